@@ -1,0 +1,3 @@
+//! Scenario parsing, validation and JSON schema.
+mod types;
+pub use types::*;
