@@ -2,9 +2,18 @@
 //!
 //! Modules mirror the system being modelled (DESIGN.md §2): `sim` is the deterministic kernel,
 //! `disk`, `net`, `server`, `client` and `workload` are the components of Ghemawat's MOB system,
-//! `scenario` parses and validates the TOML input, `metrics` and `trace` observe a run.
+//! `scenario` parses and validates the TOML input, `metrics` and `trace` observe a run, and
+//! `experiment` runs a scenario over its seeds and sweep points.
+pub mod client;
+pub mod disk;
+pub mod experiment;
+pub mod metrics;
+pub mod net;
 pub mod scenario;
+pub mod server;
 pub mod sim;
+pub mod trace;
+pub mod workload;
 
 pub use scenario::Scenario;
 pub use sim::{SimTime, Simulation};

@@ -1,3 +1,170 @@
 //! Scenario parsing, validation and JSON schema.
+//!
+//! A scenario is a TOML file with one table per section (`types.rs`). `parse` reports every
+//! problem it finds, each with the dotted field path, the line and column in the text, what was
+//! expected and the allowed range, so the CLI and the browser show the same errors. The ranges,
+//! units and descriptions live once, in the field registry (`fields.rs`), which drives the text
+//! checks, `Scenario::validate` and `json_schema`.
+mod edit;
+mod fields;
+mod schema;
+mod text;
 mod types;
+mod validate;
+
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+use std::ops::Range;
+
+pub use edit::apply_override;
+pub use schema::json_schema;
 pub use types::*;
+
+/// One problem in a scenario text.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct ScenarioError {
+    /// Dotted field path, e.g. `server.mob_mb` or `sweep.values[2]`; empty for malformed TOML.
+    pub path: String,
+    /// 1-based line of the offending key or value; 0 when it is not in the text (a default value,
+    /// or a bad `--set` override).
+    pub line: u32,
+    /// 1-based column, in characters; 0 together with `line`.
+    pub column: u32,
+    pub message: String,
+    /// What the field accepts, e.g. "a number (MB)".
+    pub expected: Option<String>,
+    /// The allowed range, e.g. "1 ≤ value ≤ 64".
+    pub range: Option<String>,
+}
+
+impl fmt::Display for ScenarioError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line > 0 {
+            write!(f, "line {}, column {}: ", self.line, self.column)?;
+        }
+        if !self.path.is_empty() {
+            write!(f, "{}: ", self.path)?;
+        }
+        write!(f, "{}", self.message)?;
+        let details: Vec<String> = [
+            self.expected.as_ref().map(|e| format!("expected {e}")),
+            self.range.as_ref().map(|r| format!("allowed {r}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if !details.is_empty() {
+            write!(f, " ({})", details.join(", "))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ScenarioError {}
+
+/// A problem found before it is placed in the text.
+#[derive(Debug)]
+struct Problem {
+    path: String,
+    message: String,
+    expected: Option<String>,
+    range: Option<String>,
+    /// Where it is in the text, when the check knows; otherwise `path` is looked up.
+    span: Option<Range<usize>>,
+    /// Other fields the problem involves: it is shown at the first of them written in the text
+    /// when `path` itself is not (e.g. `cluster_len = 1000` against the default cluster region).
+    related: Vec<&'static str>,
+}
+
+impl Problem {
+    fn new(path: impl Into<String>, message: impl Into<String>) -> Problem {
+        Problem {
+            path: path.into(),
+            message: message.into(),
+            expected: None,
+            range: None,
+            span: None,
+            related: Vec::new(),
+        }
+    }
+
+    fn expected(mut self, expected: impl Into<String>) -> Problem {
+        self.expected = Some(expected.into());
+        self
+    }
+
+    fn range(mut self, range: impl Into<String>) -> Problem {
+        self.range = Some(range.into());
+        self
+    }
+
+    fn span(mut self, span: Option<Range<usize>>) -> Problem {
+        self.span = span;
+        self
+    }
+
+    fn related(mut self, paths: &[&'static str]) -> Problem {
+        self.related = paths.to_vec();
+        self
+    }
+
+    /// The message with the range, for callers that get no separate range field.
+    fn full_message(&self) -> String {
+        match &self.range {
+            Some(range) => format!("{} (allowed {range})", self.message),
+            None => self.message.clone(),
+        }
+    }
+
+    fn into_error(self, line_column: (u32, u32)) -> ScenarioError {
+        ScenarioError {
+            path: self.path,
+            line: line_column.0,
+            column: line_column.1,
+            message: self.message,
+            expected: self.expected,
+            range: self.range,
+        }
+    }
+}
+
+/// Parses and validates a scenario, reporting every problem found.
+///
+/// Problems come in three rounds, each only if the previous found none: malformed TOML (one
+/// error), unknown keys and wrong types (all of them), then ranges, cross-field rules and
+/// limits (all of them).
+pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
+    let doc = text::parse_document(text).map_err(|e| vec![e])?;
+    let placed = |problems: Vec<Problem>| {
+        problems
+            .into_iter()
+            .map(|p| {
+                let at = text::line_column_of(text, &doc, &p);
+                p.into_error(at)
+            })
+            .collect::<Vec<_>>()
+    };
+    let problems = text::check_keys_and_types(&doc);
+    if !problems.is_empty() {
+        return Err(placed(problems));
+    }
+    // The checks above mirror serde's rules, so this only fails if they missed a case; the
+    // error is still placed in the text.
+    let scenario: Scenario =
+        toml::from_str(text).map_err(|e| placed(vec![text::serde_problem(&doc, &e)]))?;
+    let problems = scenario.problems();
+    if problems.is_empty() {
+        Ok(scenario)
+    } else {
+        Err(placed(problems))
+    }
+}
+
+/// Serializes a scenario to TOML, every field written out (for export).
+///
+/// Panics only if `meta.seed` exceeds `i64::MAX`, which TOML cannot hold and `validate` rejects.
+pub fn to_toml(s: &Scenario) -> String {
+    toml::to_string(s).expect("a scenario with meta.seed ≤ i64::MAX serializes to TOML")
+}

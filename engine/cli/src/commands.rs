@@ -1,0 +1,149 @@
+//! The commands. Runs are spread over all cores with scoped threads; results are collected by
+//! index, so the output does not depend on which thread finished first.
+use crate::args::{self, Options};
+use crate::output;
+use serde_json::json;
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+use storelab_core::experiment::{self, RunResult};
+use storelab_core::scenario::{self, Scenario};
+use storelab_core::Simulation;
+
+const MOB_DEFAULT: &str = include_str!("../../../scenarios/mob-default.toml");
+
+fn one_file(o: &Options) -> Result<&str, String> {
+    match o.files.as_slice() {
+        [f] => Ok(f),
+        _ => Err("expected exactly one scenario file".into()),
+    }
+}
+
+pub fn run(argv: &[String]) -> Result<(), String> {
+    let o = args::parse(argv)?;
+    let file = one_file(&o)?;
+    let mut s = args::load(file, &o.sets)?;
+    s.sweep = None;
+    let jobs: Vec<(Scenario, u64)> = experiment::seeds(&s).into_iter().map(|seed| (s.clone(), seed)).collect();
+    let runs = run_parallel(&jobs, jobs.len() > 1);
+    let agg = experiment::aggregate(&runs);
+    if o.json {
+        let out = json!({ "scenario": s.meta.title, "runs": runs, "aggregate": agg });
+        println!("{}", serde_json::to_string_pretty(&out).unwrap());
+    } else {
+        print!("{}", output::run_report(&s, &runs, &agg));
+    }
+    Ok(())
+}
+
+pub fn sweep(argv: &[String]) -> Result<(), String> {
+    let o = args::parse(argv)?;
+    let file = one_file(&o)?;
+    let s = args::load(file, &o.sets)?;
+    let sweep = s.sweep.clone().ok_or_else(|| format!("{file}: no [sweep] section; use `storelab run` for a single point"))?;
+    let points = experiment::sweep_points(&s)?;
+    let jobs: Vec<(Scenario, u64)> = points.iter().flat_map(|(_, p)| experiment::seeds(p).into_iter().map(move |seed| (p.clone(), seed))).collect();
+    let runs = run_parallel(&jobs, true);
+    let mut rows = Vec::new();
+    let mut at = 0;
+    for (value, p) in &points {
+        let n = p.run.seeds as usize;
+        rows.push((value.unwrap(), experiment::aggregate(&runs[at..at + n]), runs[at..at + n].to_vec()));
+        at += n;
+    }
+    let text = match o.format.as_deref().unwrap_or("csv") {
+        "csv" => output::sweep_csv(&sweep.parameter, &rows),
+        "json" => {
+            let points: Vec<_> = rows.iter().map(|(v, agg, runs)| json!({ "value": v, "aggregate": agg, "runs": runs })).collect();
+            serde_json::to_string_pretty(&json!({ "scenario": s.meta.title, "parameter": sweep.parameter, "points": points })).unwrap() + "\n"
+        }
+        other => return Err(format!("unknown format `{other}`: use csv or json")),
+    };
+    match &o.out {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+/// Run every (scenario, seed) job on all cores; results in job order.
+fn run_parallel(jobs: &[(Scenario, u64)], progress: bool) -> Vec<RunResult> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(jobs.len()).max(1);
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<RunResult>>> = Mutex::new(vec![None; jobs.len()]);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                let Some((s, seed)) = jobs.get(i) else { break };
+                let r = experiment::run_seed(s, *seed);
+                results.lock().unwrap()[i] = Some(r);
+                let d = done.fetch_add(1, Ordering::SeqCst) + 1;
+                if progress {
+                    eprint!("\r{d}/{} runs done ({:.1} s)", jobs.len(), start.elapsed().as_secs_f64());
+                    let _ = std::io::stderr().flush();
+                }
+            });
+        }
+    });
+    if progress {
+        eprintln!();
+    }
+    results.into_inner().unwrap().into_iter().map(Option::unwrap).collect()
+}
+
+pub fn validate(argv: &[String]) -> Result<(), String> {
+    let o = args::parse(argv)?;
+    if o.files.is_empty() {
+        return Err("validate: name at least one scenario file".into());
+    }
+    let mut failed = Vec::new();
+    for f in &o.files {
+        match args::load(f, &o.sets) {
+            Ok(_) => println!("{f}: ok"),
+            Err(e) => failed.push(e),
+        }
+    }
+    if failed.is_empty() {
+        Ok(())
+    } else {
+        Err(failed.join("\n"))
+    }
+}
+
+pub fn schema() -> Result<(), String> {
+    println!("{}", serde_json::to_string_pretty(&scenario::json_schema()).unwrap());
+    Ok(())
+}
+
+/// Events per second and simulated seconds per wall-clock second of a 10-minute simulated run
+/// (warm-up included), best of three.
+pub fn bench(argv: &[String]) -> Result<(), String> {
+    let o = args::parse(argv)?;
+    let (name, mut s) = match o.files.as_slice() {
+        [] => ("mob-default".to_string(), args::parse_text("mob-default.toml", MOB_DEFAULT)?),
+        [f] => (f.clone(), args::load(f, &o.sets)?),
+        _ => return Err("bench: at most one scenario".into()),
+    };
+    // Exactly 600 simulated seconds: a fixed warm-up, no waiting for flusher passes.
+    s.run.warmup_flusher_passes = 0;
+    s.run.duration_s = 600.0 - s.run.warmup_s;
+    let mut best = f64::INFINITY;
+    let mut events = 0;
+    for _ in 0..3 {
+        let t = Instant::now();
+        let mut sim = Simulation::new(&s, s.meta.seed);
+        sim.run();
+        best = best.min(t.elapsed().as_secs_f64());
+        events = sim.events();
+        eprintln!("  {} events in {:.3} s", sim.events(), t.elapsed().as_secs_f64());
+    }
+    let simulated = storelab_core::sim::time::to_s(600_000_000_000);
+    println!("bench {name}: 600 s simulated, {events} events, best of 3: {best:.3} s wall");
+    println!("  events/s:               {:.0}", events as f64 / best);
+    println!("  simulated s per wall s: {:.0}", simulated / best);
+    Ok(())
+}

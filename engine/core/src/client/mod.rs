@@ -1,0 +1,104 @@
+//! A client workstation (thesis §2.3, §4.2.1): a closed loop of transactions with no think time.
+//! Its cache is modelled probabilistically (the draws are part of each `Access`), plus the
+//! objects that fetch replies brought earlier in the same transaction (spec A2).
+use crate::sim::rng::Rng;
+use crate::sim::SimTime;
+use crate::workload::{Access, SyntheticWorkload};
+
+/// What a fetch reply carries: the whole page (it was cached or just read), or only the
+/// buffered objects of a page that is not cached (spec A34).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    Page(u32),
+    Objects(Vec<u32>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClientState {
+    Running,
+    Fetching,
+    Committing,
+}
+
+#[derive(Clone, Debug)]
+pub struct Client {
+    pub id: u32,
+    pub state: ClientState,
+    rng: Rng,
+    accesses: Vec<Access>,
+    /// Scratch space for drawing clustered accesses.
+    picked: Vec<u64>,
+    next: usize,
+    received_pages: Vec<u32>,
+    received_objects: Vec<u32>,
+    pub pending_reply: Option<Reply>,
+    /// The committing transaction's modified objects, sorted and distinct, with their areas.
+    pub write_set: Vec<(u32, u8)>,
+    pub commit_wait_since: SimTime,
+    pub fetching: u32,
+}
+
+impl Client {
+    pub fn new(id: u32, rng: Rng) -> Client {
+        Client {
+            id,
+            state: ClientState::Running,
+            rng,
+            accesses: Vec::new(),
+            picked: Vec::new(),
+            next: 0,
+            received_pages: Vec::new(),
+            received_objects: Vec::new(),
+            pending_reply: None,
+            write_set: Vec::new(),
+            commit_wait_since: 0,
+            fetching: 0,
+        }
+    }
+
+    /// Start a new transaction.
+    pub fn begin(&mut self, workload: &SyntheticWorkload, write_prob: f64) {
+        workload.transaction(self.id, write_prob, &mut self.rng, &mut self.accesses, &mut self.picked);
+        self.next = 0;
+        self.received_pages.clear();
+        self.received_objects.clear();
+        self.state = ClientState::Running;
+    }
+
+    fn has(&self, oid: u32, objects_per_page: u32) -> bool {
+        self.received_pages.contains(&(oid / objects_per_page)) || self.received_objects.contains(&oid)
+    }
+
+    /// Perform accesses until one misses in the client cache: returns the object to fetch, or
+    /// None when every access of the transaction is done.
+    pub fn run(&mut self, objects_per_page: u32) -> Option<u32> {
+        while let Some(a) = self.accesses.get(self.next) {
+            if !a.cached && !self.has(a.oid, objects_per_page) {
+                self.state = ClientState::Fetching;
+                self.fetching = a.oid;
+                return Some(a.oid);
+            }
+            self.next += 1;
+        }
+        None
+    }
+
+    /// The fetch reply arrived: remember what it carried; the fetched access is now done.
+    pub fn receive(&mut self) {
+        match self.pending_reply.take().expect("reply without a fetch") {
+            Reply::Page(p) => self.received_pages.push(p),
+            Reply::Objects(objs) => self.received_objects.extend(objs),
+        }
+        self.next += 1;
+        self.state = ClientState::Running;
+    }
+
+    /// Build the write set of the finished transaction (object shipping, §2.4).
+    pub fn prepare_commit(&mut self, area_of: impl Fn(u32) -> u8) {
+        self.write_set.clear();
+        self.write_set.extend(self.accesses.iter().filter(|a| a.write).map(|a| (a.oid, area_of(a.oid))));
+        self.write_set.sort_unstable();
+        self.write_set.dedup();
+        self.state = ClientState::Committing;
+    }
+}

@@ -1,0 +1,168 @@
+//! The data disk: the Seagate ST18771FC (Barracuda 8) of thesis Table 4.6, as the Berkeley RAID
+//! simulator models it (§4.2.3): one FIFO queue (spec A17), seek, rotational position, head
+//! switch and transfer per request, no read-ahead cache, zero controller overhead (A28).
+mod geometry;
+mod seek;
+
+pub use geometry::Geometry;
+pub use seek::SeekCurve;
+
+use crate::scenario;
+use crate::sim::SimTime;
+use std::collections::VecDeque;
+
+/// Why the server asked for the I/O; disk time is reported per kind (spec §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RequestKind {
+    /// A fetch missed in the MOB and the cache.
+    FetchRead = 0,
+    /// The flusher reads a page that is not cached before installing modifications (§3.2.1).
+    InstallRead = 1,
+    /// The flusher writes a page back in place.
+    Write = 2,
+}
+
+pub const REQUEST_KINDS: usize = 3;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub kind: RequestKind,
+    pub page: u32,
+    pub addr: u64,
+    pub len: u64,
+}
+
+/// How one request was served: the seek, rotation and transfer phases end at these times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Service {
+    pub start: SimTime,
+    pub seek_end: SimTime,
+    pub rotation_end: SimTime,
+    pub end: SimTime,
+    pub from_cylinder: u32,
+    pub to_cylinder: u32,
+}
+
+impl Service {
+    pub fn seek_ns(&self) -> u64 {
+        self.seek_end - self.start
+    }
+    pub fn rotation_ns(&self) -> u64 {
+        self.rotation_end - self.seek_end
+    }
+    pub fn transfer_ns(&self) -> u64 {
+        self.end - self.rotation_end
+    }
+}
+
+/// Rotational waits shorter than this are rounding noise from integer-ns completion times.
+const ROTATION_EPSILON_NS: f64 = 10.0;
+
+#[derive(Clone, Debug)]
+pub struct Disk {
+    pub geometry: Geometry,
+    seek: SeekCurve,
+    head_switch_ns: f64,
+    /// Platter angle at time 0, in revolutions (random per run, spec §3.3).
+    phase0: f64,
+    head_cylinder: u64,
+    head_track: u64,
+    queue: VecDeque<Request>,
+    active: Option<(Request, Service)>,
+}
+
+impl Disk {
+    pub fn new(d: &scenario::Disk, phase0: f64) -> Disk {
+        Disk {
+            geometry: Geometry::new(d),
+            seek: SeekCurve::calibrate(d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, d.cylinders),
+            head_switch_ns: d.head_switch_ms * 1e6,
+            phase0,
+            head_cylinder: 0,
+            head_track: 0,
+            queue: VecDeque::new(),
+            active: None,
+        }
+    }
+
+    /// Queue a request. If the disk was idle it starts now; returns its completion time then.
+    pub fn submit(&mut self, now: SimTime, req: Request) -> Option<SimTime> {
+        if self.active.is_some() {
+            self.queue.push_back(req);
+            None
+        } else {
+            Some(self.start(now, req))
+        }
+    }
+
+    /// Finish the active request (at its end time `now`) and start the next queued one.
+    /// Returns the finished request, how it was served, and the next completion time.
+    pub fn complete(&mut self, now: SimTime) -> (Request, Service, Option<SimTime>) {
+        let (req, svc) = self.active.take().expect("complete() with no active request");
+        debug_assert_eq!(svc.end, now);
+        let next = self.queue.pop_front().map(|r| self.start(now, r));
+        (req, svc, next)
+    }
+
+    fn start(&mut self, now: SimTime, req: Request) -> SimTime {
+        let svc = self.service(now, req.addr, req.len);
+        let last = req.addr + req.len.max(1) - 1;
+        self.head_cylinder = self.geometry.cylinder(last);
+        self.head_track = self.geometry.track(last);
+        self.active = Some((req, svc));
+        svc.end
+    }
+
+    /// How a request for `len` bytes at `addr` starting at `now` would be served (spec §3.3):
+    /// seek (or head switch within the cylinder), wait for the sector, transfer.
+    pub fn service(&self, now: SimTime, addr: u64, len: u64) -> Service {
+        let g = &self.geometry;
+        let (cyl, track) = (g.cylinder(addr), g.track(addr));
+        let positioning = if cyl != self.head_cylinder {
+            self.seek.ms(cyl.abs_diff(self.head_cylinder) as u32) * 1e6
+        } else if track != self.head_track {
+            self.head_switch_ns
+        } else {
+            0.0
+        };
+        let t0 = now as f64 + positioning;
+        let platter = (t0 / g.rev_ns + self.phase0).fract();
+        let mut rotation = (g.angle(addr) - platter).rem_euclid(1.0) * g.rev_ns;
+        if rotation < ROTATION_EPSILON_NS || rotation > g.rev_ns - ROTATION_EPSILON_NS {
+            rotation = 0.0;
+        }
+        let transfer = g.transfer_ns(len);
+        Service {
+            start: now,
+            seek_end: t0.round() as SimTime,
+            rotation_end: (t0 + rotation).round() as SimTime,
+            end: (t0 + rotation + transfer).round() as SimTime,
+            from_cylinder: self.head_cylinder as u32,
+            to_cylinder: cyl as u32,
+        }
+    }
+
+    pub fn active(&self) -> Option<&(Request, Service)> {
+        self.active.as_ref()
+    }
+
+    pub fn queue(&self) -> &VecDeque<Request> {
+        &self.queue
+    }
+
+    pub fn head_cylinder(&self) -> u32 {
+        self.head_cylinder as u32
+    }
+
+    /// Platter angle at time `t`, in revolutions.
+    pub fn platter_angle(&self, t: SimTime) -> f64 {
+        (t as f64 / self.geometry.rev_ns + self.phase0).fract()
+    }
+
+    pub fn seek_ms(&self, cylinders: u32) -> f64 {
+        self.seek.ms(cylinders)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,119 @@
+//! Disk micro-benchmarks of the thesis's scheduling analysis (§3.2.1, spec R3.1/R3.2).
+use super::*;
+use crate::sim::rng::Rng;
+
+const PAGE: u64 = 64 * 1024;
+
+fn barracuda(phase0: f64) -> Disk {
+    Disk::new(&scenario::Disk::default(), phase0)
+}
+
+fn req(kind: RequestKind, addr: u64) -> Request {
+    Request { kind, page: 0, addr, len: PAGE }
+}
+
+/// Serve one request on an otherwise idle disk; returns its end time.
+fn serve(d: &mut Disk, now: SimTime, r: Request) -> SimTime {
+    let end = d.submit(now, r).expect("idle disk starts at once");
+    d.complete(end);
+    end
+}
+
+#[test]
+fn constants_match_table_4_6() {
+    let d = barracuda(0.0);
+    assert!((d.geometry.rev_ns - 8_333_333.3).abs() < 1.0);
+    // t = rev / 89 KB = 9.14e-8 s/B (§4.3.4): a 64 KB page transfers in 5.99 ms.
+    assert!((d.geometry.transfer_ns(PAGE) / 1e6 - 5.99).abs() < 0.01);
+    assert_eq!(d.geometry.capacity(), 5333 * 20 * 89 * 1024);
+}
+
+#[test]
+fn isolated_read_modify_write_costs_27_ms() {
+    // R3.1: an RMW of a 64 KB page at a random place on the full disk, from a random head
+    // position, costs bt + s_avg + 1.5 rev ≈ 27.2 ms on average (thesis: "27 milliseconds").
+    let mut rng = Rng::stream(42, 0);
+    let mut d = barracuda(0.37);
+    let cap_pages = d.geometry.capacity() / PAGE;
+    let n = 4000;
+    let mut now: SimTime = 0;
+    let mut total = 0.0;
+    for _ in 0..n {
+        // Park the head at a random place, then wait a random time so the angle is random.
+        serve(&mut d, now, Request { kind: RequestKind::FetchRead, page: 0, addr: rng.below(cap_pages) * PAGE, len: 512 });
+        now = d.active().map_or(now, |a| a.1.end) + 50_000_000 + rng.below(10_000_000);
+        let addr = rng.below(cap_pages) * PAGE;
+        let start = now;
+        let read_end = serve(&mut d, start, req(RequestKind::InstallRead, addr));
+        let write_end = serve(&mut d, read_end, req(RequestKind::Write, addr));
+        total += (write_end - start) as f64 / 1e6;
+        now = write_end + 1;
+    }
+    let mean = total / n as f64;
+    assert!((mean - 27.24).abs() < 0.6, "mean RMW {mean} ms");
+}
+
+#[test]
+fn write_after_read_waits_exactly_one_revolution_from_read_start() {
+    // R3.2: with the 2.34 ms leeway the head switch back (0.85 ms) still catches the page start,
+    // so the write starts one revolution after the read started.
+    let mut d = barracuda(0.0);
+    for addr in [0, 3 * PAGE, 17 * PAGE, 101 * PAGE] {
+        let read = d.service(1_000_000_000, addr, PAGE);
+        serve(&mut d, 1_000_000_000, req(RequestKind::InstallRead, addr));
+        let write = d.service(read.end, addr, PAGE);
+        let gap = write.rotation_end as f64 - read.rotation_end as f64;
+        assert!((gap - d.geometry.rev_ns).abs() < 2.0, "addr {addr}: gap {gap}");
+    }
+}
+
+#[test]
+fn a_head_switch_longer_than_the_leeway_loses_a_revolution() {
+    // R3.2: when HEAD_SWITCH > (track − page)·t = 2.34 ms, a page spanning two tracks needs two
+    // revolutions between read start and write start.
+    let mut slow = scenario::Disk::default();
+    slow.head_switch_ms = 3.0;
+    let mut d = Disk::new(&slow, 0.0);
+    let addr = PAGE; // spans the first track boundary (89 KB)
+    let read = d.service(0, addr, PAGE);
+    serve(&mut d, 0, req(RequestKind::InstallRead, addr));
+    let write = d.service(read.end, addr, PAGE);
+    let gap = (write.rotation_end - read.rotation_end) as f64;
+    assert!((gap - 2.0 * d.geometry.rev_ns).abs() < 2.0, "gap {gap}");
+}
+
+#[test]
+fn ideally_scheduled_transfers_cost_11_ms() {
+    // R3.1(b): 64 KB transfers to adjacent cylinders with random start angles cost
+    // bt + s_min + rev/2 ≈ 11 ms each ("approximately 11 ms").
+    let mut rng = Rng::stream(9, 0);
+    let mut d = barracuda(0.0);
+    let cyl_bytes = d.geometry.track_bytes * d.geometry.tracks_per_cylinder;
+    let mut now = 0;
+    let n = 5000;
+    let mut total = 0.0;
+    for i in 1..=n {
+        let addr = i * cyl_bytes + rng.below(d.geometry.track_bytes);
+        let end = serve(&mut d, now, Request { kind: RequestKind::Write, page: 0, addr, len: PAGE });
+        total += (end - now) as f64 / 1e6;
+        now = end;
+    }
+    let mean = total / n as f64;
+    assert!((mean - 11.01).abs() < 0.25, "mean {mean} ms");
+}
+
+#[test]
+fn fifo_queue_serves_in_arrival_order() {
+    let mut d = barracuda(0.0);
+    let first = d.submit(0, req(RequestKind::FetchRead, 10 * PAGE)).unwrap();
+    assert_eq!(d.submit(0, req(RequestKind::Write, 500 * PAGE)), None);
+    assert_eq!(d.submit(0, req(RequestKind::InstallRead, 20 * PAGE)), None);
+    let (r1, _, next) = d.complete(first);
+    assert_eq!(r1.addr, 10 * PAGE);
+    let (r2, s2, next) = d.complete(next.unwrap());
+    assert_eq!((r2.kind, r2.addr), (RequestKind::Write, 500 * PAGE));
+    assert!(s2.seek_ns() > 0);
+    let (r3, _, next) = d.complete(next.unwrap());
+    assert_eq!(r3.kind, RequestKind::InstallRead);
+    assert!(next.is_none());
+}

@@ -1,0 +1,47 @@
+//! Sample statistics: mean and the half-width of a 95% Student-t confidence interval, the
+//! thesis's error bars (§4.3).
+
+/// Two-sided 95% Student-t quantiles for 1..=30 degrees of freedom.
+const T95: [f64; 30] = [
+    12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101,
+    2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+];
+
+pub fn t95(df: usize) -> f64 {
+    match df {
+        0 => f64::NAN,
+        1..=30 => T95[df - 1],
+        31..=60 => 2.000,
+        61..=120 => 1.980,
+        _ => 1.960,
+    }
+}
+
+pub fn mean(xs: &[f64]) -> f64 {
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+/// Half-width of the 95% confidence interval of the mean of `xs` (0 for fewer than 2 samples).
+pub fn ci95(xs: &[f64]) -> f64 {
+    let n = xs.len();
+    if n < 2 {
+        return 0.0;
+    }
+    let m = mean(xs);
+    let var = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1) as f64;
+    t95(n - 1) * (var / n as f64).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interval_of_a_known_sample() {
+        let xs = [10.0, 12.0, 11.0, 13.0, 9.0];
+        assert_eq!(mean(&xs), 11.0);
+        // s = 1.5811, n = 5, t(4) = 2.776 → 2.776 · 1.5811 / √5 = 1.963
+        assert!((ci95(&xs) - 1.963).abs() < 0.001);
+        assert_eq!(ci95(&[3.0]), 0.0);
+    }
+}

@@ -1,0 +1,423 @@
+use super::fields::{self, Kind, FIELDS};
+use super::*;
+
+/// Parses text that must fail and returns its errors.
+fn parse_errors(text: &str) -> Vec<ScenarioError> {
+    match parse(text) {
+        Ok(_) => panic!("expected errors for:\n{text}"),
+        Err(errors) => errors,
+    }
+}
+
+/// The only error at `path`.
+fn error_at<'a>(errors: &'a [ScenarioError], path: &str) -> &'a ScenarioError {
+    let matching: Vec<_> = errors.iter().filter(|e| e.path == path).collect();
+    assert_eq!(
+        matching.len(),
+        1,
+        "one error at {path} expected in {errors:#?}"
+    );
+    matching[0]
+}
+
+#[test]
+fn defaults_validate_and_empty_text_gives_defaults() {
+    assert_eq!(Scenario::default().validate(), Ok(()));
+    assert_eq!(parse("").unwrap(), Scenario::default());
+}
+
+#[test]
+fn registry_names_exactly_the_serde_fields() {
+    let mut scenario = Scenario::default();
+    scenario.run.warmup_write_prob = Some(0.2);
+    scenario.sweep = Some(Sweep {
+        parameter: "server.mob_mb".into(),
+        values: vec![1.0],
+    });
+    let json = serde_json::to_value(&scenario).unwrap();
+    let mut serde_paths: Vec<String> = json
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(section, fields)| {
+            fields
+                .as_object()
+                .unwrap()
+                .keys()
+                .map(move |key| format!("{section}.{key}"))
+        })
+        .collect();
+    let mut registry_paths: Vec<String> = FIELDS.iter().map(|f| f.path.to_string()).collect();
+    serde_paths.sort();
+    registry_paths.sort();
+    assert_eq!(serde_paths, registry_paths);
+}
+
+#[test]
+fn registry_numeric_accessors_read_and_write_their_own_field() {
+    for spec in FIELDS {
+        let Some(numeric) = spec.numeric() else {
+            continue;
+        };
+        let mut scenario = Scenario::default();
+        (numeric.set)(&mut scenario, 7.0);
+        assert_eq!((numeric.get)(&scenario), Some(7.0), "{}", spec.path);
+        let json = serde_json::to_value(&scenario).unwrap();
+        let (section, key) = (spec.section(), spec.key());
+        assert_eq!(json[section][key].as_f64(), Some(7.0), "{}", spec.path);
+    }
+}
+
+#[test]
+fn registry_choices_are_the_serde_enum_values() {
+    for spec in FIELDS {
+        let Kind::Choice(choices) = spec.kind else {
+            continue;
+        };
+        for choice in choices {
+            let text = format!("[{}]\n{} = \"{choice}\"\n", spec.section(), spec.key());
+            assert!(
+                toml::from_str::<Scenario>(&text).is_ok(),
+                "{}: {choice}",
+                spec.path
+            );
+        }
+    }
+}
+
+#[test]
+fn defaults_are_inside_their_ranges() {
+    let scenario = Scenario::default();
+    for spec in FIELDS {
+        if let Some(value) = spec.numeric().and_then(|n| (n.get)(&scenario)) {
+            assert_eq!(spec.check_number(value), Ok(()), "{}", spec.path);
+        }
+    }
+}
+
+#[test]
+fn wrong_type_reports_path_line_and_column() {
+    let text = "[meta]\ntitle = \"x\"\n\n[server]\nmob_mb = \"12\"\n";
+    let errors = parse_errors(text);
+    let error = error_at(&errors, "server.mob_mb");
+    assert_eq!((error.line, error.column), (5, 10));
+    assert_eq!(error.expected.as_deref(), Some("a number (MB)"));
+    assert!(error.message.contains("string"), "{error}");
+}
+
+#[test]
+fn float_for_an_integer_field_is_a_type_error() {
+    let errors = parse_errors("[client]\ncount = 2.5\n");
+    let error = error_at(&errors, "client.count");
+    assert_eq!((error.line, error.column), (2, 9));
+    assert_eq!(error.expected.as_deref(), Some("a whole number (count)"));
+}
+
+#[test]
+fn negative_integer_is_a_range_error_not_a_crash() {
+    let errors = parse_errors("[client]\ncount = -1\n");
+    let error = error_at(&errors, "client.count");
+    assert_eq!(error.range.as_deref(), Some("1 ≤ value ≤ 1024"));
+    assert_eq!(error.line, 2);
+}
+
+#[test]
+fn unknown_keys_in_two_sections_list_the_valid_keys() {
+    let text = "[server]\nmob_size = 3\n\n[disk]\nrpms = 7200\n";
+    let errors = parse_errors(text);
+    let server = error_at(&errors, "server.mob_size");
+    assert_eq!((server.line, server.column), (2, 1));
+    assert!(server
+        .message
+        .contains("unknown field `mob_size`; expected one of: layout, cache_mb, mob_mb,"));
+    let disk = error_at(&errors, "disk.rpms");
+    assert_eq!((disk.line, disk.column), (5, 1));
+    assert!(disk
+        .message
+        .contains("expected one of: rpm, track_kb, cylinders,"));
+}
+
+#[test]
+fn unknown_section_lists_the_sections() {
+    let errors = parse_errors("[run]\nseeds = 2\n[foo]\nbar = 1\n");
+    let error = error_at(&errors, "foo");
+    assert_eq!((error.line, error.column), (3, 2));
+    assert!(error
+        .message
+        .contains("unknown section `[foo]`; expected one of: meta, run,"));
+}
+
+#[test]
+fn malformed_toml_gives_a_line_number() {
+    let errors = parse_errors("[meta]\ntitle = \"x\"\n[server\nmob_mb = 4\n");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].line, 3);
+    assert!(
+        errors[0].message.starts_with("malformed TOML"),
+        "{}",
+        errors[0]
+    );
+}
+
+#[test]
+fn negative_size_is_a_range_error_with_path_and_line() {
+    let errors = parse_errors("[database]\n# the whole database\nsize_mb = -5\n");
+    let error = error_at(&errors, "database.size_mb");
+    assert_eq!((error.line, error.column), (3, 11));
+    assert_eq!(error.range.as_deref(), Some("0 < value ≤ 4096"));
+    assert_eq!(
+        error.to_string(),
+        "line 3, column 11: database.size_mb: -5 MB is out of range \
+         (expected a number (MB), allowed 0 < value ≤ 4096)"
+    );
+}
+
+#[test]
+fn trillion_object_database_is_a_clean_error() {
+    let errors = parse_errors("[database]\nsize_mb = 1e9\nobject_bytes = 16\n");
+    assert_eq!(error_at(&errors, "database.size_mb").line, 2);
+
+    let mut huge = Scenario::default();
+    huge.database.size_mb = 1.0e12;
+    assert!(huge.validate().is_err());
+}
+
+#[test]
+fn database_within_ranges_but_over_the_object_limit_is_rejected() {
+    let errors = parse_errors(
+        "[database]\nsize_mb = 4096\nobject_bytes = 16\nheader_bytes_per_object = 0\n",
+    );
+    let error = error_at(&errors, "database.size_mb");
+    assert!(
+        error
+            .message
+            .starts_with("database too large for the lab: 268,435,456 objects, at most 50,000,000"),
+        "{error}"
+    );
+}
+
+#[test]
+fn non_finite_numbers_are_rejected() {
+    let errors = parse_errors("[network]\nlatency_ms = nan\nbackup_delay_ms = inf\n");
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert!(error_at(&errors, "network.latency_ms")
+        .message
+        .contains("not a finite number"));
+}
+
+#[test]
+fn cluster_len_above_cluster_region_is_reported_at_the_region() {
+    let errors = parse_errors("[workload]\ncluster_len = 1000\n");
+    let error = error_at(&errors, "workload.cluster_region");
+    // The region is the default, not written: the error points at cluster_len's value.
+    assert_eq!((error.line, error.column), (2, 15));
+    assert!(error.message.contains("cluster_len = 1000"), "{error}");
+}
+
+#[test]
+fn all_range_errors_are_reported() {
+    let text = "[run]\nseeds = 0\n[client]\ncount = 5000\n[flusher]\ntrigger = 0\n";
+    let errors = parse_errors(text);
+    assert_eq!(errors.len(), 3, "{errors:#?}");
+    assert_eq!(error_at(&errors, "run.seeds").line, 2);
+    assert_eq!(error_at(&errors, "client.count").line, 4);
+    assert_eq!(
+        error_at(&errors, "flusher.trigger").range.as_deref(),
+        Some("0 < value ≤ 1")
+    );
+}
+
+#[test]
+fn hot_areas_must_fit_and_say_how_many_clients_fit() {
+    let errors = parse_errors("[client]\ncount = 40\n");
+    let error = error_at(&errors, "workload.hot_area_mb");
+    assert!(error.message.contains("at most 32 clients fit"), "{error}");
+    assert_eq!(error.line, 2, "placed at client.count, the field written");
+}
+
+#[test]
+fn no_hot_area_accepts_any_hot_fraction() {
+    let scenario = parse("[workload]\nhot_area_mb = 0\nhot_frac = 0.9\n").unwrap();
+    assert_eq!(scenario.workload.hot_area_mb, 0.0);
+}
+
+#[test]
+fn seeks_must_be_ordered() {
+    let errors = parse_errors("[disk]\nseek_min_ms = 10\nseek_max_ms = 5\n");
+    assert_eq!(error_at(&errors, "disk.seek_avg_ms").line, 2);
+    assert_eq!(error_at(&errors, "disk.seek_max_ms").line, 3);
+}
+
+#[test]
+fn database_must_fit_on_the_disk() {
+    let errors = parse_errors("[disk]\ncylinders = 10\n");
+    assert!(error_at(&errors, "database.size_mb")
+        .message
+        .contains("does not fit"));
+}
+
+#[test]
+fn run_length_and_run_count_are_limited() {
+    let errors = parse_errors("[run]\nwarmup_s = 30000\nduration_s = 30000\n");
+    assert_eq!(error_at(&errors, "run.duration_s").line, 3);
+    let errors = parse_errors("[run]\nseeds = 100\n[sweep]\nparameter = \"server.mob_mb\"\nvalues = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21]\n");
+    assert!(error_at(&errors, "run.seeds").message.contains("2100 runs"));
+}
+
+#[test]
+fn sweep_values_are_checked_against_the_swept_field() {
+    let text = "[sweep]\nparameter = \"client.count\"\nvalues = [1, 2.5, 0, 12]\n";
+    let errors = parse_errors(text);
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    assert_eq!(error_at(&errors, "sweep.values[1]").column, 14);
+    assert_eq!(
+        error_at(&errors, "sweep.values[2]").range.as_deref(),
+        Some("1 ≤ value ≤ 1024")
+    );
+}
+
+#[test]
+fn sweep_points_must_pass_the_cross_field_rules() {
+    let text = "[sweep]\nparameter = \"client.count\"\nvalues = [12, 64]\n";
+    let errors = parse_errors(text);
+    let error = error_at(&errors, "sweep.values[1]");
+    assert!(
+        error
+            .message
+            .starts_with("with client.count = 64: workload.hot_area_mb:"),
+        "{error}"
+    );
+    assert_eq!((error.line, error.column), (3, 15));
+}
+
+#[test]
+fn sweep_needs_a_numeric_parameter_and_both_keys() {
+    let errors = parse_errors("[sweep]\nparameter = \"server.layout\"\nvalues = [1]\n");
+    assert!(error_at(&errors, "sweep.parameter")
+        .message
+        .contains("not a numeric field"));
+    let errors = parse_errors("[sweep]\nparameter = \"server.mob_mb\"\n");
+    assert_eq!(error_at(&errors, "sweep.values").line, 1);
+    let errors = parse_errors("[sweep]\nparameter = \"server.mob_mb\"\nvalues = []\n");
+    assert_eq!(error_at(&errors, "sweep.values").line, 3);
+}
+
+#[test]
+fn unknown_choice_lists_the_choices() {
+    let errors = parse_errors("[flusher]\nrelease = \"sometimes\"\n");
+    let error = error_at(&errors, "flusher.release");
+    assert!(
+        error
+            .message
+            .contains("expected one of: per_page, per_batch"),
+        "{error}"
+    );
+}
+
+#[test]
+fn apply_override_round_trips() {
+    let text = "[meta]\ntitle = \"t\"\n\n[server]\nmob_mb = 12 # Table 4.7\n";
+    let edited = apply_override(text, "server.mob_mb", "4").unwrap();
+    assert!(edited.contains("mob_mb = 4 # Table 4.7"), "{edited}");
+    assert_eq!(parse(&edited).unwrap().server.mob_mb, 4.0);
+
+    let edited = apply_override(&edited, "client.count", "3").unwrap();
+    let edited = apply_override(&edited, "flusher.release", "per_batch").unwrap();
+    let edited = apply_override(&edited, "sweep.parameter", "server.mob_mb").unwrap();
+    let edited = apply_override(&edited, "sweep.values", "[1, 2]").unwrap();
+    let scenario = parse(&edited).unwrap();
+    assert_eq!(scenario.client.count, 3);
+    assert_eq!(scenario.flusher.release, Release::PerBatch);
+    assert_eq!(scenario.sweep.unwrap().values, vec![1.0, 2.0]);
+}
+
+#[test]
+fn apply_override_rejects_unknown_paths_and_wrong_types() {
+    let error = apply_override("", "server.mob_size", "4").unwrap_err();
+    assert_eq!(error.path, "server.mob_size");
+    assert!(error.message.contains("mob_mb"), "{error}");
+    assert!(apply_override("", "nosuch.key", "4").is_err());
+    let error = apply_override("", "server.mob_mb", "big").unwrap_err();
+    assert_eq!(error.expected.as_deref(), Some("a number (MB)"));
+}
+
+#[test]
+fn json_schema_describes_mob_size() {
+    let schema = json_schema();
+    let mob = &schema["properties"]["server"]["properties"]["mob_mb"];
+    assert_eq!(mob["type"], "number");
+    assert_eq!(mob["x-unit"], "MB");
+    assert_eq!(mob["exclusiveMinimum"], 0);
+    assert_eq!(mob["maximum"], 65536);
+    assert_eq!(mob["default"], 12.0);
+    assert!(mob["description"].as_str().unwrap().contains("Table 4.7"));
+    assert_eq!(
+        schema["properties"]["server"]["additionalProperties"],
+        false
+    );
+    assert_eq!(
+        schema["properties"]["client"]["properties"]["hit_mode"]["enum"],
+        serde_json::json!(["per_object", "per_clustered_access", "per_page"])
+    );
+}
+
+#[test]
+fn json_schema_gives_every_numeric_field_a_unit_range_and_default() {
+    let schema = json_schema();
+    for spec in FIELDS.iter().filter(|f| f.numeric().is_some()) {
+        let field = &schema["properties"][spec.section()]["properties"][spec.key()];
+        assert!(field["x-unit"].is_string(), "{}", spec.path);
+        assert!(
+            field
+                .get("minimum")
+                .or(field.get("exclusiveMinimum"))
+                .is_some(),
+            "{}",
+            spec.path
+        );
+        assert!(field.get("maximum").is_some(), "{}", spec.path);
+        let optional = spec.path == "run.warmup_write_prob";
+        assert_eq!(field.get("default").is_some(), !optional, "{}", spec.path);
+    }
+}
+
+#[test]
+fn to_toml_round_trips() {
+    let mut scenario = Scenario::default();
+    scenario.run.warmup_write_prob = Some(0.2);
+    scenario.sweep = Some(Sweep {
+        parameter: "client.count".into(),
+        values: vec![1.0, 2.0],
+    });
+    assert_eq!(parse(&to_toml(&scenario)).unwrap(), scenario);
+}
+
+#[test]
+fn scenario_files_parse_and_validate() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scenarios");
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let scenario = parse(&text).unwrap_or_else(|errors| {
+                let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                panic!("{}:\n{}", path.display(), list.join("\n"))
+            });
+            assert_ne!(
+                scenario.meta.title,
+                Meta::default().title,
+                "{}",
+                path.display()
+            );
+            count += 1;
+        }
+    }
+    assert!(count >= 5, "only {count} scenario files in {dir}");
+}
+
+#[test]
+fn sweepable_paths_are_numeric_fields() {
+    assert!(fields::sweepable_paths().any(|p| p == "server.mob_mb"));
+    assert!(!fields::sweepable_paths().any(|p| p == "server.layout"));
+}

@@ -1,0 +1,240 @@
+//! Reading the TOML text: malformed TOML, unknown keys and wrong types, and where a field sits
+//! in the text. `toml_edit` keeps the byte span of every key and value, which serde does not.
+use std::ops::Range;
+
+use toml_edit::{ImDocument, Key, TableLike, TomlError, Value};
+
+use super::fields::{self, FieldSpec, Kind, MAX_SEED};
+use super::{Problem, ScenarioError};
+
+pub type Document<'a> = ImDocument<&'a str>;
+
+pub fn parse_document(text: &str) -> Result<Document<'_>, ScenarioError> {
+    ImDocument::parse(text).map_err(|e| toml_error(text, &e))
+}
+
+/// A malformed-TOML error, located at the parser's span.
+pub fn toml_error(text: &str, error: &TomlError) -> ScenarioError {
+    let offset = error.span().map_or(0, |s| s.start);
+    // The parser's message is two lines ("invalid table header\nexpected `.`, `]`").
+    let message = error.message().trim().replace('\n', ": ");
+    Problem::new("", format!("malformed TOML: {message}")).into_error(line_column(text, offset))
+}
+
+/// 1-based line and column (in characters, so accented titles count right) of a byte offset.
+pub fn line_column(text: &str, offset: usize) -> (u32, u32) {
+    let before = &text[..floor_char_boundary(text, offset)];
+    let line = before.matches('\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = before[line_start..].chars().count() + 1;
+    (line as u32, column as u32)
+}
+
+fn floor_char_boundary(text: &str, offset: usize) -> usize {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    offset
+}
+
+/// Line and column of a problem: its own span if the check knew it, else the value of its path
+/// or of a related field, else the header of one of their sections; (0, 0) if none is written.
+pub fn line_column_of(text: &str, doc: &Document, problem: &Problem) -> (u32, u32) {
+    let paths = || std::iter::once(problem.path.as_str()).chain(problem.related.iter().copied());
+    let span = problem
+        .span
+        .clone()
+        .or_else(|| paths().find_map(|p| value_span(doc, p)))
+        .or_else(|| paths().find_map(|p| section_span(doc, p)));
+    span.map_or((0, 0), |s| line_column(text, s.start))
+}
+
+/// Splits "section.key[3]" into ("section", "key", Some(3)).
+fn split_path(path: &str) -> (&str, &str, Option<usize>) {
+    let (section, rest) = path.split_once('.').unwrap_or((path, ""));
+    match rest.split_once('[') {
+        Some((key, index)) => (section, key, index.trim_end_matches(']').parse().ok()),
+        None => (section, rest, None),
+    }
+}
+
+/// Span of the value written for `path` (or of its key, for values without one).
+fn value_span(doc: &Document, path: &str) -> Option<Range<usize>> {
+    let (section, key, index) = split_path(path);
+    let table = doc.get(section)?.as_table_like()?;
+    let (key, item) = table.get_key_value(key)?;
+    let element = index.and_then(|i| item.as_array()?.get(i)?.span());
+    element.or_else(|| item.span()).or_else(|| key.span())
+}
+
+fn section_span(doc: &Document, path: &str) -> Option<Range<usize>> {
+    let (section, _, _) = split_path(path);
+    doc.as_table().key(section)?.span()
+}
+
+/// Unknown sections and keys, wrong types and missing sweep keys: everything serde would reject,
+/// but all of it at once, with locations and the list of valid keys.
+pub fn check_keys_and_types(doc: &Document) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    for (name, item) in doc.iter() {
+        let key = doc.key(name);
+        if !fields::is_section(name) {
+            problems.push(
+                Problem::new(
+                    name,
+                    format!(
+                        "unknown section `[{name}]`; expected one of: {}",
+                        fields::section_names()
+                    ),
+                )
+                .span(key.and_then(Key::span)),
+            );
+        } else if let Some(table) = item.as_table_like() {
+            check_section(name, table, key, &mut problems);
+        } else {
+            problems.push(
+                Problem::new(name, format!("`{name}` must be a section"))
+                    .expected(format!("a table: a line `[{name}]` followed by its fields"))
+                    .span(item.span()),
+            );
+        }
+    }
+    problems
+}
+
+fn check_section(
+    section: &str,
+    table: &dyn TableLike,
+    header: Option<&Key>,
+    problems: &mut Vec<Problem>,
+) {
+    for (name, item) in table.iter() {
+        let path = format!("{section}.{name}");
+        let key_span = table.key(name).and_then(Key::span);
+        match (fields::field(&path), item.as_value()) {
+            (None, _) => problems.push(
+                Problem::new(
+                    &path,
+                    format!(
+                        "unknown field `{name}`; expected one of: {}",
+                        fields::section_keys(section)
+                    ),
+                )
+                .span(key_span),
+            ),
+            (Some(spec), Some(value)) => problems.extend(value_problems(spec, value)),
+            (Some(spec), None) => problems.push(
+                Problem::new(&path, format!("`{name}` must be a value, not a table"))
+                    .expected(expected(spec))
+                    .span(key_span),
+            ),
+        }
+    }
+    // `Sweep` has no defaults: a sweep needs both keys.
+    if section == "sweep" {
+        for spec in fields::section_fields(section) {
+            if !table.contains_key(spec.key()) {
+                problems.push(
+                    Problem::new(spec.path, format!("missing field `{}`", spec.key()))
+                        .expected(expected(spec))
+                        .span(header.and_then(Key::span)),
+                );
+            }
+        }
+    }
+}
+
+/// What a field accepts, for error messages.
+pub fn expected(spec: &FieldSpec) -> String {
+    match &spec.kind {
+        Kind::Number(n) => format!("a number ({})", n.unit),
+        Kind::Integer(n) => format!("a whole number ({})", n.unit),
+        Kind::Seed => "a whole number".into(),
+        Kind::Text => "a string in quotes".into(),
+        Kind::Choice(choices) => format!("one of: {}", choices.join(", ")),
+        Kind::FieldPath => {
+            "the dotted path of a numeric field in quotes, e.g. \"server.mob_mb\"".into()
+        }
+        Kind::Numbers => "a list of numbers, e.g. [1, 2, 4]".into(),
+    }
+}
+
+/// Type problems of one value: wrong TOML type, an integer too large for the field's type, an
+/// unknown choice. Ranges are checked later, on the typed scenario.
+pub fn value_problems(spec: &FieldSpec, value: &Value) -> Vec<Problem> {
+    let problem = |message: String| {
+        Problem::new(spec.path, message)
+            .expected(expected(spec))
+            .span(value.span())
+    };
+    let wrong_type = || vec![problem(format!("found {}", describe(value)))];
+    match (&spec.kind, value) {
+        (Kind::Number(_), Value::Integer(_) | Value::Float(_)) => vec![],
+        (Kind::Integer(n), Value::Integer(i)) if u32::try_from(*i.value()).is_err() => {
+            vec![problem(format!("{} is out of range", i.value())).range(n.range_text())]
+        }
+        (Kind::Integer(_), Value::Integer(_)) => vec![],
+        (Kind::Seed, Value::Integer(i)) if *i.value() < 0 => {
+            vec![problem(format!("{} is out of range", i.value()))
+                .range(format!("0 ≤ value ≤ {MAX_SEED}"))]
+        }
+        (Kind::Seed, Value::Integer(_)) => vec![],
+        (Kind::Text | Kind::FieldPath, Value::String(_)) => vec![],
+        (Kind::Choice(choices), Value::String(s)) if choices.contains(&s.value().as_str()) => {
+            vec![]
+        }
+        (Kind::Choice(choices), Value::String(s)) => vec![Problem::new(
+            spec.path,
+            format!(
+                "unknown value \"{}\"; expected one of: {}",
+                s.value(),
+                choices.join(", ")
+            ),
+        )
+        .span(value.span())],
+        (Kind::Numbers, Value::Array(values)) => number_list_problems(spec, values),
+        _ => wrong_type(),
+    }
+}
+
+/// Each element of `sweep.values` must be a number (its length is checked with the ranges).
+fn number_list_problems(spec: &FieldSpec, values: &toml_edit::Array) -> Vec<Problem> {
+    values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !matches!(v, Value::Integer(_) | Value::Float(_)))
+        .map(|(i, v)| {
+            Problem::new(
+                format!("{}[{i}]", spec.path),
+                format!("found {}", describe(v)),
+            )
+            .expected("a number")
+            .span(v.span())
+        })
+        .collect()
+}
+
+/// "string \"12\"": the TOML type and the value as written.
+fn describe(value: &Value) -> String {
+    let written = value.to_string();
+    format!("{} {}", value.type_name(), written.trim())
+}
+
+/// Places an error from serde: at its span, with the path of the field whose value contains it.
+pub fn serde_problem(doc: &Document, error: &toml::de::Error) -> Problem {
+    let span = error.span();
+    let offset = span.as_ref().map_or(0, |s| s.start);
+    let path = fields::FIELDS
+        .iter()
+        .map(|f| f.path)
+        .find(|p| value_span(doc, p).is_some_and(|s| s.contains(&offset)))
+        .unwrap_or("");
+    Problem::new(path, error.message().trim()).span(span)
+}
+
+/// A value given on the command line: a TOML value if it parses as one, else a bare word taken
+/// as a string (so `--set server.layout=read_optimized` needs no quotes).
+pub fn parse_value(text: &str) -> Value {
+    text.trim().parse().unwrap_or_else(|_| Value::from(text))
+}

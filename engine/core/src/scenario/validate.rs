@@ -1,0 +1,421 @@
+//! Checks on a typed scenario: ranges, cross-field rules, and the limits that keep a scenario
+//! from exhausting memory or time. Sizes are computed in `f64` from the field values alone, so a
+//! huge database is reported, never allocated, and no arithmetic can overflow.
+use super::fields::{self, FieldSpec, MAX_RUN_S, MAX_SEED, MAX_SWEEP_VALUES};
+use super::text::expected;
+use super::{Problem, Scenario};
+
+const MB: f64 = 1_048_576.0;
+const KB: f64 = 1024.0;
+
+/// Most objects a database or a MOB may hold: the simulator keeps per-object state.
+const MAX_OBJECTS: f64 = 50_000_000.0;
+/// Most runs one scenario may ask for (seeds × sweep points).
+const MAX_RUNS: u64 = 2000;
+/// Most points in one run's time series.
+const MAX_SAMPLES: f64 = 1_000_000.0;
+
+impl Scenario {
+    /// Checks ranges, cross-field rules and limits, e.g. after programmatic edits. Returns every
+    /// problem as (dotted path, message with the allowed range).
+    pub fn validate(&self) -> Result<(), Vec<(String, String)>> {
+        let problems = self.problems();
+        if problems.is_empty() {
+            Ok(())
+        } else {
+            Err(problems
+                .iter()
+                .map(|p| (p.path.clone(), p.full_message()))
+                .collect())
+        }
+    }
+
+    pub(super) fn problems(&self) -> Vec<Problem> {
+        let mut problems = range_problems(self);
+        problems.extend(sweep_range_problems(self));
+        // Derived sizes only mean something once every field is in range.
+        if problems.is_empty() {
+            problems = cross_problems(self);
+        }
+        if problems.is_empty() {
+            problems = sweep_point_problems(self);
+        }
+        problems
+    }
+}
+
+fn range_problems(s: &Scenario) -> Vec<Problem> {
+    let mut problems: Vec<Problem> = fields::FIELDS
+        .iter()
+        .filter_map(|spec| {
+            let value = (spec.numeric()?.get)(s)?;
+            let message = spec.check_number(value).err()?;
+            Some(range_problem(spec, message))
+        })
+        .collect();
+    if s.meta.seed > MAX_SEED {
+        problems.push(
+            Problem::new("meta.seed", format!("{} is out of range", s.meta.seed))
+                .expected("a whole number that fits a TOML integer")
+                .range(format!("0 ≤ value ≤ {MAX_SEED}")),
+        );
+    }
+    problems
+}
+
+fn range_problem(spec: &FieldSpec, message: String) -> Problem {
+    let problem = Problem::new(spec.path, message).expected(expected(spec));
+    match spec.numeric() {
+        Some(numeric) => problem.range(numeric.range_text()),
+        None => problem,
+    }
+}
+
+/// Rules between fields; each problem sits on the second field the rule names.
+fn cross_problems(s: &Scenario) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    problems.extend(database_problems(s));
+    if problems.is_empty() {
+        problems.extend(workload_problems(s));
+    }
+    problems.extend(disk_problems(s));
+    problems.extend(mob_problem(s));
+    problems.extend(run_problems(s));
+    problems
+}
+
+/// Objects per page (spec A3: floor(page / (object + header))).
+fn objects_per_page(s: &Scenario) -> f64 {
+    let db = &s.database;
+    let slot = f64::from(db.object_bytes) + f64::from(db.header_bytes_per_object);
+    (f64::from(db.page_kb) * KB / slot).floor()
+}
+
+fn pages(s: &Scenario) -> f64 {
+    (s.database.size_mb * MB / (f64::from(s.database.page_kb) * KB)).floor()
+}
+
+fn disk_capacity_kb(s: &Scenario) -> f64 {
+    let disk = &s.disk;
+    f64::from(disk.cylinders) * f64::from(disk.tracks_per_cylinder) * disk.track_kb
+}
+
+fn database_problems(s: &Scenario) -> Vec<Problem> {
+    let db = &s.database;
+    if objects_per_page(s) < 1.0 {
+        let slot = db.object_bytes + db.header_bytes_per_object;
+        return vec![Problem::new(
+            "database.object_bytes",
+            format!(
+                "an object slot of {slot} B (object_bytes + header_bytes_per_object) does not fit \
+                 in a {} KB page; raise database.page_kb or lower database.object_bytes",
+                db.page_kb
+            ),
+        )
+        .related(&["database.page_kb", "database.header_bytes_per_object"])];
+    }
+    if pages(s) < 1.0 {
+        return vec![Problem::new(
+            "database.size_mb",
+            format!(
+                "a {} MB database holds no whole {} KB page; raise database.size_mb or lower \
+                 database.page_kb",
+                db.size_mb, db.page_kb
+            ),
+        )
+        .related(&["database.page_kb"])];
+    }
+    let objects = pages(s) * objects_per_page(s);
+    if objects > MAX_OBJECTS {
+        return vec![Problem::new(
+            "database.size_mb",
+            format!(
+                "database too large for the lab: {} objects, at most {} — reduce \
+                 database.size_mb or raise database.object_bytes",
+                thousands(objects),
+                thousands(MAX_OBJECTS)
+            ),
+        )
+        .related(&["database.object_bytes", "database.page_kb"])];
+    }
+    Vec::new()
+}
+
+fn workload_problems(s: &Scenario) -> Vec<Problem> {
+    let w = &s.workload;
+    let mut problems = Vec::new();
+    if w.cluster_len > w.cluster_region {
+        problems.push(
+            Problem::new(
+                "workload.cluster_region",
+                format!(
+                    "a clustered access picks workload.cluster_len = {} objects among \
+                     cluster_region = {} positions; raise workload.cluster_region or lower \
+                     workload.cluster_len",
+                    w.cluster_len, w.cluster_region
+                ),
+            )
+            .related(&["workload.cluster_len"]),
+        );
+    }
+    let objects = pages(s) * objects_per_page(s);
+    if f64::from(w.cluster_region) > objects {
+        problems.push(
+            Problem::new(
+                "workload.cluster_region",
+                format!(
+                    "the cluster region ({} objects) is larger than the database ({objects} \
+                     objects); lower workload.cluster_region or raise database.size_mb",
+                    w.cluster_region
+                ),
+            )
+            .related(&["database.size_mb"]),
+        );
+    }
+    problems.extend(hot_area_problem(s));
+    problems
+}
+
+/// Each client's hot area is half shared (one area for all) and half private (one per client),
+/// laid out side by side in the database (spec §4.3, A5).
+fn hot_area_problem(s: &Scenario) -> Option<Problem> {
+    let half = s.workload.hot_area_mb / 2.0;
+    let clients = f64::from(s.client.count);
+    let needed = half * (clients + 1.0);
+    if needed <= s.database.size_mb {
+        return None;
+    }
+    let fitting = (s.database.size_mb / half).floor() - 1.0;
+    Some(
+        Problem::new(
+            "workload.hot_area_mb",
+            format!(
+                "hot areas need {needed} MB ({half} MB shared + {clients} clients × {half} MB \
+                 private) but the database is {} MB; {} — lower workload.hot_area_mb or \
+                 client.count, or raise database.size_mb",
+                s.database.size_mb,
+                if fitting >= 1.0 {
+                    format!("at most {fitting} clients fit")
+                } else {
+                    "not even one client fits".to_string()
+                }
+            ),
+        )
+        .related(&["client.count", "database.size_mb"]),
+    )
+}
+
+fn disk_problems(s: &Scenario) -> Vec<Problem> {
+    let d = &s.disk;
+    let mut problems = Vec::new();
+    if d.seek_min_ms > d.seek_avg_ms {
+        problems.push(
+            Problem::new(
+                "disk.seek_avg_ms",
+                format!(
+                    "the average seek ({} ms) is shorter than the minimum seek \
+                     disk.seek_min_ms ({} ms)",
+                    d.seek_avg_ms, d.seek_min_ms
+                ),
+            )
+            .related(&["disk.seek_min_ms"]),
+        );
+    }
+    if d.seek_avg_ms > d.seek_max_ms {
+        problems.push(
+            Problem::new(
+                "disk.seek_max_ms",
+                format!(
+                    "the maximum seek ({} ms) is shorter than the average seek \
+                     disk.seek_avg_ms ({} ms)",
+                    d.seek_max_ms, d.seek_avg_ms
+                ),
+            )
+            .related(&["disk.seek_avg_ms"]),
+        );
+    }
+    let capacity_kb = disk_capacity_kb(s);
+    let page_kb = f64::from(s.database.page_kb);
+    let database_kb = pages(s) * page_kb;
+    if page_kb > capacity_kb {
+        problems.push(
+            Problem::new(
+                "database.page_kb",
+                format!(
+                    "a {page_kb} KB page does not fit on the {} KB disk (cylinders × \
+                     tracks_per_cylinder × track_kb)",
+                    tenths(capacity_kb)
+                ),
+            )
+            .related(&["disk.cylinders", "disk.track_kb"]),
+        );
+    } else if database_kb > capacity_kb {
+        problems.push(
+            Problem::new(
+                "database.size_mb",
+                format!(
+                    "the database ({} MB on disk) does not fit on the {} MB disk (cylinders × \
+                     tracks_per_cylinder × track_kb); lower database.size_mb or enlarge the disk",
+                    tenths(database_kb / KB),
+                    tenths(capacity_kb / KB)
+                ),
+            )
+            .related(&["disk.cylinders", "disk.track_kb"]),
+        );
+    }
+    problems
+}
+
+fn mob_problem(s: &Scenario) -> Option<Problem> {
+    let charged =
+        f64::from(s.database.object_bytes) + f64::from(s.server.mob_object_overhead_bytes);
+    let mob_objects = (s.server.mob_mb * MB / charged).floor();
+    (mob_objects > MAX_OBJECTS).then(|| {
+        Problem::new(
+            "server.mob_mb",
+            format!(
+                "MOB too large for the lab: it holds up to {} objects, at most {} — reduce \
+                 server.mob_mb or raise database.object_bytes",
+                thousands(mob_objects),
+                thousands(MAX_OBJECTS)
+            ),
+        )
+        .related(&["database.object_bytes"])
+    })
+}
+
+fn run_problems(s: &Scenario) -> Vec<Problem> {
+    let run = &s.run;
+    let mut problems = Vec::new();
+    if run.warmup_s + run.duration_s > MAX_RUN_S {
+        problems.push(
+            Problem::new(
+                "run.duration_s",
+                format!(
+                    "warm-up plus measurement last {} s, at most {MAX_RUN_S} s (10 hours of \
+                     simulated time); shorten run.warmup_s or run.duration_s",
+                    run.warmup_s + run.duration_s
+                ),
+            )
+            .related(&["run.warmup_s"]),
+        );
+    }
+    let samples = run.duration_s / run.sample_interval_s;
+    if samples > MAX_SAMPLES {
+        problems.push(
+            Problem::new(
+                "run.sample_interval_s",
+                format!(
+                    "the time series would have {} points, at most {}; raise \
+                     run.sample_interval_s",
+                    samples.ceil(),
+                    thousands(MAX_SAMPLES)
+                ),
+            )
+            .related(&["run.duration_s"]),
+        );
+    }
+    let points = s
+        .sweep
+        .as_ref()
+        .map_or(1, |sweep| sweep.values.len() as u64);
+    if u64::from(run.seeds) * points > MAX_RUNS {
+        problems.push(
+            Problem::new(
+                "run.seeds",
+                format!(
+                    "{} seeds × {points} sweep points = {} runs, at most {MAX_RUNS}; lower \
+                     run.seeds or sweep fewer values",
+                    run.seeds,
+                    u64::from(run.seeds) * points
+                ),
+            )
+            .related(&["sweep.values"]),
+        );
+    }
+    problems
+}
+
+/// The sweep names a numeric field, lists 1 to 200 values, and each value is in range for it.
+fn sweep_range_problems(s: &Scenario) -> Vec<Problem> {
+    let Some(sweep) = &s.sweep else {
+        return Vec::new();
+    };
+    let Some(spec) = swept_field(&sweep.parameter) else {
+        return vec![Problem::new(
+            "sweep.parameter",
+            format!("\"{}\" is not a numeric field", sweep.parameter),
+        )
+        .expected(format!(
+            "one of: {}",
+            fields::sweepable_paths().collect::<Vec<_>>().join(", ")
+        ))];
+    };
+    if sweep.values.is_empty() || sweep.values.len() > MAX_SWEEP_VALUES {
+        return vec![Problem::new(
+            "sweep.values",
+            format!("{} values listed", sweep.values.len()),
+        )
+        .expected(format!("1 to {MAX_SWEEP_VALUES} values"))];
+    }
+    let mut problems = Vec::new();
+    for (i, &value) in sweep.values.iter().enumerate() {
+        if let Err(message) = spec.check_number(value) {
+            let problem = range_problem(spec, format!("{}: {message}", spec.path));
+            let path = format!("sweep.values[{i}]");
+            problems.push(Problem { path, ..problem });
+        }
+    }
+    problems
+}
+
+fn swept_field(path: &str) -> Option<&'static FieldSpec> {
+    fields::field(path).filter(|f| f.numeric().is_some())
+}
+
+/// Every sweep point passes the cross-field rules once its value is applied: a sweep must not
+/// fail half-way through its runs.
+fn sweep_point_problems(s: &Scenario) -> Vec<Problem> {
+    let Some(sweep) = &s.sweep else {
+        return Vec::new();
+    };
+    let Some(numeric) = swept_field(&sweep.parameter).and_then(FieldSpec::numeric) else {
+        return Vec::new();
+    };
+    let mut problems = Vec::new();
+    for (i, &value) in sweep.values.iter().enumerate() {
+        let mut point = s.clone();
+        (numeric.set)(&mut point, value);
+        point.sweep = None;
+        for problem in cross_problems(&point) {
+            problems.push(Problem::new(
+                format!("sweep.values[{i}]"),
+                format!(
+                    "with {} = {value}: {}: {}",
+                    sweep.parameter,
+                    problem.path,
+                    problem.full_message()
+                ),
+            ));
+        }
+    }
+    problems
+}
+
+/// Rounded to one decimal for messages: 17.3828125 → 17.4, 100.0 → 100.
+fn tenths(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
+}
+
+/// 50000000 → "50,000,000".
+fn thousands(n: f64) -> String {
+    let digits = format!("{n:.0}");
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}

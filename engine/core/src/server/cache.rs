@@ -1,0 +1,172 @@
+//! The server page cache (thesis §2.9): whole pages, LRU replacement. A frame is pinned while a
+//! read into it is in flight and while the flusher installs and writes it (spec §2.5, A20);
+//! pinned frames are never evicted.
+use super::mob::Pid;
+
+const NIL: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct Frame {
+    pid: Pid,
+    valid: bool,
+    pins: u32,
+    /// Towards the most recently used end.
+    newer: u32,
+    /// Towards the least recently used end.
+    older: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageState {
+    Absent,
+    /// A frame is reserved and a read is in flight.
+    Reading,
+    Cached,
+}
+
+#[derive(Clone, Debug)]
+pub struct PageCache {
+    frames: Vec<Frame>,
+    capacity: usize,
+    frame_of: Vec<u32>,
+    mru: u32,
+    lru: u32,
+    free: Vec<u32>,
+}
+
+impl PageCache {
+    pub fn new(capacity_pages: usize, pages: u32) -> PageCache {
+        PageCache { frames: Vec::new(), capacity: capacity_pages, frame_of: vec![NIL; pages as usize], mru: NIL, lru: NIL, free: Vec::new() }
+    }
+
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    pub fn len(&self) -> usize {
+        self.frames.len() - self.free.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn state(&self, pid: Pid) -> PageState {
+        match self.frame_of[pid as usize] {
+            NIL => PageState::Absent,
+            f if self.frames[f as usize].valid => PageState::Cached,
+            _ => PageState::Reading,
+        }
+    }
+
+    fn unlink(&mut self, f: u32) {
+        let (newer, older) = (self.frames[f as usize].newer, self.frames[f as usize].older);
+        if newer == NIL { self.mru = older } else { self.frames[newer as usize].older = older }
+        if older == NIL { self.lru = newer } else { self.frames[older as usize].newer = newer }
+    }
+
+    fn push_mru(&mut self, f: u32) {
+        self.frames[f as usize].newer = NIL;
+        self.frames[f as usize].older = self.mru;
+        if self.mru != NIL {
+            self.frames[self.mru as usize].newer = f;
+        }
+        self.mru = f;
+        if self.lru == NIL {
+            self.lru = f;
+        }
+    }
+
+    /// Make `pid` the most recently used page.
+    pub fn touch(&mut self, pid: Pid) {
+        let f = self.frame_of[pid as usize];
+        debug_assert_ne!(f, NIL);
+        self.unlink(f);
+        self.push_mru(f);
+    }
+
+    /// Reserve a pinned, not yet valid frame for `pid` at the MRU end, evicting the least
+    /// recently used unpinned page if the cache is full. Returns the evicted page, or Err(())
+    /// when every frame is pinned (the caller waits for an unpin).
+    pub fn reserve(&mut self, pid: Pid) -> Result<Option<Pid>, ()> {
+        debug_assert_eq!(self.frame_of[pid as usize], NIL);
+        let mut evicted = None;
+        let f = if let Some(f) = self.free.pop() {
+            f
+        } else if self.frames.len() < self.capacity {
+            self.frames.push(Frame { pid, valid: false, pins: 0, newer: NIL, older: NIL });
+            (self.frames.len() - 1) as u32
+        } else {
+            let mut v = self.lru;
+            while v != NIL && self.frames[v as usize].pins > 0 {
+                v = self.frames[v as usize].newer;
+            }
+            if v == NIL {
+                return Err(());
+            }
+            self.unlink(v);
+            let old = self.frames[v as usize].pid;
+            self.frame_of[old as usize] = NIL;
+            evicted = Some(old);
+            v
+        };
+        self.frames[f as usize] = Frame { pid, valid: false, pins: 1, newer: NIL, older: NIL };
+        self.frame_of[pid as usize] = f;
+        self.push_mru(f);
+        Ok(evicted)
+    }
+
+    /// The read into `pid`'s frame completed.
+    pub fn validate(&mut self, pid: Pid) {
+        self.frames[self.frame_of[pid as usize] as usize].valid = true;
+    }
+
+    pub fn pin(&mut self, pid: Pid) {
+        self.frames[self.frame_of[pid as usize] as usize].pins += 1;
+    }
+
+    pub fn unpin(&mut self, pid: Pid) {
+        let f = &mut self.frames[self.frame_of[pid as usize] as usize];
+        debug_assert!(f.pins > 0);
+        f.pins -= 1;
+    }
+
+    /// Cached pages from most to least recently used (for views).
+    pub fn lru_order(&self) -> impl Iterator<Item = (Pid, bool, u32)> + '_ {
+        let mut f = self.mru;
+        std::iter::from_fn(move || {
+            (f != NIL).then(|| {
+                let fr = &self.frames[f as usize];
+                f = fr.older;
+                (fr.pid, fr.valid, fr.pins)
+            })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evicts_the_least_recently_used_unpinned_page() {
+        let mut c = PageCache::new(3, 10);
+        for p in [1, 2, 3] {
+            assert_eq!(c.reserve(p), Ok(None));
+            c.validate(p);
+            c.unpin(p);
+        }
+        c.touch(1); // order (MRU→LRU): 1 3 2
+        assert_eq!(c.reserve(4), Ok(Some(2)));
+        assert_eq!(c.state(2), PageState::Absent);
+        assert_eq!(c.state(4), PageState::Reading);
+        c.pin(3);
+        // 4 is pinned by its read and 3 by the flusher; 1 is the only candidate.
+        assert_eq!(c.reserve(5), Ok(Some(1)));
+        assert_eq!(c.reserve(6), Err(()));
+        c.unpin(3);
+        assert_eq!(c.reserve(6), Ok(Some(3)));
+        let order: Vec<Pid> = c.lru_order().map(|(p, _, _)| p).collect();
+        assert_eq!(order, vec![6, 5, 4]);
+    }
+}

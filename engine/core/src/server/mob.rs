@@ -1,0 +1,266 @@
+//! The modified object buffer, as implemented in thesis §3.1.3–§3.1.4 (Fig. 3-1):
+//! object storage (one record per buffered modification), a scan list in log order with one
+//! (log index, page, count) entry per chunk, and a two-level object table page → slot →
+//! modification. Memory is charged as in the simulator of §4.3.2: object bytes plus 16 B per
+//! buffered object plus 16 B per chunk.
+use std::collections::VecDeque;
+
+pub type Pid = u32;
+pub type Oid = u32;
+
+/// Identity of one buffered modification; `remove` only deletes a modification whose id still
+/// matches, so versions that superseded it after `find_modifications` survive (§3.1.3).
+pub type ModId = u64;
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
+struct Modification {
+    oid: Oid,
+    id: ModId,
+    /// Absolute position of its scan-list entry.
+    scan_pos: u64,
+    /// Database area of the object (hot/warm/cold), for the MOB-division metric of Table 4.9.
+    area: u8,
+}
+
+/// Scan-list entry: log record `log_index` has `count` pending modifications to `page`.
+#[derive(Clone, Debug)]
+pub struct ScanEntry {
+    pub log_index: u64,
+    pub page: Pid,
+    pub count: u32,
+}
+
+/// Second level of the object table: slot → modification index (or NONE).
+#[derive(Clone, Debug)]
+struct PageTable {
+    slots: Vec<u32>,
+    count: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Mob {
+    capacity: u64,
+    used: u64,
+    object_bytes: u64,
+    object_overhead: u64,
+    chunk_overhead: u64,
+    objects_per_page: u32,
+    scan: VecDeque<ScanEntry>,
+    /// Absolute position of `scan[0]`; positions only grow, so truncation never renumbers.
+    scan_base: u64,
+    table: Vec<Option<PageTable>>,
+    mods: Vec<Modification>,
+    free: Vec<u32>,
+    next_id: ModId,
+    data_bytes_by_area: [u64; 3],
+}
+
+impl Mob {
+    pub fn new(capacity: u64, object_bytes: u32, object_overhead: u32, chunk_overhead: u32, pages: u32, objects_per_page: u32) -> Mob {
+        Mob {
+            capacity,
+            used: 0,
+            object_bytes: object_bytes as u64,
+            object_overhead: object_overhead as u64,
+            chunk_overhead: chunk_overhead as u64,
+            objects_per_page,
+            scan: VecDeque::new(),
+            scan_base: 0,
+            table: vec![None; pages as usize],
+            mods: Vec::new(),
+            free: Vec::new(),
+            next_id: 0,
+            data_bytes_by_area: [0; 3],
+        }
+    }
+
+    pub fn capacity(&self) -> u64 {
+        self.capacity
+    }
+
+    /// Bytes in use, overheads included.
+    pub fn used(&self) -> u64 {
+        self.used
+    }
+
+    /// Bytes of object data (no overhead) per area.
+    pub fn data_bytes_by_area(&self) -> [u64; 3] {
+        self.data_bytes_by_area
+    }
+
+    pub fn scan_list(&self) -> &VecDeque<ScanEntry> {
+        &self.scan
+    }
+
+    fn page_slot(&self, oid: Oid) -> (Pid, usize) {
+        (oid / self.objects_per_page, (oid % self.objects_per_page) as usize)
+    }
+
+    fn lookup(&self, oid: Oid) -> Option<u32> {
+        let (pid, slot) = self.page_slot(oid);
+        let m = self.table[pid as usize].as_ref()?.slots[slot];
+        (m != NONE).then_some(m)
+    }
+
+    /// `fetch`: is a newer version of `oid` buffered?
+    pub fn contains(&self, oid: Oid) -> bool {
+        self.lookup(oid).is_some()
+    }
+
+    /// Number of pending modifications of `pid`.
+    pub fn page_count(&self, pid: Pid) -> u32 {
+        self.table[pid as usize].as_ref().map_or(0, |t| t.count)
+    }
+
+    /// Charge of one modification: the object plus its per-object overhead.
+    fn charge(&self) -> u64 {
+        self.object_bytes + self.object_overhead
+    }
+
+    /// Net bytes that inserting `objs` (sorted by oid, distinct) would add: new objects and
+    /// chunk overheads, minus the objects they supersede. Chunk overhead freed by superseding
+    /// is not credited, so the result is an upper bound and the MOB never overflows.
+    pub fn need(&self, objs: &[(Oid, u8)]) -> u64 {
+        let mut need = 0u64;
+        let mut credit = 0u64;
+        let mut last_page = None;
+        for &(oid, _) in objs {
+            let pid = oid / self.objects_per_page;
+            if last_page != Some(pid) {
+                need += self.chunk_overhead;
+                last_page = Some(pid);
+            }
+            need += self.charge();
+            if self.contains(oid) {
+                credit += self.charge();
+            }
+        }
+        need - credit
+    }
+
+    pub fn fits(&self, need: u64) -> bool {
+        self.used + need <= self.capacity
+    }
+
+    /// `insert`: buffer the objects of log record `log_index` (sorted by oid, distinct), one
+    /// chunk per page, dropping any older buffered version of each object.
+    pub fn insert(&mut self, log_index: u64, objs: &[(Oid, u8)]) {
+        let mut last_page = None;
+        for &(oid, area) in objs {
+            let (pid, slot) = self.page_slot(oid);
+            if last_page != Some(pid) {
+                self.scan.push_back(ScanEntry { log_index, page: pid, count: 0 });
+                self.used += self.chunk_overhead;
+                last_page = Some(pid);
+            }
+            if let Some(old) = self.lookup(oid) {
+                self.release(old);
+            }
+            let scan_pos = self.scan_base + self.scan.len() as u64 - 1;
+            let m = Modification { oid, id: self.next_id, scan_pos, area };
+            self.next_id += 1;
+            let idx = match self.free.pop() {
+                Some(i) => {
+                    self.mods[i as usize] = m;
+                    i
+                }
+                None => {
+                    self.mods.push(m);
+                    (self.mods.len() - 1) as u32
+                }
+            };
+            let opp = self.objects_per_page as usize;
+            let table = self.table[pid as usize].get_or_insert_with(|| PageTable { slots: vec![NONE; opp], count: 0 });
+            table.slots[slot] = idx;
+            table.count += 1;
+            self.scan.back_mut().unwrap().count += 1;
+            self.used += self.charge();
+            self.data_bytes_by_area[area as usize] += self.object_bytes;
+        }
+        self.trim_head();
+    }
+
+    /// Drop modification `idx` from the table and its scan entry (written or superseded).
+    fn release(&mut self, idx: u32) {
+        let m = self.mods[idx as usize].clone();
+        let (pid, slot) = self.page_slot(m.oid);
+        let table = self.table[pid as usize].as_mut().unwrap();
+        table.slots[slot] = NONE;
+        table.count -= 1;
+        let charge = self.charge();
+        let entry = &mut self.scan[(m.scan_pos - self.scan_base) as usize];
+        entry.count -= 1;
+        let chunk_empty = entry.count == 0;
+        self.used -= charge;
+        if chunk_empty {
+            self.used -= self.chunk_overhead;
+        }
+        self.data_bytes_by_area[m.area as usize] -= self.object_bytes;
+        self.free.push(idx);
+    }
+
+    /// Discard the empty prefix of the scan list: this is the stable-log truncation.
+    fn trim_head(&mut self) {
+        while self.scan.front().is_some_and(|e| e.count == 0) {
+            self.scan.pop_front();
+            self.scan_base += 1;
+        }
+    }
+
+    /// `find_pages`: walk the scan list in log order and collect the pages of live chunks until
+    /// `target_bytes` (live object bytes plus overheads) have been scanned (§3.2.1, spec A8).
+    /// Returns the pages in scan order and the largest log index scanned.
+    pub fn find_pages(&self, target_bytes: u64) -> (Vec<Pid>, u64) {
+        let mut pages = Vec::new();
+        let (mut scanned, mut last) = (0u64, 0u64);
+        for e in self.scan.iter().filter(|e| e.count > 0) {
+            if !pages.contains(&e.page) {
+                pages.push(e.page);
+            }
+            scanned += e.count as u64 * self.charge() + self.chunk_overhead;
+            last = e.log_index;
+            if scanned >= target_bytes {
+                break;
+            }
+        }
+        (pages, last)
+    }
+
+    /// `find_modifications`: every pending modification of `pid`, of any age, as (oid, id).
+    pub fn find_modifications(&self, pid: Pid) -> Vec<(Oid, ModId)> {
+        let Some(table) = &self.table[pid as usize] else { return Vec::new() };
+        table.slots.iter().filter(|&&m| m != NONE).map(|&m| (self.mods[m as usize].oid, self.mods[m as usize].id)).collect()
+    }
+
+    /// `remove`: delete exactly these modifications; any that were superseded since
+    /// `find_modifications` are skipped (the newer version stays). Returns how many were removed.
+    pub fn remove(&mut self, mods: &[(Oid, ModId)]) -> usize {
+        let mut removed = 0;
+        for &(oid, id) in mods {
+            if let Some(idx) = self.lookup(oid) {
+                if self.mods[idx as usize].id == id {
+                    self.release(idx);
+                    removed += 1;
+                }
+            }
+        }
+        self.trim_head();
+        removed
+    }
+
+    /// Recompute the accounting from scratch (tests and debug checks).
+    pub fn check_invariants(&self) {
+        let live: u64 = self.scan.iter().map(|e| e.count as u64).sum();
+        let chunks = self.scan.iter().filter(|e| e.count > 0).count() as u64;
+        assert_eq!(self.used, live * self.charge() + chunks * self.chunk_overhead, "MOB accounting");
+        let in_table: u64 = self.table.iter().flatten().map(|t| t.count as u64).sum();
+        assert_eq!(live, in_table, "scan list and object table disagree");
+        assert!(self.used <= self.capacity, "MOB over capacity: {} > {}", self.used, self.capacity);
+        assert!(self.scan.front().is_none_or(|e| e.count > 0), "scan list not truncated");
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,6 @@
+//! Workloads. `mob_synthetic` is the clustered, skewed workload of thesis §4.1.
+pub mod database;
+pub mod mob_synthetic;
+
+pub use database::Database;
+pub use mob_synthetic::{Access, Area, SyntheticWorkload};
