@@ -231,7 +231,7 @@ fn all_range_errors_are_reported() {
 fn hot_areas_must_fit_and_say_how_many_clients_fit() {
     let errors = parse_errors("[client]\ncount = 40\n");
     let error = error_at(&errors, "workload.hot_area_mb");
-    assert!(error.message.contains("at most 32 clients fit"), "{error}");
+    assert!(error.message.contains("at most 30 clients fit"), "{error}");
     assert_eq!(error.line, 2, "placed at client.count, the field written");
 }
 
@@ -420,4 +420,15 @@ fn scenario_files_parse_and_validate() {
 fn sweepable_paths_are_numeric_fields() {
     assert!(fields::sweepable_paths().any(|p| p == "server.mob_mb"));
     assert!(!fields::sweepable_paths().any(|p| p == "server.layout"));
+}
+
+#[test]
+fn the_mob_must_hold_one_transaction_and_the_cache_one_page() {
+    let errors = parse_errors("[server]\nmob_mb = 0.01\ncache_mb = 0.01\n");
+    let mob = error_at(&errors, "server.mob_mb");
+    assert!(mob.message.contains("cannot hold one transaction"), "{mob}");
+    assert_eq!(mob.line, 2);
+    let cache = error_at(&errors, "server.cache_mb");
+    assert!(cache.message.contains("at least one 64 KB page"), "{cache}");
+    assert_eq!(cache.line, 3);
 }

@@ -80,6 +80,7 @@ fn cross_problems(s: &Scenario) -> Vec<Problem> {
     }
     problems.extend(disk_problems(s));
     problems.extend(mob_problem(s));
+    problems.extend(server_problems(s));
     problems.extend(run_problems(s));
     problems
 }
@@ -177,23 +178,26 @@ fn workload_problems(s: &Scenario) -> Vec<Problem> {
 }
 
 /// Each client's hot area is half shared (one area for all) and half private (one per client),
-/// laid out side by side in the database (spec §4.3, A5).
+/// laid out side by side in the ordered list of objects (spec §4.3, A5), with a cold range left.
+/// Counted in objects: the page headers take space, so 100 MB on disk hold 94 MB of objects.
 fn hot_area_problem(s: &Scenario) -> Option<Problem> {
-    let half = s.workload.hot_area_mb / 2.0;
+    let half_mb = s.workload.hot_area_mb / 2.0;
+    let half = (half_mb * MB / f64::from(s.database.object_bytes)).floor();
     let clients = f64::from(s.client.count);
-    let needed = half * (clients + 1.0);
-    if needed <= s.database.size_mb {
+    let objects = pages(s) * objects_per_page(s);
+    if half * (clients + 1.0) < objects {
         return None;
     }
-    let fitting = (s.database.size_mb / half).floor() - 1.0;
+    let fitting = ((objects - 1.0) / half).floor() - 1.0;
+    let data_mb = objects * f64::from(s.database.object_bytes) / MB;
     Some(
         Problem::new(
             "workload.hot_area_mb",
             format!(
-                "hot areas need {needed} MB ({half} MB shared + {clients} clients × {half} MB \
-                 private) but the database is {} MB; {} — lower workload.hot_area_mb or \
-                 client.count, or raise database.size_mb",
-                s.database.size_mb,
+                "hot areas need {:.1} MB ({half_mb} MB shared + {clients} clients × {half_mb} MB \
+                 private) but the database holds {data_mb:.1} MB of objects; {} — lower \
+                 workload.hot_area_mb or client.count, or raise database.size_mb",
+                half_mb * (clients + 1.0),
                 if fitting >= 1.0 {
                     format!("at most {fitting} clients fit")
                 } else {
@@ -203,6 +207,46 @@ fn hot_area_problem(s: &Scenario) -> Option<Problem> {
         )
         .related(&["client.count", "database.size_mb"]),
     )
+}
+
+/// The MOB must hold the largest commit (every access a write, each on its own page), or that
+/// commit would wait for space forever; the cache must hold a page to read one.
+fn server_problems(s: &Scenario) -> Vec<Problem> {
+    let srv = &s.server;
+    let mut problems = Vec::new();
+    let per_write = f64::from(s.database.object_bytes)
+        + f64::from(srv.mob_object_overhead_bytes)
+        + f64::from(srv.mob_chunk_overhead_bytes);
+    let largest_commit = f64::from(s.workload.txn_len) * per_write;
+    if srv.mob_mb * MB < largest_commit {
+        problems.push(
+            Problem::new(
+                "server.mob_mb",
+                format!(
+                    "the MOB cannot hold one transaction's modifications ({:.3} MB for \
+                     workload.txn_len = {} writes); raise server.mob_mb",
+                    largest_commit / MB,
+                    s.workload.txn_len
+                ),
+            )
+            .related(&["workload.txn_len"]),
+        );
+    }
+    let page_mb = f64::from(s.database.page_kb) * KB / MB;
+    if srv.cache_mb < page_mb {
+        problems.push(
+            Problem::new(
+                "server.cache_mb",
+                format!(
+                    "the page cache must hold at least one {} KB page ({page_mb} MB); raise \
+                     server.cache_mb",
+                    s.database.page_kb
+                ),
+            )
+            .related(&["database.page_kb"]),
+        );
+    }
+    problems
 }
 
 fn disk_problems(s: &Scenario) -> Vec<Problem> {
