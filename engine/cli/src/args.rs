@@ -18,7 +18,9 @@ pub fn parse(argv: &[String]) -> Result<Options, String> {
             "--json" => o.json = true,
             "--set" => {
                 let kv = value("--set")?;
-                let (k, v) = kv.split_once('=').ok_or_else(|| format!("--set {kv}: expected key=value, e.g. --set server.mob_mb=4"))?;
+                let (k, v) = kv
+                    .split_once('=')
+                    .ok_or_else(|| format!("--set {kv}: expected key=value, e.g. --set server.mob_mb=4"))?;
                 o.sets.push((k.trim().to_string(), v.trim().to_string()));
             }
             "--format" => o.format = Some(value("--format")?),
@@ -44,7 +46,13 @@ pub fn parse_text(path: &str, text: &str) -> Result<Scenario, String> {
     scenario::parse(text).map_err(|errors| {
         errors
             .iter()
-            .map(|e| if e.line > 0 { format!("{path}:{}:{}: {}", e.line, e.column, strip_position(e)) } else { format!("{path}: {e}") })
+            .map(|e| {
+                if e.line > 0 {
+                    format!("{path}:{}:{}: {}", e.line, e.column, strip_position(e))
+                } else {
+                    format!("{path}: {e}")
+                }
+            })
             .collect::<Vec<_>>()
             .join("\n")
     })

@@ -41,9 +41,11 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
     let o = args::parse(argv)?;
     let file = one_file(&o)?;
     let s = args::load(file, &o.sets)?;
-    let sweep = s.sweep.clone().ok_or_else(|| format!("{file}: no [sweep] section; use `storelab run` for a single point"))?;
+    let sweep =
+        s.sweep.clone().ok_or_else(|| format!("{file}: no [sweep] section; use `storelab run` for a single point"))?;
     let points = experiment::sweep_points(&s)?;
-    let jobs: Vec<(Scenario, u64)> = points.iter().flat_map(|(_, p)| experiment::seeds(p).into_iter().map(move |seed| (p.clone(), seed))).collect();
+    let jobs: Vec<(Scenario, u64)> =
+        points.iter().flat_map(|(_, p)| experiment::seeds(p).into_iter().map(move |seed| (p.clone(), seed))).collect();
     let runs = run_parallel(&jobs, true);
     let mut rows = Vec::new();
     let mut at = 0;
@@ -55,8 +57,13 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
     let text = match o.format.as_deref().unwrap_or("csv") {
         "csv" => output::sweep_csv(&sweep.parameter, &rows),
         "json" => {
-            let points: Vec<_> = rows.iter().map(|(v, agg, runs)| json!({ "value": v, "aggregate": agg, "runs": runs })).collect();
-            serde_json::to_string_pretty(&json!({ "scenario": s.meta.title, "parameter": sweep.parameter, "points": points })).unwrap() + "\n"
+            let points: Vec<_> =
+                rows.iter().map(|(v, agg, runs)| json!({ "value": v, "aggregate": agg, "runs": runs })).collect();
+            serde_json::to_string_pretty(
+                &json!({ "scenario": s.meta.title, "parameter": sweep.parameter, "points": points }),
+            )
+            .unwrap()
+                + "\n"
         }
         other => return Err(format!("unknown format `{other}`: use csv or json")),
     };

@@ -37,13 +37,22 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
         runs.len(),
         first.measured_s,
         first.warmup_s,
-        if runs.iter().all(|r| r.summary.warmup_complete) { "" } else { " (warm-up cut short: see run.warmup_flusher_passes)" }
+        if runs.iter().all(|r| r.summary.warmup_complete) {
+            ""
+        } else {
+            " (warm-up cut short: see run.warmup_flusher_passes)"
+        }
     );
     for (path, label, unit, scale) in FIGURES {
         let (m, ci) = (get(&agg.mean, path) * scale, get(&agg.ci95, path) * scale);
         out += &format!("  {label:<40} {m:>10.2} ± {ci:<8.2} {unit}\n");
     }
-    out += &format!("\n  events: {}   trace hash (seed {}): {}\n", runs.iter().map(|r| r.events).sum::<u64>(), runs[0].seed, runs[0].trace_hash);
+    out += &format!(
+        "\n  events: {}   trace hash (seed {}): {}\n",
+        runs.iter().map(|r| r.events).sum::<u64>(),
+        runs[0].seed,
+        runs[0].trace_hash
+    );
     out
 }
 

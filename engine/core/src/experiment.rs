@@ -38,7 +38,8 @@ pub struct Aggregate {
 }
 
 pub fn aggregate(runs: &[RunResult]) -> Aggregate {
-    let values: Vec<Value> = runs.iter().map(|r| serde_json::to_value(&r.summary).expect("summary serializes")).collect();
+    let values: Vec<Value> =
+        runs.iter().map(|r| serde_json::to_value(&r.summary).expect("summary serializes")).collect();
     let mean = combine(&values, stats::mean);
     let mut ci95 = combine(&values, stats::ci95);
     if runs.len() == 1 {

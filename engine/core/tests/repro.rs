@@ -64,11 +64,16 @@ fn eq_4_3_write_absorption_under_a_uniform_workload() {
     let r = &runs(&s, 1)[0];
     let objects = 769_600.0;
     let p = 481.0;
-    let lambda = (r.mob_division_mb.hot + r.mob_division_mb.warm + r.mob_division_mb.cold) * 1048576.0 / 128.0 / objects;
+    let lambda =
+        (r.mob_division_mb.hot + r.mob_division_mb.warm + r.mob_division_mb.cold) * 1048576.0 / 128.0 / objects;
     let mu = r.modifications as f64 / r.chunks as f64 / p;
     let (want, got) = (eq_4_3(mu, lambda), r.page_writes_per_chunk);
     eprintln!("Eq. 4.3: λ = {lambda:.3}, μ = {mu:.3}: predicted {want:.3} page writes per chunk, simulated {got:.3}");
-    eprintln!("Eq. 4.2: predicted {:.1} objects per page write, simulated {:.1}", eq_4_2(p, mu, lambda), r.dirty_per_page_written.cold);
+    eprintln!(
+        "Eq. 4.2: predicted {:.1} objects per page write, simulated {:.1}",
+        eq_4_2(p, mu, lambda),
+        r.dirty_per_page_written.cold
+    );
     assert!((0.08..0.12).contains(&lambda) && (0.08..0.12).contains(&mu), "not the λ = μ = 0.1 point");
     assert!((got - want).abs() / want < 0.20, "page writes per chunk {got:.3} vs Eq. 4.3 {want:.3}");
     let dirty = eq_4_2(p, mu, lambda);
@@ -106,7 +111,10 @@ fn table_4_9_dirty_objects_per_page_written() {
     for ((mb, want), r) in ROWS.iter().zip(&results) {
         let d = &r.dirty_per_page_written;
         let got = [d.hot, d.warm, d.cold];
-        eprintln!("Table 4.9 {mb:>2} MB: hot {:.0}/{}, warm {:.1}/{}, cold {:.1}/{}", got[0], want[0], got[1], want[1], got[2], want[2]);
+        eprintln!(
+            "Table 4.9 {mb:>2} MB: hot {:.0}/{}, warm {:.1}/{}, cold {:.1}/{}",
+            got[0], want[0], got[1], want[1], got[2], want[2]
+        );
         for (area, (g, w)) in ["hot", "warm", "cold"].iter().zip(got.iter().zip(want)) {
             if (g - w).abs() / w > 0.15 {
                 failures.push(format!("{mb} MB {area}: {g:.1} vs {w}"));

@@ -36,20 +36,14 @@ impl Lab {
     /// returned by [`validate`], so the UI can show each error at its line.
     #[wasm_bindgen(constructor)]
     pub fn new(scenario_text: &str, seed: Option<f64>) -> Result<Lab, JsError> {
-        let scenario =
-            scenario::parse(scenario_text).map_err(|errors| JsError::new(&to_json!(&errors)))?;
+        let scenario = scenario::parse(scenario_text).map_err(|errors| JsError::new(&to_json!(&errors)))?;
         let seed = match seed {
             None => scenario.meta.seed,
             Some(s) => seed_from_f64(s).ok_or_else(|| {
-                JsError::new(&format!(
-                    "seed must be an integer between 0 and {MAX_SAFE_INTEGER}, got {s}"
-                ))
+                JsError::new(&format!("seed must be an integer between 0 and {MAX_SAFE_INTEGER}, got {s}"))
             })?,
         };
-        Ok(Lab {
-            sim: Simulation::new(&scenario, seed),
-            seed,
-        })
+        Ok(Lab { sim: Simulation::new(&scenario, seed), seed })
     }
 
     /// Processes one event; returns false when the run is over.

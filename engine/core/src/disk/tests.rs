@@ -40,7 +40,11 @@ fn isolated_read_modify_write_costs_27_ms() {
     let mut total = 0.0;
     for _ in 0..n {
         // Park the head at a random place, then wait a random time so the angle is random.
-        serve(&mut d, now, Request { kind: RequestKind::FetchRead, page: 0, addr: rng.below(cap_pages) * PAGE, len: 512 });
+        serve(
+            &mut d,
+            now,
+            Request { kind: RequestKind::FetchRead, page: 0, addr: rng.below(cap_pages) * PAGE, len: 512 },
+        );
         now = d.active().map_or(now, |a| a.1.end) + 50_000_000 + rng.below(10_000_000);
         let addr = rng.below(cap_pages) * PAGE;
         let start = now;
@@ -71,8 +75,7 @@ fn write_after_read_waits_exactly_one_revolution_from_read_start() {
 fn a_head_switch_longer_than_the_leeway_loses_a_revolution() {
     // R3.2: when HEAD_SWITCH > (track − page)·t = 2.34 ms, a page spanning two tracks needs two
     // revolutions between read start and write start.
-    let mut slow = scenario::Disk::default();
-    slow.head_switch_ms = 3.0;
+    let slow = scenario::Disk { head_switch_ms: 3.0, ..Default::default() };
     let mut d = Disk::new(&slow, 0.0);
     let addr = PAGE; // spans the first track boundary (89 KB)
     let read = d.service(0, addr, PAGE);

@@ -157,7 +157,12 @@ impl Metrics {
     /// Start the measured window of `duration` at `now`.
     pub fn begin(&mut self, now: SimTime, duration: SimTime) {
         let batches = self.batches.len();
-        *self = Metrics { series: std::mem::take(&mut self.series), last_sample: self.last_sample, interval: std::mem::take(&mut self.interval), ..Metrics::new(batches as u32) };
+        *self = Metrics {
+            series: std::mem::take(&mut self.series),
+            last_sample: self.last_sample,
+            interval: std::mem::take(&mut self.interval),
+            ..Metrics::new(batches as u32)
+        };
         self.measuring = true;
         self.start = now;
         self.mob_last = now;

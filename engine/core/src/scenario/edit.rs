@@ -39,16 +39,10 @@ pub fn apply_override(text: &str, path: &str, value: &str) -> Result<String, Sce
 fn unknown_path(path: &str) -> Problem {
     let (section, _) = path.split_once('.').unwrap_or((path, ""));
     let message = if fields::is_section(section) {
-        format!(
-            "unknown field `{path}`; {section} has: {}",
-            fields::section_keys(section)
-        )
+        format!("unknown field `{path}`; {section} has: {}", fields::section_keys(section))
     } else {
         let paths: Vec<&str> = fields::FIELDS.iter().map(|f: &FieldSpec| f.path).collect();
-        format!(
-            "unknown field `{path}`; expected one of: {}",
-            paths.join(", ")
-        )
+        format!("unknown field `{path}`; expected one of: {}", paths.join(", "))
     };
     Problem::new(path, message)
 }

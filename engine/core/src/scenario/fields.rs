@@ -51,9 +51,7 @@ pub struct FieldSpec {
 
 impl FieldSpec {
     pub fn section(&self) -> &'static str {
-        self.path
-            .split_once('.')
-            .map_or(self.path, |(section, _)| section)
+        self.path.split_once('.').map_or(self.path, |(section, _)| section)
     }
 
     pub fn key(&self) -> &'static str {
@@ -120,43 +118,16 @@ impl Numeric {
 
 /// Sections in file order, with their descriptions.
 pub const SECTIONS: &[(&str, &str)] = &[
-    (
-        "meta",
-        "What the scenario is and which paper it reproduces.",
-    ),
-    (
-        "run",
-        "Warm-up, measurement length, batches and seeds (spec §5).",
-    ),
+    ("meta", "What the scenario is and which paper it reproduces."),
+    ("run", "Warm-up, measurement length, batches and seeds (spec §5)."),
     ("database", "Objects and pages (Table 4.1, Table 4.5)."),
-    (
-        "workload",
-        "Transactions, clustering and skew (Tables 4.2–4.4).",
-    ),
-    (
-        "client",
-        "Clients and their caches (Tables 4.2, 4.4; §4.2.1).",
-    ),
-    (
-        "network",
-        "Message latency and replication delay (§4.2.2, §4.2.4).",
-    ),
-    (
-        "server",
-        "Server memory: page cache and MOB (Table 4.7; §4.3.2).",
-    ),
-    (
-        "flusher",
-        "When and how much the flusher writes (§3.2.1, §6.2.5).",
-    ),
-    (
-        "disk",
-        "The disk (Table 4.6, Seagate ST18771FC Barracuda 8).",
-    ),
-    (
-        "sweep",
-        "A figure reproduction: run the scenario once per value of one parameter.",
-    ),
+    ("workload", "Transactions, clustering and skew (Tables 4.2–4.4)."),
+    ("client", "Clients and their caches (Tables 4.2, 4.4; §4.2.1)."),
+    ("network", "Message latency and replication delay (§4.2.2, §4.2.4)."),
+    ("server", "Server memory: page cache and MOB (Table 4.7; §4.3.2)."),
+    ("flusher", "When and how much the flusher writes (§3.2.1, §6.2.5)."),
+    ("disk", "The disk (Table 4.6, Seagate ST18771FC Barracuda 8)."),
+    ("sweep", "A figure reproduction: run the scenario once per value of one parameter."),
 ];
 
 /// TOML integers are signed 64-bit, so a larger seed could not be written back to a file.
@@ -199,11 +170,7 @@ macro_rules! numeric {
 /// A registry entry for a field whose value is not a number.
 macro_rules! other {
     ($path:literal, $kind:expr, $desc:literal) => {
-        FieldSpec {
-            path: $path,
-            kind: $kind,
-            description: $desc,
-        }
+        FieldSpec { path: $path, kind: $kind, description: $desc }
     };
 }
 
@@ -343,24 +310,14 @@ pub fn is_section(name: &str) -> bool {
 
 /// "a, b, c": the valid keys listed in unknown-key errors.
 pub fn section_keys(section: &str) -> String {
-    section_fields(section)
-        .map(FieldSpec::key)
-        .collect::<Vec<_>>()
-        .join(", ")
+    section_fields(section).map(FieldSpec::key).collect::<Vec<_>>().join(", ")
 }
 
 pub fn section_names() -> String {
-    SECTIONS
-        .iter()
-        .map(|(s, _)| *s)
-        .collect::<Vec<_>>()
-        .join(", ")
+    SECTIONS.iter().map(|(s, _)| *s).collect::<Vec<_>>().join(", ")
 }
 
 /// Paths a sweep may vary: every numeric field.
 pub fn sweepable_paths() -> impl Iterator<Item = &'static str> {
-    FIELDS
-        .iter()
-        .filter(|f| f.numeric().is_some())
-        .map(|f| f.path)
+    FIELDS.iter().filter(|f| f.numeric().is_some()).map(|f| f.path)
 }

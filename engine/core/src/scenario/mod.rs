@@ -152,8 +152,7 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
     }
     // The checks above mirror serde's rules, so this only fails if they missed a case; the
     // error is still placed in the text.
-    let scenario: Scenario =
-        toml::from_str(text).map_err(|e| placed(vec![text::serde_problem(&doc, &e)]))?;
+    let scenario: Scenario = toml::from_str(text).map_err(|e| placed(vec![text::serde_problem(&doc, &e)]))?;
     let problems = scenario.problems();
     if problems.is_empty() {
         Ok(scenario)

@@ -46,9 +46,7 @@ fn section_schema(section: &str, description: &str, defaults: &Value) -> Value {
         "properties": properties,
     });
     if defaults.is_null() {
-        let required: Vec<&str> = fields::section_fields(section)
-            .map(FieldSpec::key)
-            .collect();
+        let required: Vec<&str> = fields::section_fields(section).map(FieldSpec::key).collect();
         schema["required"] = json!(required);
     }
     schema
@@ -57,11 +55,7 @@ fn section_schema(section: &str, description: &str, defaults: &Value) -> Value {
 fn field_schema(spec: &FieldSpec) -> Map<String, Value> {
     let mut schema = match &spec.kind {
         Kind::Number(numeric) | Kind::Integer(numeric) => {
-            let kind = if spec.is_integer() {
-                "integer"
-            } else {
-                "number"
-            };
+            let kind = if spec.is_integer() { "integer" } else { "number" };
             let mut schema = json!({"type": kind, "x-unit": numeric.unit});
             let (min_key, min) = bound(numeric.min, "minimum", "exclusiveMinimum");
             let (max_key, max) = bound(numeric.max, "maximum", "exclusiveMaximum");

@@ -12,11 +12,7 @@ fn parse_errors(text: &str) -> Vec<ScenarioError> {
 /// The only error at `path`.
 fn error_at<'a>(errors: &'a [ScenarioError], path: &str) -> &'a ScenarioError {
     let matching: Vec<_> = errors.iter().filter(|e| e.path == path).collect();
-    assert_eq!(
-        matching.len(),
-        1,
-        "one error at {path} expected in {errors:#?}"
-    );
+    assert_eq!(matching.len(), 1, "one error at {path} expected in {errors:#?}");
     matching[0]
 }
 
@@ -30,22 +26,13 @@ fn defaults_validate_and_empty_text_gives_defaults() {
 fn registry_names_exactly_the_serde_fields() {
     let mut scenario = Scenario::default();
     scenario.run.warmup_write_prob = Some(0.2);
-    scenario.sweep = Some(Sweep {
-        parameter: "server.mob_mb".into(),
-        values: vec![1.0],
-    });
+    scenario.sweep = Some(Sweep { parameter: "server.mob_mb".into(), values: vec![1.0] });
     let json = serde_json::to_value(&scenario).unwrap();
     let mut serde_paths: Vec<String> = json
         .as_object()
         .unwrap()
         .iter()
-        .flat_map(|(section, fields)| {
-            fields
-                .as_object()
-                .unwrap()
-                .keys()
-                .map(move |key| format!("{section}.{key}"))
-        })
+        .flat_map(|(section, fields)| fields.as_object().unwrap().keys().map(move |key| format!("{section}.{key}")))
         .collect();
     let mut registry_paths: Vec<String> = FIELDS.iter().map(|f| f.path.to_string()).collect();
     serde_paths.sort();
@@ -76,11 +63,7 @@ fn registry_choices_are_the_serde_enum_values() {
         };
         for choice in choices {
             let text = format!("[{}]\n{} = \"{choice}\"\n", spec.section(), spec.key());
-            assert!(
-                toml::from_str::<Scenario>(&text).is_ok(),
-                "{}: {choice}",
-                spec.path
-            );
+            assert!(toml::from_str::<Scenario>(&text).is_ok(), "{}: {choice}", spec.path);
         }
     }
 }
@@ -127,14 +110,10 @@ fn unknown_keys_in_two_sections_list_the_valid_keys() {
     let errors = parse_errors(text);
     let server = error_at(&errors, "server.mob_size");
     assert_eq!((server.line, server.column), (2, 1));
-    assert!(server
-        .message
-        .contains("unknown field `mob_size`; expected one of: layout, cache_mb, mob_mb,"));
+    assert!(server.message.contains("unknown field `mob_size`; expected one of: layout, cache_mb, mob_mb,"));
     let disk = error_at(&errors, "disk.rpms");
     assert_eq!((disk.line, disk.column), (5, 1));
-    assert!(disk
-        .message
-        .contains("expected one of: rpm, track_kb, cylinders,"));
+    assert!(disk.message.contains("expected one of: rpm, track_kb, cylinders,"));
 }
 
 #[test]
@@ -142,9 +121,7 @@ fn unknown_section_lists_the_sections() {
     let errors = parse_errors("[run]\nseeds = 2\n[foo]\nbar = 1\n");
     let error = error_at(&errors, "foo");
     assert_eq!((error.line, error.column), (3, 2));
-    assert!(error
-        .message
-        .contains("unknown section `[foo]`; expected one of: meta, run,"));
+    assert!(error.message.contains("unknown section `[foo]`; expected one of: meta, run,"));
 }
 
 #[test]
@@ -152,11 +129,7 @@ fn malformed_toml_gives_a_line_number() {
     let errors = parse_errors("[meta]\ntitle = \"x\"\n[server\nmob_mb = 4\n");
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].line, 3);
-    assert!(
-        errors[0].message.starts_with("malformed TOML"),
-        "{}",
-        errors[0]
-    );
+    assert!(errors[0].message.starts_with("malformed TOML"), "{}", errors[0]);
 }
 
 #[test]
@@ -184,14 +157,10 @@ fn trillion_object_database_is_a_clean_error() {
 
 #[test]
 fn database_within_ranges_but_over_the_object_limit_is_rejected() {
-    let errors = parse_errors(
-        "[database]\nsize_mb = 4096\nobject_bytes = 16\nheader_bytes_per_object = 0\n",
-    );
+    let errors = parse_errors("[database]\nsize_mb = 4096\nobject_bytes = 16\nheader_bytes_per_object = 0\n");
     let error = error_at(&errors, "database.size_mb");
     assert!(
-        error
-            .message
-            .starts_with("database too large for the lab: 268,435,456 objects, at most 50,000,000"),
+        error.message.starts_with("database too large for the lab: 268,435,456 objects, at most 50,000,000"),
         "{error}"
     );
 }
@@ -200,9 +169,7 @@ fn database_within_ranges_but_over_the_object_limit_is_rejected() {
 fn non_finite_numbers_are_rejected() {
     let errors = parse_errors("[network]\nlatency_ms = nan\nbackup_delay_ms = inf\n");
     assert_eq!(errors.len(), 2, "{errors:#?}");
-    assert!(error_at(&errors, "network.latency_ms")
-        .message
-        .contains("not a finite number"));
+    assert!(error_at(&errors, "network.latency_ms").message.contains("not a finite number"));
 }
 
 #[test]
@@ -221,10 +188,7 @@ fn all_range_errors_are_reported() {
     assert_eq!(errors.len(), 3, "{errors:#?}");
     assert_eq!(error_at(&errors, "run.seeds").line, 2);
     assert_eq!(error_at(&errors, "client.count").line, 4);
-    assert_eq!(
-        error_at(&errors, "flusher.trigger").range.as_deref(),
-        Some("0 < value ≤ 1")
-    );
+    assert_eq!(error_at(&errors, "flusher.trigger").range.as_deref(), Some("0 < value ≤ 1"));
 }
 
 #[test]
@@ -251,9 +215,7 @@ fn seeks_must_be_ordered() {
 #[test]
 fn database_must_fit_on_the_disk() {
     let errors = parse_errors("[disk]\ncylinders = 10\n");
-    assert!(error_at(&errors, "database.size_mb")
-        .message
-        .contains("does not fit"));
+    assert!(error_at(&errors, "database.size_mb").message.contains("does not fit"));
 }
 
 #[test]
@@ -270,10 +232,7 @@ fn sweep_values_are_checked_against_the_swept_field() {
     let errors = parse_errors(text);
     assert_eq!(errors.len(), 2, "{errors:#?}");
     assert_eq!(error_at(&errors, "sweep.values[1]").column, 14);
-    assert_eq!(
-        error_at(&errors, "sweep.values[2]").range.as_deref(),
-        Some("1 ≤ value ≤ 1024")
-    );
+    assert_eq!(error_at(&errors, "sweep.values[2]").range.as_deref(), Some("1 ≤ value ≤ 1024"));
 }
 
 #[test]
@@ -281,21 +240,14 @@ fn sweep_points_must_pass_the_cross_field_rules() {
     let text = "[sweep]\nparameter = \"client.count\"\nvalues = [12, 64]\n";
     let errors = parse_errors(text);
     let error = error_at(&errors, "sweep.values[1]");
-    assert!(
-        error
-            .message
-            .starts_with("with client.count = 64: workload.hot_area_mb:"),
-        "{error}"
-    );
+    assert!(error.message.starts_with("with client.count = 64: workload.hot_area_mb:"), "{error}");
     assert_eq!((error.line, error.column), (3, 15));
 }
 
 #[test]
 fn sweep_needs_a_numeric_parameter_and_both_keys() {
     let errors = parse_errors("[sweep]\nparameter = \"server.layout\"\nvalues = [1]\n");
-    assert!(error_at(&errors, "sweep.parameter")
-        .message
-        .contains("not a numeric field"));
+    assert!(error_at(&errors, "sweep.parameter").message.contains("not a numeric field"));
     let errors = parse_errors("[sweep]\nparameter = \"server.mob_mb\"\n");
     assert_eq!(error_at(&errors, "sweep.values").line, 1);
     let errors = parse_errors("[sweep]\nparameter = \"server.mob_mb\"\nvalues = []\n");
@@ -306,12 +258,7 @@ fn sweep_needs_a_numeric_parameter_and_both_keys() {
 fn unknown_choice_lists_the_choices() {
     let errors = parse_errors("[flusher]\nrelease = \"sometimes\"\n");
     let error = error_at(&errors, "flusher.release");
-    assert!(
-        error
-            .message
-            .contains("expected one of: per_page, per_batch"),
-        "{error}"
-    );
+    assert!(error.message.contains("expected one of: per_page, per_batch"), "{error}");
 }
 
 #[test]
@@ -351,10 +298,7 @@ fn json_schema_describes_mob_size() {
     assert_eq!(mob["maximum"], 65536);
     assert_eq!(mob["default"], 12.0);
     assert!(mob["description"].as_str().unwrap().contains("Table 4.7"));
-    assert_eq!(
-        schema["properties"]["server"]["additionalProperties"],
-        false
-    );
+    assert_eq!(schema["properties"]["server"]["additionalProperties"], false);
     assert_eq!(
         schema["properties"]["client"]["properties"]["hit_mode"]["enum"],
         serde_json::json!(["per_object", "per_clustered_access", "per_page"])
@@ -367,14 +311,7 @@ fn json_schema_gives_every_numeric_field_a_unit_range_and_default() {
     for spec in FIELDS.iter().filter(|f| f.numeric().is_some()) {
         let field = &schema["properties"][spec.section()]["properties"][spec.key()];
         assert!(field["x-unit"].is_string(), "{}", spec.path);
-        assert!(
-            field
-                .get("minimum")
-                .or(field.get("exclusiveMinimum"))
-                .is_some(),
-            "{}",
-            spec.path
-        );
+        assert!(field.get("minimum").or(field.get("exclusiveMinimum")).is_some(), "{}", spec.path);
         assert!(field.get("maximum").is_some(), "{}", spec.path);
         let optional = spec.path == "run.warmup_write_prob";
         assert_eq!(field.get("default").is_some(), !optional, "{}", spec.path);
@@ -385,10 +322,7 @@ fn json_schema_gives_every_numeric_field_a_unit_range_and_default() {
 fn to_toml_round_trips() {
     let mut scenario = Scenario::default();
     scenario.run.warmup_write_prob = Some(0.2);
-    scenario.sweep = Some(Sweep {
-        parameter: "client.count".into(),
-        values: vec![1.0, 2.0],
-    });
+    scenario.sweep = Some(Sweep { parameter: "client.count".into(), values: vec![1.0, 2.0] });
     assert_eq!(parse(&to_toml(&scenario)).unwrap(), scenario);
 }
 
@@ -404,12 +338,7 @@ fn scenario_files_parse_and_validate() {
                 let list: Vec<String> = errors.iter().map(ToString::to_string).collect();
                 panic!("{}:\n{}", path.display(), list.join("\n"))
             });
-            assert_ne!(
-                scenario.meta.title,
-                Meta::default().title,
-                "{}",
-                path.display()
-            );
+            assert_ne!(scenario.meta.title, Meta::default().title, "{}", path.display());
             count += 1;
         }
     }

@@ -81,14 +81,8 @@ pub fn check_keys_and_types(doc: &Document) -> Vec<Problem> {
         let key = doc.key(name);
         if !fields::is_section(name) {
             problems.push(
-                Problem::new(
-                    name,
-                    format!(
-                        "unknown section `[{name}]`; expected one of: {}",
-                        fields::section_names()
-                    ),
-                )
-                .span(key.and_then(Key::span)),
+                Problem::new(name, format!("unknown section `[{name}]`; expected one of: {}", fields::section_names()))
+                    .span(key.and_then(Key::span)),
             );
         } else if let Some(table) = item.as_table_like() {
             check_section(name, table, key, &mut problems);
@@ -103,12 +97,7 @@ pub fn check_keys_and_types(doc: &Document) -> Vec<Problem> {
     problems
 }
 
-fn check_section(
-    section: &str,
-    table: &dyn TableLike,
-    header: Option<&Key>,
-    problems: &mut Vec<Problem>,
-) {
+fn check_section(section: &str, table: &dyn TableLike, header: Option<&Key>, problems: &mut Vec<Problem>) {
     for (name, item) in table.iter() {
         let path = format!("{section}.{name}");
         let key_span = table.key(name).and_then(Key::span);
@@ -116,10 +105,7 @@ fn check_section(
             (None, _) => problems.push(
                 Problem::new(
                     &path,
-                    format!(
-                        "unknown field `{name}`; expected one of: {}",
-                        fields::section_keys(section)
-                    ),
+                    format!("unknown field `{name}`; expected one of: {}", fields::section_keys(section)),
                 )
                 .span(key_span),
             ),
@@ -153,9 +139,7 @@ pub fn expected(spec: &FieldSpec) -> String {
         Kind::Seed => "a whole number".into(),
         Kind::Text => "a string in quotes".into(),
         Kind::Choice(choices) => format!("one of: {}", choices.join(", ")),
-        Kind::FieldPath => {
-            "the dotted path of a numeric field in quotes, e.g. \"server.mob_mb\"".into()
-        }
+        Kind::FieldPath => "the dotted path of a numeric field in quotes, e.g. \"server.mob_mb\"".into(),
         Kind::Numbers => "a list of numbers, e.g. [1, 2, 4]".into(),
     }
 }
@@ -163,11 +147,7 @@ pub fn expected(spec: &FieldSpec) -> String {
 /// Type problems of one value: wrong TOML type, an integer too large for the field's type, an
 /// unknown choice. Ranges are checked later, on the typed scenario.
 pub fn value_problems(spec: &FieldSpec, value: &Value) -> Vec<Problem> {
-    let problem = |message: String| {
-        Problem::new(spec.path, message)
-            .expected(expected(spec))
-            .span(value.span())
-    };
+    let problem = |message: String| Problem::new(spec.path, message).expected(expected(spec)).span(value.span());
     let wrong_type = || vec![problem(format!("found {}", describe(value)))];
     match (&spec.kind, value) {
         (Kind::Number(_), Value::Integer(_) | Value::Float(_)) => vec![],
@@ -176,8 +156,7 @@ pub fn value_problems(spec: &FieldSpec, value: &Value) -> Vec<Problem> {
         }
         (Kind::Integer(_), Value::Integer(_)) => vec![],
         (Kind::Seed, Value::Integer(i)) if *i.value() < 0 => {
-            vec![problem(format!("{} is out of range", i.value()))
-                .range(format!("0 ≤ value ≤ {MAX_SEED}"))]
+            vec![problem(format!("{} is out of range", i.value())).range(format!("0 ≤ value ≤ {MAX_SEED}"))]
         }
         (Kind::Seed, Value::Integer(_)) => vec![],
         (Kind::Text | Kind::FieldPath, Value::String(_)) => vec![],
@@ -186,11 +165,7 @@ pub fn value_problems(spec: &FieldSpec, value: &Value) -> Vec<Problem> {
         }
         (Kind::Choice(choices), Value::String(s)) => vec![Problem::new(
             spec.path,
-            format!(
-                "unknown value \"{}\"; expected one of: {}",
-                s.value(),
-                choices.join(", ")
-            ),
+            format!("unknown value \"{}\"; expected one of: {}", s.value(), choices.join(", ")),
         )
         .span(value.span())],
         (Kind::Numbers, Value::Array(values)) => number_list_problems(spec, values),
@@ -205,12 +180,9 @@ fn number_list_problems(spec: &FieldSpec, values: &toml_edit::Array) -> Vec<Prob
         .enumerate()
         .filter(|(_, v)| !matches!(v, Value::Integer(_) | Value::Float(_)))
         .map(|(i, v)| {
-            Problem::new(
-                format!("{}[{i}]", spec.path),
-                format!("found {}", describe(v)),
-            )
-            .expected("a number")
-            .span(v.span())
+            Problem::new(format!("{}[{i}]", spec.path), format!("found {}", describe(v)))
+                .expected("a number")
+                .span(v.span())
         })
         .collect()
 }

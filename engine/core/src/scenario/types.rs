@@ -31,12 +31,7 @@ pub struct Meta {
 
 impl Default for Meta {
     fn default() -> Self {
-        Meta {
-            title: "Untitled scenario".into(),
-            description: String::new(),
-            paper: String::new(),
-            seed: 1,
-        }
+        Meta { title: "Untitled scenario".into(), description: String::new(), paper: String::new(), seed: 1 }
     }
 }
 

@@ -23,10 +23,7 @@ impl Scenario {
         if problems.is_empty() {
             Ok(())
         } else {
-            Err(problems
-                .iter()
-                .map(|p| (p.path.clone(), p.full_message()))
-                .collect())
+            Err(problems.iter().map(|p| (p.path.clone(), p.full_message())).collect())
         }
     }
 
@@ -311,8 +308,7 @@ fn disk_problems(s: &Scenario) -> Vec<Problem> {
 }
 
 fn mob_problem(s: &Scenario) -> Option<Problem> {
-    let charged =
-        f64::from(s.database.object_bytes) + f64::from(s.server.mob_object_overhead_bytes);
+    let charged = f64::from(s.database.object_bytes) + f64::from(s.server.mob_object_overhead_bytes);
     let mob_objects = (s.server.mob_mb * MB / charged).floor();
     (mob_objects > MAX_OBJECTS).then(|| {
         Problem::new(
@@ -359,10 +355,7 @@ fn run_problems(s: &Scenario) -> Vec<Problem> {
             .related(&["run.duration_s"]),
         );
     }
-    let points = s
-        .sweep
-        .as_ref()
-        .map_or(1, |sweep| sweep.values.len() as u64);
+    let points = s.sweep.as_ref().map_or(1, |sweep| sweep.values.len() as u64);
     if u64::from(run.seeds) * points > MAX_RUNS {
         problems.push(
             Problem::new(
@@ -386,21 +379,12 @@ fn sweep_range_problems(s: &Scenario) -> Vec<Problem> {
         return Vec::new();
     };
     let Some(spec) = swept_field(&sweep.parameter) else {
-        return vec![Problem::new(
-            "sweep.parameter",
-            format!("\"{}\" is not a numeric field", sweep.parameter),
-        )
-        .expected(format!(
-            "one of: {}",
-            fields::sweepable_paths().collect::<Vec<_>>().join(", ")
-        ))];
+        return vec![Problem::new("sweep.parameter", format!("\"{}\" is not a numeric field", sweep.parameter))
+            .expected(format!("one of: {}", fields::sweepable_paths().collect::<Vec<_>>().join(", ")))];
     };
     if sweep.values.is_empty() || sweep.values.len() > MAX_SWEEP_VALUES {
-        return vec![Problem::new(
-            "sweep.values",
-            format!("{} values listed", sweep.values.len()),
-        )
-        .expected(format!("1 to {MAX_SWEEP_VALUES} values"))];
+        return vec![Problem::new("sweep.values", format!("{} values listed", sweep.values.len()))
+            .expected(format!("1 to {MAX_SWEEP_VALUES} values"))];
     }
     let mut problems = Vec::new();
     for (i, &value) in sweep.values.iter().enumerate() {
@@ -434,12 +418,7 @@ fn sweep_point_problems(s: &Scenario) -> Vec<Problem> {
         for problem in cross_problems(&point) {
             problems.push(Problem::new(
                 format!("sweep.values[{i}]"),
-                format!(
-                    "with {} = {value}: {}: {}",
-                    sweep.parameter,
-                    problem.path,
-                    problem.full_message()
-                ),
+                format!("with {} = {value}: {}: {}", sweep.parameter, problem.path, problem.full_message()),
             ));
         }
     }

@@ -16,6 +16,10 @@ struct Frame {
     older: u32,
 }
 
+/// Every frame is pinned: the caller waits for an unpin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AllPinned;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PageState {
     Absent,
@@ -36,7 +40,14 @@ pub struct PageCache {
 
 impl PageCache {
     pub fn new(capacity_pages: usize, pages: u32) -> PageCache {
-        PageCache { frames: Vec::new(), capacity: capacity_pages, frame_of: vec![NIL; pages as usize], mru: NIL, lru: NIL, free: Vec::new() }
+        PageCache {
+            frames: Vec::new(),
+            capacity: capacity_pages,
+            frame_of: vec![NIL; pages as usize],
+            mru: NIL,
+            lru: NIL,
+            free: Vec::new(),
+        }
     }
 
     pub fn capacity(&self) -> usize {
@@ -61,8 +72,16 @@ impl PageCache {
 
     fn unlink(&mut self, f: u32) {
         let (newer, older) = (self.frames[f as usize].newer, self.frames[f as usize].older);
-        if newer == NIL { self.mru = older } else { self.frames[newer as usize].older = older }
-        if older == NIL { self.lru = newer } else { self.frames[older as usize].newer = newer }
+        if newer == NIL {
+            self.mru = older
+        } else {
+            self.frames[newer as usize].older = older
+        }
+        if older == NIL {
+            self.lru = newer
+        } else {
+            self.frames[older as usize].newer = newer
+        }
     }
 
     fn push_mru(&mut self, f: u32) {
@@ -86,9 +105,8 @@ impl PageCache {
     }
 
     /// Reserve a pinned, not yet valid frame for `pid` at the MRU end, evicting the least
-    /// recently used unpinned page if the cache is full. Returns the evicted page, or Err(())
-    /// when every frame is pinned (the caller waits for an unpin).
-    pub fn reserve(&mut self, pid: Pid) -> Result<Option<Pid>, ()> {
+    /// recently used unpinned page if the cache is full. Returns the evicted page.
+    pub fn reserve(&mut self, pid: Pid) -> Result<Option<Pid>, AllPinned> {
         debug_assert_eq!(self.frame_of[pid as usize], NIL);
         let mut evicted = None;
         let f = if let Some(f) = self.free.pop() {
@@ -102,7 +120,7 @@ impl PageCache {
                 v = self.frames[v as usize].newer;
             }
             if v == NIL {
-                return Err(());
+                return Err(AllPinned);
             }
             self.unlink(v);
             let old = self.frames[v as usize].pid;
@@ -163,7 +181,7 @@ mod tests {
         c.pin(3);
         // 4 is pinned by its read and 3 by the flusher; 1 is the only candidate.
         assert_eq!(c.reserve(5), Ok(Some(1)));
-        assert_eq!(c.reserve(6), Err(()));
+        assert_eq!(c.reserve(6), Err(AllPinned));
         c.unpin(3);
         assert_eq!(c.reserve(6), Ok(Some(3)));
         let order: Vec<Pid> = c.lru_order().map(|(p, _, _)| p).collect();

@@ -60,7 +60,7 @@ impl Simulation {
                 let req = Request { kind, page: pid, addr: self.db.home(pid), len: self.db.page_bytes };
                 self.disk_submit(req);
             }
-            Err(()) => self.frame_waiters.push(waiter),
+            Err(_all_pinned) => self.frame_waiters.push(waiter),
         }
     }
 

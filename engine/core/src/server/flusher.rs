@@ -112,7 +112,12 @@ impl Simulation {
     fn flusher_install_and_write(&mut self, pid: u32) {
         self.flusher.installing = self.mob.find_modifications(pid);
         self.flusher.state = FlusherState::Writing(pid);
-        self.disk_submit(Request { kind: RequestKind::Write, page: pid, addr: self.db.home(pid), len: self.db.page_bytes });
+        self.disk_submit(Request {
+            kind: RequestKind::Write,
+            page: pid,
+            addr: self.db.home(pid),
+            len: self.db.page_bytes,
+        });
     }
 
     pub(crate) fn write_done(&mut self, pid: u32) {

@@ -58,7 +58,14 @@ pub struct Mob {
 }
 
 impl Mob {
-    pub fn new(capacity: u64, object_bytes: u32, object_overhead: u32, chunk_overhead: u32, pages: u32, objects_per_page: u32) -> Mob {
+    pub fn new(
+        capacity: u64,
+        object_bytes: u32,
+        object_overhead: u32,
+        chunk_overhead: u32,
+        pages: u32,
+        objects_per_page: u32,
+    ) -> Mob {
         Mob {
             capacity,
             used: 0,
@@ -231,7 +238,12 @@ impl Mob {
     /// `find_modifications`: every pending modification of `pid`, of any age, as (oid, id).
     pub fn find_modifications(&self, pid: Pid) -> Vec<(Oid, ModId)> {
         let Some(table) = &self.table[pid as usize] else { return Vec::new() };
-        table.slots.iter().filter(|&&m| m != NONE).map(|&m| (self.mods[m as usize].oid, self.mods[m as usize].id)).collect()
+        table
+            .slots
+            .iter()
+            .filter(|&&m| m != NONE)
+            .map(|&m| (self.mods[m as usize].oid, self.mods[m as usize].id))
+            .collect()
     }
 
     /// `remove`: delete exactly these modifications; any that were superseded since

@@ -18,13 +18,26 @@ use crate::workload::{Database, SyntheticWorkload};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A client starts its first transaction.
-    ClientStart { client: u32 },
-    FetchArrive { client: u32, oid: u32 },
-    FetchReplyArrive { client: u32 },
-    CommitArrive { client: u32 },
+    ClientStart {
+        client: u32,
+    },
+    FetchArrive {
+        client: u32,
+        oid: u32,
+    },
+    FetchReplyArrive {
+        client: u32,
+    },
+    CommitArrive {
+        client: u32,
+    },
     /// The backup acknowledged the commit's modifications (§4.2.4).
-    BackupAck { client: u32 },
-    CommitReplyArrive { client: u32 },
+    BackupAck {
+        client: u32,
+    },
+    CommitReplyArrive {
+        client: u32,
+    },
     /// The disk finished its active request.
     DiskDone,
     WarmupCheck,
@@ -92,7 +105,14 @@ impl Simulation {
             disk: Disk::new(&s.disk, disk_rng.unit()),
             net: Network::new(&s.network),
             clients: (0..s.client.count).map(|i| Client::new(i, Rng::stream(seed, CLIENT_STREAM + i as u64))).collect(),
-            mob: Mob::new(mb(srv.mob_mb), db.object_bytes, srv.mob_object_overhead_bytes, srv.mob_chunk_overhead_bytes, db.pages, db.objects_per_page),
+            mob: Mob::new(
+                mb(srv.mob_mb),
+                db.object_bytes,
+                srv.mob_object_overhead_bytes,
+                srv.mob_chunk_overhead_bytes,
+                db.pages,
+                db.objects_per_page,
+            ),
             cache: PageCache::new((mb(srv.cache_mb) / db.page_bytes) as usize, db.pages),
             flusher: Flusher::new(&s.flusher),
             read_waiters: Vec::new(),
@@ -287,14 +307,26 @@ impl Simulation {
 
     fn disk_started(&mut self, end: SimTime) {
         let (req, svc) = *self.disk.active().expect("disk started");
-        self.record(RecordKind::DiskStart, req.page, req.kind as u64, req.addr, (svc.from_cylinder as u64) << 32 | svc.to_cylinder as u64);
+        self.record(
+            RecordKind::DiskStart,
+            req.page,
+            req.kind as u64,
+            req.addr,
+            (svc.from_cylinder as u64) << 32 | svc.to_cylinder as u64,
+        );
         self.schedule(end, Event::DiskDone);
     }
 
     fn disk_done(&mut self) {
         let (req, svc, next) = self.disk.complete(self.now);
         self.metrics.disk(req.kind, &svc);
-        self.record(RecordKind::DiskEnd, req.page, req.kind as u64, svc.seek_ns() << 32 | svc.rotation_ns(), svc.transfer_ns());
+        self.record(
+            RecordKind::DiskEnd,
+            req.page,
+            req.kind as u64,
+            svc.seek_ns() << 32 | svc.rotation_ns(),
+            svc.transfer_ns(),
+        );
         if let Some(end) = next {
             self.disk_started(end);
         }
@@ -327,7 +359,10 @@ impl Simulation {
     /// Called by the flusher after each pass while the warm-up waits for passes.
     pub(crate) fn flusher_pass_done(&mut self) {
         self.metrics.flusher_pass();
-        if self.phase == Phase::Warmup && self.flusher.awaiting_warmup && self.flusher.passes >= self.warmup_passes as u64 {
+        if self.phase == Phase::Warmup
+            && self.flusher.awaiting_warmup
+            && self.flusher.passes >= self.warmup_passes as u64
+        {
             self.begin_measurement();
         }
     }

@@ -20,7 +20,13 @@ impl Database {
         let page_bytes = d.page_kb as u64 * 1024;
         let objects_per_page = (page_bytes / (d.object_bytes + d.header_bytes_per_object) as u64) as u32;
         let pages = (d.size_mb * MB / page_bytes as f64) as u32;
-        Database { object_bytes: d.object_bytes, page_bytes, objects_per_page, pages, objects: pages * objects_per_page }
+        Database {
+            object_bytes: d.object_bytes,
+            page_bytes,
+            objects_per_page,
+            pages,
+            objects: pages * objects_per_page,
+        }
     }
 
     pub fn page_of(&self, oid: u32) -> u32 {

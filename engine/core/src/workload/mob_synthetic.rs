@@ -99,7 +99,14 @@ impl SyntheticWorkload {
 
     /// Replace `out` with one transaction's accesses: ⌈txn_len / cluster_len⌉ clustered
     /// accesses, the last one truncated (spec A26). `picked` is scratch space.
-    pub fn transaction(&self, client: u32, write_prob: f64, rng: &mut Rng, out: &mut Vec<Access>, picked: &mut Vec<u64>) {
+    pub fn transaction(
+        &self,
+        client: u32,
+        write_prob: f64,
+        rng: &mut Rng,
+        out: &mut Vec<Access>,
+        picked: &mut Vec<u64>,
+    ) {
         out.clear();
         let mut left = self.txn_len;
         while left > 0 {
@@ -112,7 +119,15 @@ impl SyntheticWorkload {
     /// §4.1.1: an initial object, then `len − 1` distinct others drawn uniformly from the
     /// `cluster_region` list positions centred on it ([x − r/2, x + r/2 − 1], shifted to stay inside
     /// the database; spec A4), sampled without replacement by Floyd's algorithm.
-    fn clustered_access(&self, client: u32, len: u32, write_prob: f64, rng: &mut Rng, out: &mut Vec<Access>, picked: &mut Vec<u64>) {
+    fn clustered_access(
+        &self,
+        client: u32,
+        len: u32,
+        write_prob: f64,
+        rng: &mut Rng,
+        out: &mut Vec<Access>,
+        picked: &mut Vec<u64>,
+    ) {
         let (x, hot) = self.initial_object(client, rng);
         let region = self.cluster_region.min(self.objects);
         let lo = x.saturating_sub(region / 2).min(self.objects - region);
