@@ -36,6 +36,8 @@ pub struct Client {
     pub write_set: Vec<(u32, u8)>,
     pub commit_wait_since: SimTime,
     pub fetching: u32,
+    /// Object accesses performed so far (each is an `Access` event of spec §2.12, run inline).
+    pub accesses_done: u64,
 }
 
 impl Client {
@@ -53,6 +55,7 @@ impl Client {
             write_set: Vec::new(),
             commit_wait_since: 0,
             fetching: 0,
+            accesses_done: 0,
         }
     }
 
@@ -79,6 +82,7 @@ impl Client {
                 return Some(a.oid);
             }
             self.next += 1;
+            self.accesses_done += 1;
         }
         None
     }
@@ -90,6 +94,7 @@ impl Client {
             Reply::Objects(objs) => self.received_objects.extend(objs),
         }
         self.next += 1;
+        self.accesses_done += 1;
         self.state = ClientState::Running;
     }
 

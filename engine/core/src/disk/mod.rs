@@ -150,8 +150,17 @@ impl Disk {
         &self.queue
     }
 
-    pub fn head_cylinder(&self) -> u32 {
-        self.head_cylinder as u32
+    /// Cylinder the head is over at time `t` (fractional while seeking: the arm is drawn moving
+    /// linearly over the seek). Between requests it rests where the last one ended.
+    pub fn head_at(&self, t: SimTime) -> f64 {
+        match &self.active {
+            Some((_, s)) if t < s.seek_end && s.seek_end > s.start => {
+                let f = t.saturating_sub(s.start) as f64 / (s.seek_end - s.start) as f64;
+                s.from_cylinder as f64 + f * (s.to_cylinder as f64 - s.from_cylinder as f64)
+            }
+            Some((_, s)) if t < s.rotation_end => s.to_cylinder as f64,
+            _ => self.head_cylinder as f64,
+        }
     }
 
     /// Platter angle at time `t`, in revolutions.

@@ -120,3 +120,18 @@ fn fifo_queue_serves_in_arrival_order() {
     assert_eq!(r3.kind, RequestKind::InstallRead);
     assert!(next.is_none());
 }
+
+#[test]
+fn the_head_moves_during_the_seek_and_rests_after() {
+    let mut d = barracuda(0.0);
+    let far = 1000 * d.geometry.track_bytes * d.geometry.tracks_per_cylinder;
+    let end = d.submit(0, req(RequestKind::FetchRead, far)).unwrap();
+    let svc = d.active().unwrap().1;
+    assert_eq!(d.head_at(0), 0.0);
+    let mid = d.head_at(svc.seek_end / 2);
+    assert!((400.0..600.0).contains(&mid), "{mid}");
+    assert_eq!(d.head_at(svc.seek_end), 1000.0);
+    d.complete(end);
+    assert_eq!(d.head_at(end + 1), 1000.0);
+    assert!((0.0..1.0).contains(&d.platter_angle(end)));
+}

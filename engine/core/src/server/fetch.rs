@@ -57,7 +57,7 @@ impl Simulation {
         match self.cache.reserve(pid) {
             Ok(_) => {
                 self.read_waiters.push((pid, waiter));
-                let req = Request { kind, page: pid, addr: self.db.home(pid), len: self.db.page_bytes };
+                let req = Request { kind, page: pid, addr: self.page_map.addr(pid), len: self.db.page_bytes };
                 self.disk_submit(req);
             }
             Err(_all_pinned) => self.frame_waiters.push(waiter),

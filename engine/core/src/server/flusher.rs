@@ -71,8 +71,7 @@ impl Simulation {
         if pages.is_empty() {
             return;
         }
-        // Read-optimized homes are in page order, so sorting by pid sorts by disk address.
-        pages.sort_unstable_by_key(|&p| self.db.home(p));
+        pages.sort_unstable_by_key(|&p| self.page_map.addr(p));
         self.record(RecordKind::FlusherStart, 0, pages.len() as u64, self.mob.used(), last);
         self.flusher.batch = pages;
         self.flusher.position = 0;
@@ -115,7 +114,7 @@ impl Simulation {
         self.disk_submit(Request {
             kind: RequestKind::Write,
             page: pid,
-            addr: self.db.home(pid),
+            addr: self.page_map.addr(pid),
             len: self.db.page_bytes,
         });
     }

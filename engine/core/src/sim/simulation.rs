@@ -11,7 +11,7 @@ use crate::metrics::{Metrics, Summary};
 use crate::net::Network;
 use crate::scenario::Scenario;
 use crate::server::flusher::Flusher;
-use crate::server::{cache::PageCache, mob::Mob, Waiter};
+use crate::server::{cache::PageCache, mob::Mob, page_map::PageMap, Waiter};
 use crate::trace::{Record, RecordKind, Trace};
 use crate::workload::{Database, SyntheticWorkload};
 
@@ -71,6 +71,7 @@ pub struct Simulation {
     pub(crate) clients: Vec<Client>,
     pub(crate) mob: Mob,
     pub(crate) cache: PageCache,
+    pub(crate) page_map: PageMap,
     pub(crate) flusher: Flusher,
     /// Requests waiting for a page read in flight (coalesced, spec §2.5).
     pub(crate) read_waiters: Vec<(u32, Waiter)>,
@@ -114,6 +115,7 @@ impl Simulation {
                 db.objects_per_page,
             ),
             cache: PageCache::new((mb(srv.cache_mb) / db.page_bytes) as usize, db.pages),
+            page_map: PageMap::new(srv.layout, &db),
             flusher: Flusher::new(&s.flusher),
             read_waiters: Vec::new(),
             frame_waiters: Vec::new(),
@@ -166,6 +168,12 @@ impl Simulation {
     /// Events processed so far.
     pub fn events(&self) -> u64 {
         self.events
+    }
+
+    /// Object accesses the clients performed so far. Accesses that hit in the client cache run
+    /// inline, without a queue event, so they are not counted in `events`.
+    pub fn accesses(&self) -> u64 {
+        self.clients.iter().map(|c| c.accesses_done).sum()
     }
 
     pub fn trace(&self) -> &Trace {

@@ -32,10 +32,4 @@ impl Database {
     pub fn page_of(&self, oid: u32) -> u32 {
         oid / self.objects_per_page
     }
-
-    /// Read-optimized layout (§3.2.1): page `pid` sits contiguously at a fixed home, pages in pid
-    /// order from cylinder 0 (spec §2.2).
-    pub fn home(&self, pid: u32) -> u64 {
-        pid as u64 * self.page_bytes
-    }
 }
