@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Everything `npm test` checks, in order, stopping at the first failure:
+#   setup, rustfmt + clippy, engine tests (release: the reproduction tests run long simulations),
+#   the release CLI and the WASM build, then the Node suites in tests/wasm (WASM bridge and
+#   native/WASM determinism).
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+t0=$SECONDS
+
+step "setup" bash scripts/setup.sh
+bash scripts/lint.sh
+step "cargo test --release --workspace" \
+  cargo test --manifest-path engine/Cargo.toml --release --workspace
+step "build the release CLI" cargo build --manifest-path engine/Cargo.toml --release -p storelab-cli
+step "build the WASM engine" bash scripts/build-wasm.sh
+step "node --test tests/wasm" node --test tests/wasm/*.test.mjs
+
+log "all tests passed ($((SECONDS - t0)) s)"

@@ -1,0 +1,66 @@
+// Not a test: `npm run bench` (scripts/bench.sh) runs this after `storelab bench`.
+// Times one run of a scenario natively (the release CLI) and in WASM under Node, and prints
+// events/s, simulated seconds per wall second and the WASM/native ratio.
+//   node tests/wasm/bench.mjs [SCENARIO] [--duration S] [--warmup S] [--repeat N]
+// Defaults: scenarios/mob-default.toml with its own run length, one seed, best of 3.
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Lab, root, storelabBin } from './engine.mjs';
+import { setKeys } from './scenario-text.mjs';
+
+const { values: opts, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { duration: { type: 'string' }, warmup: { type: 'string' }, repeat: { type: 'string', default: '3' } },
+});
+const scenario = positionals[0] ?? 'scenarios/mob-default.toml';
+const overrides = { seeds: 1 };
+if (opts.duration !== undefined) overrides.duration_s = Number(opts.duration);
+if (opts.warmup !== undefined) overrides.warmup_s = Number(opts.warmup);
+const text = setKeys(fs.readFileSync(path.resolve(root, scenario), 'utf8'), 'run', overrides);
+
+const repeat = Math.max(1, Number(opts.repeat));
+const seconds = (t0) => (performance.now() - t0) / 1e3;
+
+// WASM: building the Lab (parse, database set-up) and the run timed separately; best of `repeat`.
+let wasmSetupS = Infinity;
+let wasmS = Infinity;
+let wasm;
+for (let i = 0; i < repeat; i++) {
+  let t0 = performance.now();
+  const lab = new Lab(text);
+  wasmSetupS = Math.min(wasmSetupS, seconds(t0));
+  t0 = performance.now();
+  lab.run_to_end();
+  wasmS = Math.min(wasmS, seconds(t0));
+  wasm = { events: lab.events(), simS: lab.now_ns() / 1e9, hash: lab.trace_hash(), seed: lab.seed() };
+  lab.free();
+}
+
+// Native: the whole CLI process, start-up and parsing included (milliseconds); best of `repeat`.
+const sets = Object.entries(overrides).flatMap(([k, v]) => ['--set', `run.${k}=${v}`]);
+let nativeS = Infinity;
+let native;
+for (let i = 0; i < repeat; i++) {
+  const t0 = performance.now();
+  const cli = spawnSync(storelabBin, ['run', scenario, ...sets, '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 256 << 20 });
+  nativeS = Math.min(nativeS, seconds(t0));
+  if (cli.status !== 0) throw new Error(`storelab run failed:\n${cli.stderr}`);
+  native = JSON.parse(cli.stdout).runs[0];
+}
+
+const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const line = (name, events, wallS) =>
+  `${name.padEnd(7)} ${fmt(events)} events in ${wallS.toFixed(3)} s: ${fmt(events / wallS / 1e6)} M events/s, ` +
+  `${fmt(wasm.simS / wallS)} simulated s per wall s`;
+
+console.log(`${scenario}, seed ${wasm.seed}: ${fmt(wasm.simS)} simulated s, ${fmt(wasm.events)} events, best of ${repeat}`);
+console.log(line('native', native.events, nativeS));
+console.log(line('wasm', wasm.events, wasmS) + ` (+ ${(wasmSetupS * 1e3).toFixed(1)} ms to build the Lab)`);
+console.log(`wasm/native events/s ratio: ${((wasm.events / wasmS) / (native.events / nativeS)).toFixed(3)}`);
+if (native.trace_hash !== wasm.hash || native.events !== wasm.events) {
+  console.error(`warning: native and WASM runs differ (trace hash ${native.trace_hash} vs ${wasm.hash})`);
+  process.exitCode = 1;
+}
