@@ -2,7 +2,7 @@
 //! seeds (thesis §4.3: "averaged from a number of different runs"), and the points of a sweep.
 //! No threads here: the CLI spreads runs over cores.
 use crate::metrics::{stats, Summary};
-use crate::scenario::Scenario;
+use crate::scenario::{set_number, Scenario};
 use crate::sim::Simulation;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -75,32 +75,21 @@ pub fn sweep_points(s: &Scenario) -> Result<Vec<(Option<f64>, Scenario)>, String
     sweep.values.iter().map(|&v| Ok((Some(v), set_number(&base, &sweep.parameter, v)?))).collect()
 }
 
-/// A copy of `s` with the numeric field at dotted `path` set to `value`.
-pub fn set_number(s: &Scenario, path: &str, value: f64) -> Result<Scenario, String> {
-    let mut doc = toml::Value::try_from(s).map_err(|e| e.to_string())?;
-    let mut slot = &mut doc;
-    for key in path.split('.') {
-        slot = slot.get_mut(key).ok_or_else(|| format!("no field `{path}`"))?;
-    }
-    *slot = match slot {
-        toml::Value::Integer(_) if value.fract() == 0.0 => toml::Value::Integer(value as i64),
-        toml::Value::Float(_) => toml::Value::Float(value),
-        _ => return Err(format!("`{path}` cannot be set to {value}")),
-    };
-    doc.try_into().map_err(|e: toml::de::Error| e.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scenario::Sweep;
 
     #[test]
-    fn set_number_changes_one_field() {
-        let s = Scenario::default();
-        let t = set_number(&s, "server.mob_mb", 4.0).unwrap();
-        assert_eq!(t.server.mob_mb, 4.0);
-        assert_eq!(set_number(&s, "client.count", 3.0).unwrap().client.count, 3);
+    fn a_sweep_gives_one_scenario_per_value() {
+        let mut s = Scenario::default();
+        assert_eq!(sweep_points(&s).unwrap().len(), 1);
+        s.sweep = Some(Sweep { parameter: "client.count".into(), values: vec![1.0, 4.0] });
+        let points = sweep_points(&s).unwrap();
+        let counts: Vec<_> = points.iter().map(|(v, p)| (*v, p.client.count, p.sweep.is_none())).collect();
+        assert_eq!(counts, vec![(Some(1.0), 1, true), (Some(4.0), 4, true)]);
         assert!(set_number(&s, "client.count", 2.5).is_err());
         assert!(set_number(&s, "server.nothing", 1.0).is_err());
+        assert_eq!(set_number(&s, "server.mob_mb", 4.5).unwrap().server.mob_mb, 4.5);
     }
 }

@@ -167,3 +167,16 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
 pub fn to_toml(s: &Scenario) -> String {
     toml::to_string(s).expect("a scenario with meta.seed ≤ i64::MAX serializes to TOML")
 }
+
+/// A copy of `s` with the numeric field at dotted `path` set to `value` (a sweep point). The
+/// copy is not validated: sweep points are checked when the scenario is parsed.
+pub fn set_number(s: &Scenario, path: &str, value: f64) -> Result<Scenario, String> {
+    let spec = fields::field(path).ok_or_else(|| format!("no field `{path}`"))?;
+    let numeric = spec.numeric().ok_or_else(|| format!("`{path}` is not a number"))?;
+    if spec.is_integer() && value.fract() != 0.0 {
+        return Err(format!("`{path}` takes whole numbers, not {value}"));
+    }
+    let mut out = s.clone();
+    (numeric.set)(&mut out, value);
+    Ok(out)
+}
