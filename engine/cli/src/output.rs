@@ -45,7 +45,12 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
     );
     for (path, label, unit, scale) in FIGURES {
         let (m, ci) = (get(&agg.mean, path) * scale, get(&agg.ci95, path) * scale);
-        out += &format!("  {label:<40} {m:>10.2} ± {ci:<8.2} {unit}\n");
+        // One seed has an interval for the throughput only (batch means); say nothing otherwise.
+        let ci = if runs.len() > 1 || *path == "throughput_tps" { format!("± {ci:<8.2}") } else { " ".repeat(10) };
+        out += &format!("  {label:<40} {m:>10.2} {ci} {unit}\n");
+    }
+    if runs.len() == 1 {
+        out += "\n  (± is a 95% confidence interval: batch means for one seed; set run.seeds for more)\n";
     }
     out += &format!(
         "\n  events: {}   trace hash (seed {}): {}\n",
