@@ -97,3 +97,18 @@ test('schema() is a JSON schema with the scenario tables as properties', () => {
     assert.ok(table in s.properties, `schema has properties.${table}`);
   }
 });
+
+test('series_json() holds one sample per run.sample_interval_s', () => {
+  const text = '[run]\nwarmup_s = 1.0\nwarmup_flusher_passes = 0\nduration_s = 1.0\nsample_interval_s = 0.25\n';
+  const lab = new Lab(text);
+  lab.advance_to(0.6e9);
+  assert.equal(JSON.parse(lab.series_json()).length, 2);
+  lab.run_to_end();
+  const series = JSON.parse(lab.series_json());
+  assert.deepEqual(series.map((s) => s.t_s), [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]);
+  assert.deepEqual(series.map((s) => s.measuring), [false, false, false, false, true, true, true, true]);
+  for (const key of ['throughput_tps', 'disk_utilisation', 'mob_occupancy', 'server_cache_hit_ratio']) {
+    assert.ok(key in series[0], `sample has ${key}`);
+  }
+  lab.free();
+});

@@ -5,17 +5,19 @@ pub struct Options {
     pub files: Vec<String>,
     pub sets: Vec<(String, String)>,
     pub json: bool,
+    pub series: bool,
     pub format: Option<String>,
     pub out: Option<String>,
 }
 
 pub fn parse(argv: &[String]) -> Result<Options, String> {
-    let mut o = Options { files: Vec::new(), sets: Vec::new(), json: false, format: None, out: None };
+    let mut o = Options { files: Vec::new(), sets: Vec::new(), json: false, series: false, format: None, out: None };
     let mut it = argv.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
         match a.as_str() {
             "--json" => o.json = true,
+            "--series" => o.series = true,
             "--set" => {
                 let kv = value("--set")?;
                 let (k, v) = kv

@@ -26,7 +26,10 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let mut s = args::load(file, &o.sets)?;
     s.sweep = None;
     let jobs: Vec<(Scenario, u64)> = experiment::seeds(&s).into_iter().map(|seed| (s.clone(), seed)).collect();
-    let runs = run_parallel(&jobs, jobs.len() > 1);
+    let mut runs = run_parallel(&jobs, jobs.len() > 1);
+    if !o.series {
+        runs.iter_mut().for_each(|r| r.series.clear());
+    }
     let agg = experiment::aggregate(&runs);
     if o.json {
         let out = json!({ "scenario": s.meta.title, "runs": runs, "aggregate": agg });
@@ -46,7 +49,8 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
     let points = experiment::sweep_points(&s)?;
     let jobs: Vec<(Scenario, u64)> =
         points.iter().flat_map(|(_, p)| experiment::seeds(p).into_iter().map(move |seed| (p.clone(), seed))).collect();
-    let runs = run_parallel(&jobs, true);
+    let mut runs = run_parallel(&jobs, true);
+    runs.iter_mut().for_each(|r| r.series.clear());
     let mut rows = Vec::new();
     let mut at = 0;
     for (value, p) in &points {

@@ -9,13 +9,14 @@ const USAGE: &str = "\
 storelab — the Storelab simulation engine
 
 USAGE:
-  storelab run SCENARIO [--set key=value]... [--json]
+  storelab run SCENARIO [--set key=value]... [--json [--series]]
   storelab sweep SCENARIO [--set key=value]... [--format csv|json] [--out FILE]
   storelab validate SCENARIO...
   storelab schema
   storelab bench [SCENARIO]
 
-  run       Run a scenario (all its seeds) and print the measured figures.
+  run       Run a scenario (all its seeds) and print the measured figures; with --json
+            --series the JSON also holds each run's time series.
   sweep     Run every point of the scenario's [sweep] section, in parallel on all cores,
             with progress on stderr; writes means and 95% confidence intervals.
   validate  Check scenario files; errors name the field, line and column.

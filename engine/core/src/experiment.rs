@@ -1,7 +1,7 @@
 //! Running a scenario: one simulation per seed, aggregated with 95% confidence intervals across
 //! seeds (thesis §4.3: "averaged from a number of different runs"), and the points of a sweep.
 //! No threads here: the CLI spreads runs over cores.
-use crate::metrics::{stats, Summary};
+use crate::metrics::{stats, Sample, Summary};
 use crate::scenario::{set_number, Scenario};
 use crate::sim::Simulation;
 use serde::Serialize;
@@ -14,13 +14,22 @@ pub struct RunResult {
     /// Hash of every observation record, 16 hex digits: equal runs have equal hashes.
     pub trace_hash: String,
     pub summary: Summary,
+    /// The time series, one sample per run.sample_interval_s, warm-up included.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub series: Vec<Sample>,
 }
 
 /// Run one seed of a scenario to completion.
 pub fn run_seed(s: &Scenario, seed: u64) -> RunResult {
     let mut sim = Simulation::new(s, seed);
     sim.run();
-    RunResult { seed, events: sim.events(), trace_hash: format!("{:016x}", sim.trace_hash()), summary: sim.summary() }
+    RunResult {
+        seed,
+        events: sim.events(),
+        trace_hash: format!("{:016x}", sim.trace_hash()),
+        summary: sim.summary(),
+        series: sim.metrics().series.clone(),
+    }
 }
 
 /// The seeds of a scenario: meta.seed, meta.seed + 1, … (run.seeds of them).

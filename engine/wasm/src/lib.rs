@@ -89,6 +89,11 @@ impl Lab {
     pub fn summary_json(&self) -> String {
         to_json!(&self.sim.summary())
     }
+
+    /// The time series so far as JSON: one sample per `run.sample_interval_s`, warm-up included.
+    pub fn series_json(&self) -> String {
+        to_json!(&self.sim.metrics().series)
+    }
 }
 
 /// Validates a scenario: a JSON array of errors (`path`, `line`, `column`, `message`, `expected`,

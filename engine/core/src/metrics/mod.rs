@@ -82,6 +82,7 @@ pub struct Summary {
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Sample {
     pub t_s: f64,
+    /// The whole interval lies in the measured window (after the warm-up).
     pub measuring: bool,
     pub throughput_tps: f64,
     pub disk_utilisation: ByKind,
@@ -243,13 +244,17 @@ impl Metrics {
         }
     }
 
-    /// Close a time-series interval at `now`.
+    /// Close a time-series interval at `now` (nothing if it is empty).
     pub fn sample(&mut self, now: SimTime, mob_occupancy: f64) {
-        let dt = (now - self.last_sample).max(1) as f64;
+        if now == self.last_sample {
+            return;
+        }
+        let dt = (now - self.last_sample) as f64;
         let c = std::mem::take(&mut self.interval);
         self.series.push(Sample {
             t_s: time::to_s(now),
-            measuring: self.measuring,
+            // The interval lies in the measured window (it starts at or after the warm-up end).
+            measuring: self.measuring && self.last_sample >= self.start,
             throughput_tps: c.commits as f64 / (dt / 1e9),
             disk_utilisation: ByKind::from_fn(|k| c.busy_ns[k] as f64 / dt),
             mob_occupancy,

@@ -270,16 +270,21 @@ impl Simulation {
             Event::DiskDone => self.disk_done(),
             Event::WarmupCheck => self.warmup_check(),
             Event::Sample => {
-                let occupancy = self.mob.used() as f64 / self.mob.capacity() as f64;
-                self.metrics.sample(self.now, occupancy);
+                self.sample();
                 self.after(self.sample_interval, Event::Sample);
             }
             Event::End => {
                 let (data, used) = (self.mob.data_bytes_by_area(), self.mob.used());
                 self.metrics.mob_before_change(self.now, data, used);
+                self.sample(); // the last interval, which may be shorter
                 self.phase = Phase::Done;
             }
         }
+    }
+
+    fn sample(&mut self) {
+        let occupancy = self.mob.used() as f64 / self.mob.capacity() as f64;
+        self.metrics.sample(self.now, occupancy);
     }
 
     fn begin_transaction(&mut self, client: u32) {

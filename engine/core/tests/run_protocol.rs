@@ -1,0 +1,52 @@
+//! The measurement protocol (spec 000-mob §5, A31): warm-up until the flusher has made its
+//! passes, a measured window of run.duration_s, and a time series at run.sample_interval_s.
+use storelab_core::scenario::Scenario;
+use storelab_core::sim::Phase;
+use storelab_core::Simulation;
+
+fn scenario(warmup_s: f64, passes: u32, duration_s: f64) -> Scenario {
+    let mut s = Scenario::default();
+    s.run.warmup_s = warmup_s;
+    s.run.warmup_flusher_passes = passes;
+    s.run.duration_s = duration_s;
+    s.server.mob_mb = 2.0;
+    s
+}
+
+#[test]
+fn warm_up_lasts_until_the_flusher_passes_then_measures_the_duration() {
+    let mut sim = Simulation::new(&scenario(5.0, 20, 20.0), 1);
+    sim.run_until(5_000_000_000);
+    // A 2 MB MOB is not yet full after 5 s, so the warm-up goes on.
+    assert_eq!(sim.phase(), Phase::Warmup);
+    sim.run();
+    let r = sim.summary();
+    assert!(r.warmup_complete);
+    assert!(r.warmup_s > 5.0, "warm-up ended at {} s", r.warmup_s);
+    assert!((r.measured_s - 20.0).abs() < 1e-9);
+    assert!(r.transactions > 0 && r.page_writes > 0);
+}
+
+#[test]
+fn without_writes_the_warm_up_is_just_its_time() {
+    let mut s = scenario(5.0, 20, 10.0);
+    s.workload.write_prob = 0.0;
+    let mut sim = Simulation::new(&s, 1);
+    sim.run();
+    let r = sim.summary();
+    assert_eq!(r.warmup_s, 5.0);
+    assert_eq!((r.modifications, r.page_writes), (0, 0));
+}
+
+#[test]
+fn the_time_series_has_one_sample_per_interval() {
+    let mut s = scenario(2.0, 0, 8.0);
+    s.run.sample_interval_s = 0.5;
+    let mut sim = Simulation::new(&s, 1);
+    sim.run();
+    let series = &sim.metrics().series;
+    assert_eq!(series.len(), 20, "10 s at 0.5 s");
+    assert!(series.iter().enumerate().all(|(i, x)| (x.t_s - 0.5 * (i + 1) as f64).abs() < 1e-9));
+    assert!(series[..4].iter().all(|x| !x.measuring) && series[4..].iter().all(|x| x.measuring));
+    assert!(series.iter().skip(1).all(|x| x.throughput_tps > 0.0 && x.disk_utilisation.total() > 0.0));
+}
