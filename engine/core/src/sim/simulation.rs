@@ -336,9 +336,9 @@ impl Simulation {
         self.record(
             RecordKind::DiskEnd,
             req.page,
-            req.kind as u64,
-            svc.seek_ns() << 32 | svc.rotation_ns(),
-            svc.transfer_ns(),
+            req.kind as u64 | svc.transfer_ns() << 8,
+            svc.seek_ns(),
+            svc.rotation_ns(),
         );
         if let Some(end) = next {
             self.disk_started(end);

@@ -1,6 +1,7 @@
 //! Observation records for the views (DESIGN.md §2): fixed-size, appended to a bounded ring
 //! buffer when tracing is on. Every record also folds into a running hash, on or off, so two runs
-//! can be compared for determinism without keeping their traces.
+//! can be compared for determinism without keeping their traces. Every field value stays below
+//! 2^53, so records cross into JavaScript as exact doubles.
 use crate::sim::SimTime;
 use serde::Serialize;
 use std::collections::VecDeque;
@@ -11,7 +12,7 @@ use std::collections::VecDeque;
 pub enum RecordKind {
     /// entity = page, a = request kind, b = disk address, c = from cylinder << 32 | to cylinder.
     DiskStart = 0,
-    /// entity = page, a = request kind, b = seek ns << 32 | rotation ns, c = transfer ns.
+    /// entity = page, a = request kind | transfer ns << 8, b = seek ns, c = rotation ns.
     DiskEnd = 1,
     /// entity = oid, a = area, b = log index.
     MobInsert = 2,
