@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Static checks (npm run lint): rustfmt and clippy over the engine workspace. The web app's
-# linter joins here when web/ exists.
+# Static checks (npm run lint): rustfmt and clippy over the engine workspace, and the web app's
+# TypeScript check (tsc --noEmit, strict).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT/engine"
@@ -8,3 +8,5 @@ cd "$ROOT/engine"
 step "cargo fmt --all --check" cargo fmt --all --check
 step "cargo clippy --workspace --all-targets -- -D warnings" \
   cargo clippy --workspace --all-targets -- -D warnings
+cd "$ROOT"
+step "web: tsc --noEmit (strict)" npm -w web run typecheck

@@ -3,6 +3,7 @@
 #   Rust (must be present): rustfmt, clippy and the wasm32-unknown-unknown target, added by rustup
 #   wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in engine/Cargo.lock
 #   npm packages: `npm ci` whenever package.json or package-lock.json changed since the last run
+#   Chromium (/usr/bin/chromium, Debian's package) for tests/e2e, with apt-get when missing
 # Needs Node >= 20 and npm; network only when something is missing.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -71,6 +72,17 @@ if [ ! -f package-lock.json ] || [ "$(cat "$stamp_file" 2>/dev/null)" != "$(mani
   fi
   mkdir -p node_modules
   manifest_hash >"$stamp_file"
+fi
+
+# --- Chromium for the end-to-end tests (tests/e2e) -------------------------------------------
+# Debian's Chromium, driven by playwright-core (never `npx playwright install`).
+if [ ! -x /usr/bin/chromium ] && [ -z "${STORELAB_SKIP_CHROMIUM:-}" ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    log "installing Chromium for the end-to-end tests (apt-get install chromium)"
+    apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  else
+    log "warning: /usr/bin/chromium is missing; the e2e tests need it (as root: apt-get install chromium)"
+  fi
 fi
 
 log "setup ok: $(rustc --version | cut -d' ' -f1-2), wasm-bindgen $have, node $(node --version)"

@@ -1,12 +1,42 @@
 #!/usr/bin/env bash
-# npm start (for now): set up, build the release CLI and run the default MOB scenario, printing
-# its result. Extra arguments go to `storelab run`, e.g. `npm start -- --set client.count=6 --json`.
-# (The web lab replaces this once web/ exists.)
+# npm start: set up whatever is missing (scripts/setup.sh), build the WASM engine if it is missing
+# or older than the engine sources, then serve the web lab with Vite's dev server on
+# http://127.0.0.1:5173/ (the next free port if 5173 is taken), with mob-default loaded.
+# Environment: PORT=NNNN picks another first port; HOST=0.0.0.0 serves the network.
+# Extra arguments go to vite, e.g. `npm start -- --open`.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
 step "setup" bash scripts/setup.sh
-step "build the release CLI" cargo build --manifest-path engine/Cargo.toml --release -p storelab-cli
-log "storelab run scenarios/mob-default.toml $*"
-exec "$STORELAB_BIN" run scenarios/mob-default.toml "$@"
+pkg=engine/wasm/pkg/storelab_wasm_bg.wasm
+if [ ! -f "$pkg" ] || [ -n "$(find engine/core/src engine/wasm/src engine/Cargo.lock -newer "$pkg" -print -quit 2>/dev/null)" ]; then
+  step "build the WASM engine" bash scripts/build-wasm.sh
+else
+  log "WASM engine up to date ($pkg)"
+fi
+
+host="${HOST:-127.0.0.1}"
+port="${PORT:-5173}"
+# The first free port from $port on (Vite would pick one too, but we want to print it).
+port="$(node -e '
+  const net = require("node:net");
+  const host = process.argv[1];
+  let p = Number(process.argv[2]);
+  const tryPort = () => {
+    const s = net.createServer();
+    s.once("error", () => { p++; tryPort(); });
+    s.listen(p, host, () => s.close(() => console.log(p)));
+  };
+  tryPort();
+' "$host" "$port")"
+
+url="http://$host:$port/"
+log "────────────────────────────────────────────────────────────"
+log " Storelab lab:      $url"
+log " Lessons:           ${url}lessons/"
+log " Embed (iframe):    ${url}embed/?views=MobView,DiskView#sc=mob-default"
+log " Stop with Ctrl+C."
+log "────────────────────────────────────────────────────────────"
+cd web
+exec node ../node_modules/vite/bin/vite.js --host "$host" --port "$port" --strictPort "$@"

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
 
 // Multi-page build: the lab (/), the embed route (/embed/) and the lessons (/lessons/), so the
 // app works from any static host without server-side routing. The WASM engine is built by
@@ -13,7 +16,9 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       input: {
-        lab: resolve(__dirname, 'index.html'),
+        lab: resolve(here, 'index.html'),
+        embed: resolve(here, 'embed/index.html'),
+        lessons: resolve(here, 'lessons/index.html'),
       },
     },
   },

@@ -13,9 +13,12 @@ if (!fs.existsSync(wasmFile)) {
   throw new Error(`${wasmFile} is missing: run bash scripts/build-wasm.sh`);
 }
 const glue = await import(new URL('../../engine/wasm/pkg/storelab_wasm.js', import.meta.url));
-await glue.default({ module_or_path: fs.readFileSync(wasmFile) });
+const exports = await glue.default({ module_or_path: fs.readFileSync(wasmFile) });
 
 export const { Lab, validate, schema } = glue;
+
+/** The engine's linear memory (it only grows), for measuring what checkpoints cost. */
+export const memory = () => exports.memory;
 
 /** The release CLI (`cargo build --release -p storelab-cli`). */
 export const storelabBin = path.join(

@@ -1,3 +1,27 @@
+// Entry point of every page: the lab (index.html), the embed route (embed/index.html) and the
+// lessons (lessons/index.html) choose their page with <div id="root" data-page="…">.
+import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import './app/styles.css';
+import { createLab } from './app/boot';
+import App from './app/App';
+import Embed from './app/Embed';
 
-createRoot(document.getElementById('root')!).render(<h1>Storelab</h1>);
+const LessonPage = lazy(() => import('./lessons/LessonPage'));
+
+const root = document.getElementById('root')!;
+const page = root.dataset.page ?? 'lab';
+
+if (page === 'lessons') {
+  createRoot(root).render(
+    <StrictMode>
+      <Suspense fallback={<p className="loading">Loading the lesson…</p>}>
+        <LessonPage />
+      </Suspense>
+    </StrictMode>,
+  );
+} else {
+  // One controller per page, created outside React so StrictMode's double effects share it.
+  const lab = createLab();
+  createRoot(root).render(page === 'embed' ? <Embed lab={lab} /> : <App lab={lab} />);
+}

@@ -2,8 +2,8 @@
 //!
 //! Modules mirror the system being modelled (DESIGN.md §2): `sim` is the deterministic kernel,
 //! `disk`, `net`, `server`, `client` and `workload` are the components of Ghemawat's MOB system,
-//! `scenario` parses and validates the TOML input, `metrics` and `trace` observe a run, and
-//! `experiment` runs a scenario over its seeds and sweep points.
+//! `scenario` parses and validates the TOML input, `metrics` and `trace` observe a run, `view`
+//! snapshots it for the UI, and `experiment` runs a scenario over its seeds and sweep points.
 pub mod client;
 pub mod disk;
 pub mod experiment;
@@ -13,6 +13,7 @@ pub mod scenario;
 pub mod server;
 pub mod sim;
 pub mod trace;
+pub mod view;
 pub mod workload;
 
 pub use scenario::Scenario;

@@ -5,8 +5,15 @@
 //! results and the same errors. Numbers cross the boundary as `f64` (JS `number`): simulated time
 //! in nanoseconds stays exact up to 2^53 ns ≈ 104 days, far beyond any scenario's run limit.
 //!
-//! The UI must not call in once per event (DESIGN.md §2): it calls `advance_to` once per frame.
-use storelab_core::{scenario, Simulation};
+//! The UI must not call in once per event (DESIGN.md §2): once per frame it advances, drains the
+//! new trace records and takes a snapshot, then reads each as a typed array (`Vec<T>` returns
+//! become JS typed arrays that own their buffer, so the worker can transfer them). No JSON per
+//! frame except the series delta, which is a few samples.
+mod frame;
+
+use storelab_core::sim::time;
+use storelab_core::trace::RecordKind;
+use storelab_core::{scenario, view, Simulation};
 use wasm_bindgen::prelude::*;
 
 /// Core types serialize infallibly (plain structs, no maps with non-string keys). A macro rather
@@ -20,11 +27,18 @@ macro_rules! to_json {
 /// Largest integer a JS `number` represents exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 
-/// One simulation run of one scenario and seed.
+/// One simulation run of one scenario and seed, with tracing on, plus what the last
+/// `drain_trace` and `snapshot` produced for the typed-array getters (in `frame.rs`).
 #[wasm_bindgen]
 pub struct Lab {
     sim: Simulation,
     seed: u64,
+    title: String,
+    /// Warm-up plus measured duration when the warm-up cannot be extended by flusher passes.
+    end_ns: Option<f64>,
+    cursor: storelab_core::trace::Cursor,
+    drained: frame::TraceColumns,
+    snap: view::Snapshot,
 }
 
 #[wasm_bindgen]
@@ -43,7 +57,49 @@ impl Lab {
                 JsError::new(&format!("seed must be an integer between 0 and {MAX_SAFE_INTEGER}, got {s}"))
             })?,
         };
-        Ok(Lab { sim: Simulation::new(&scenario, seed), seed })
+        let mut sim = Simulation::new(&scenario, seed);
+        sim.set_tracing(true);
+        let snap = view::snapshot(&sim);
+        Ok(Lab {
+            cursor: sim.trace().cursor(),
+            sim,
+            seed,
+            title: scenario.meta.title.clone(),
+            end_ns: planned_end(&scenario).map(|t| t as f64),
+            drained: Default::default(),
+            snap,
+        })
+    }
+
+    /// A checkpoint: an independent copy of this run at its current time, without the trace
+    /// records kept so far (see `view::checkpoint`). Its next `drain_trace` starts here.
+    pub fn fork(&mut self) -> Lab {
+        let sim = view::checkpoint(&mut self.sim);
+        Lab {
+            cursor: sim.trace().cursor(),
+            sim,
+            seed: self.seed,
+            title: self.title.clone(),
+            end_ns: self.end_ns,
+            drained: Default::default(),
+            snap: self.snap.clone(),
+        }
+    }
+
+    /// Keep trace records for `drain_trace` (on by default). The trace hash is computed either way.
+    pub fn set_tracing(&mut self, on: bool) {
+        self.sim.set_tracing(on);
+    }
+
+    /// The scenario's `meta.title`.
+    pub fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    /// When the run will end, ns, if known in advance: warm-up plus duration, unless the warm-up
+    /// waits for flusher passes (then it ends whenever those are done).
+    pub fn end_ns(&self) -> Option<f64> {
+        self.end_ns
     }
 
     /// Processes one event; returns false when the run is over.
@@ -54,6 +110,19 @@ impl Lab {
     /// Processes every event up to simulated time `t_ns` (nanoseconds).
     pub fn advance_to(&mut self, t_ns: f64) {
         self.sim.run_until(time_from_f64(t_ns));
+    }
+
+    /// Processes up to `n` events; returns false when the run is over.
+    pub fn advance_events(&mut self, n: u32) -> bool {
+        (0..n).all(|_| self.sim.step())
+    }
+
+    /// Processes events until one emits a trace record of kind `kind` (stopping right after that
+    /// event) or until time `limit_ns`, as `advance_to` would. Returns whether the kind was seen.
+    /// Throws on an unknown kind.
+    pub fn step_to_kind(&mut self, kind: u8, limit_ns: f64) -> Result<bool, JsError> {
+        let kind = RecordKind::from_u8(kind).ok_or_else(|| JsError::new(&format!("unknown record kind {kind}")))?;
+        Ok(self.sim.run_until_kind(kind, time_from_f64(limit_ns)))
     }
 
     /// Runs the rest of the scenario (warm-up plus measured duration).
@@ -94,6 +163,25 @@ impl Lab {
     pub fn series_json(&self) -> String {
         to_json!(&self.sim.metrics().series)
     }
+
+    /// Samples so far.
+    pub fn series_len(&self) -> u32 {
+        self.sim.metrics().series.len() as u32
+    }
+
+    /// The samples from index `from` on, as JSON: what a frame adds to the series.
+    pub fn series_since_json(&self, from: u32) -> String {
+        let series = &self.sim.metrics().series;
+        to_json!(&series[(from as usize).min(series.len())..])
+    }
+}
+
+/// Warm-up plus measured duration, when the warm-up does not wait for flusher passes.
+fn planned_end(s: &scenario::Scenario) -> Option<time::SimTime> {
+    let warmup_writes = s.run.warmup_write_prob.unwrap_or(s.workload.write_prob) > 0.0;
+    // Summed as the simulation schedules it: the end event comes `duration` after the warm-up check.
+    (s.run.warmup_flusher_passes == 0 || !warmup_writes)
+        .then(|| time::from_s(s.run.warmup_s) + time::from_s(s.run.duration_s))
 }
 
 /// Validates a scenario: a JSON array of errors (`path`, `line`, `column`, `message`, `expected`,

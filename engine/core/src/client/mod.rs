@@ -59,6 +59,11 @@ impl Client {
         }
     }
 
+    /// Accesses done in the current transaction, and its length.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.accesses.len())
+    }
+
     /// Start a new transaction.
     pub fn begin(&mut self, workload: &SyntheticWorkload, write_prob: f64) {
         workload.transaction(self.id, write_prob, &mut self.rng, &mut self.accesses, &mut self.picked);

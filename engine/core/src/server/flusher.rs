@@ -52,6 +52,16 @@ impl Flusher {
             awaiting_warmup: false,
         }
     }
+
+    /// MOB occupancy that starts a pass, as a fraction of its capacity.
+    pub fn trigger(&self) -> f64 {
+        self.trigger
+    }
+
+    /// Fraction of the MOB's capacity one pass scans.
+    pub fn scan_frac(&self) -> f64 {
+        self.scan_frac
+    }
 }
 
 impl Simulation {

@@ -55,6 +55,11 @@ pub struct Mob {
     free: Vec<u32>,
     next_id: ModId,
     data_bytes_by_area: [u64; 3],
+    /// Totals for the views: modifications buffered, dropped because a newer version of the
+    /// object arrived (write absorption), and removed after their page was written.
+    inserted: u64,
+    superseded: u64,
+    removed: u64,
 }
 
 impl Mob {
@@ -80,6 +85,9 @@ impl Mob {
             free: Vec::new(),
             next_id: 0,
             data_bytes_by_area: [0; 3],
+            inserted: 0,
+            superseded: 0,
+            removed: 0,
         }
     }
 
@@ -99,6 +107,11 @@ impl Mob {
 
     pub fn scan_list(&self) -> &VecDeque<ScanEntry> {
         &self.scan
+    }
+
+    /// Modifications inserted, superseded and removed since the start.
+    pub fn totals(&self) -> (u64, u64, u64) {
+        (self.inserted, self.superseded, self.removed)
     }
 
     fn page_slot(&self, oid: Oid) -> (Pid, usize) {
@@ -164,7 +177,9 @@ impl Mob {
             }
             if let Some(old) = self.lookup(oid) {
                 self.release(old);
+                self.superseded += 1;
             }
+            self.inserted += 1;
             let scan_pos = self.scan_base + self.scan.len() as u64 - 1;
             let m = Modification { oid, id: self.next_id, scan_pos, area };
             self.next_id += 1;
@@ -259,6 +274,7 @@ impl Mob {
             }
         }
         self.trim_head();
+        self.removed += removed as u64;
         removed
     }
 

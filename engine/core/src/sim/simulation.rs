@@ -242,6 +242,21 @@ impl Simulation {
         }
     }
 
+    /// Process events until one emits a trace record of `kind` (and stop right after it), or
+    /// until every event up to time `limit` is processed, as `run_until(limit)` does. Returns
+    /// whether such a record was emitted. Works with tracing off: it counts, it does not read.
+    pub fn run_until_kind(&mut self, kind: RecordKind, limit: SimTime) -> bool {
+        let seen = self.trace.count(kind);
+        while self.next_event_time().is_some_and(|next| next <= limit) {
+            self.step();
+            if self.trace.count(kind) > seen {
+                return true;
+            }
+        }
+        self.run_until(limit);
+        false
+    }
+
     /// Run to the end of the measured window.
     pub fn run(&mut self) {
         while self.step() {}

@@ -1,0 +1,329 @@
+// End-to-end tests of the web lab in Debian's Chromium (DESIGN.md §6): builds web/ with
+// `vite build`, serves web/dist with `vite preview` on a free localhost port, drives
+// /usr/bin/chromium through playwright-core, and saves a screenshot of every view to
+// tests/artifacts/ (gitignored). Run: node --test tests/e2e/   (scripts/test.sh does).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const web = path.join(root, 'web');
+const artifacts = path.join(root, 'tests/artifacts');
+const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+
+let server;
+let browser;
+let base;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+async function waitForHttp(url, ms = 30_000) {
+  const t0 = Date.now();
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() - t0 > ms) throw new Error(`${url} did not come up in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+before(async () => {
+  assert.ok(fs.existsSync(chromiumPath), `${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
+  fs.mkdirSync(artifacts, { recursive: true });
+  if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+  const port = await freePort();
+  server = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: web, stdio: ['ignore', 'pipe', 'inherit'], detached: false });
+  base = `http://127.0.0.1:${port}/`;
+  await waitForHttp(base);
+  browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  if (server && server.exitCode == null) {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+});
+
+async function newPage(url = base) {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1100 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.errors = errors;
+  await page.goto(url);
+  return page;
+}
+
+/** Waits until the lab has loaded a scenario and shown its first frame. */
+async function ready(page) {
+  await page.waitForFunction(() => window.__storelab?.lab.store.get().status === 'ready' && window.__storelab.frames.latest() != null, null, { timeout: 30_000 });
+}
+
+const latest = (page) =>
+  page.evaluate(() => {
+    const f = window.__storelab.frames.latest();
+    return {
+      nowNs: f.nowNs,
+      events: f.events,
+      mobUsed: f.mob.usedBytes,
+      passes: f.flusher.passes,
+      flusherState: f.flusher.state,
+      head: f.disk.headCylinder,
+      active: f.disk.active ? f.disk.active.toCylinder : null,
+    };
+  });
+
+const storeState = (page) => page.evaluate(() => {
+  const s = window.__storelab.lab.store.get();
+  return { nowNs: s.nowNs, events: s.events, playing: s.playing, errors: s.errors, appliedText: s.appliedText, draftText: s.draftText, status: s.status };
+});
+
+async function shot(page, name, selector) {
+  const file = path.join(artifacts, `${name}.png`);
+  if (selector) await page.locator(selector).first().screenshot({ path: file });
+  else await page.screenshot({ path: file });
+  return fs.readFileSync(file);
+}
+
+/** Pixels of every canvas inside a view, as a hash-like sum, to see that drawing changed. */
+const canvasSignature = (page, view) =>
+  page.evaluate((v) => {
+    let sum = 0;
+    let n = 0;
+    for (const c of document.querySelectorAll(`[data-panel="${v}"] canvas`)) {
+      try {
+        const ctx = c.getContext('2d');
+        const d = ctx.getImageData(0, 0, c.width, c.height).data;
+        for (let i = 0; i < d.length; i += 97) sum = (sum * 31 + d[i]) % 1_000_000_007;
+        n++;
+      } catch {
+        /* webgl or tainted */
+      }
+    }
+    return { n, sum };
+  }, view);
+
+async function play(page, speedPosition) {
+  await page.locator('[data-testid=speed]').fill(String(speedPosition));
+  await page.locator('[data-testid=play]').click();
+}
+
+async function pause(page) {
+  if ((await storeState(page)).playing) await page.keyboard.press('Space');
+  await page.waitForFunction(() => !window.__storelab.lab.store.get().playing);
+  // A frame requested just before the pause still arrives and advances the run: wait until the
+  // event count holds still before taking it as the paused state.
+  for (let prev = -1; ; ) {
+    const { events } = await storeState(page);
+    if (events === prev) break;
+    prev = events;
+    await page.waitForTimeout(300);
+  }
+}
+
+describe('the lab', () => {
+  it('loads mob-default, plays, and every view animates', async () => {
+    const page = await newPage();
+    await ready(page);
+    assert.match(await page.locator('[data-testid=scenario-title]').innerText(), /MOB defaults/);
+    await shot(page, 'lab-initial');
+    const mob0 = await canvasSignature(page, 'MobView');
+    const f0 = await latest(page);
+    assert.equal(f0.mobUsed, 0);
+
+    await play(page, 780); // ≈ 20 simulated s per wall second
+    // MOB fill rises.
+    await page.waitForFunction(() => window.__storelab.frames.latest().mob.usedBytes > 2 * 2 ** 20, null, { timeout: 20_000 });
+    // Disk head moves between cylinders.
+    const heads = new Set();
+    for (let i = 0; i < 20; i++) {
+      heads.add(Math.round((await latest(page)).head));
+      await page.waitForTimeout(50);
+    }
+    assert.ok(heads.size > 1, `head stayed at ${[...heads]}`);
+    // Run on to the first flusher pass (MOB 99% full).
+    await page.waitForFunction(() => window.__storelab.frames.latest().flusher.passes > 0, null, { timeout: 30_000 });
+    await pause(page);
+    const f1 = await latest(page);
+    assert.ok(f1.mobUsed > f0.mobUsed);
+    const mob1 = await canvasSignature(page, 'MobView');
+    assert.ok(mob1.n > 0, 'MobView draws on a canvas');
+    assert.notEqual(mob1.sum, mob0.sum, 'the MOB canvas changed as the MOB filled');
+    // Charts grew: their SVG/canvas content is larger than at the start.
+    const chartsSize = await page.locator('[data-panel=Charts]').evaluate((el) => el.querySelectorAll('path, circle, rect, line').length);
+    assert.ok(chartsSize > 0, 'charts drew marks');
+
+    // Step to the next flusher run: the scan window is shown.
+    await page.keyboard.press('f');
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    const f2 = await latest(page);
+    assert.ok(f2.passes >= f1.passes);
+    for (const v of ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'Charts', 'EventLog', 'Inspector']) {
+      await shot(page, `view-${v}`, `[data-panel=${v}]`);
+    }
+    await shot(page, 'lab-flusher-run');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('steps one event, scrubs back, and shows the earlier state', async () => {
+    const page = await newPage();
+    await ready(page);
+    await play(page, 800);
+    await page.waitForFunction(() => window.__storelab.frames.latest().nowNs > 20e9, null, { timeout: 20_000 });
+    await pause(page);
+    const before = await storeState(page);
+    const logBefore = Number(await page.locator('[data-testid=event-log-count]').getAttribute('data-count'));
+    await page.keyboard.press('.');
+    await page.waitForFunction((e) => window.__storelab.lab.store.get().events === e + 1, before.events);
+    assert.equal(Number(await page.locator('[data-testid=events]').getAttribute('data-events')), before.events + 1);
+    // The event log received exactly the trace records of that one event.
+    const added = await page.evaluate(() => window.__storelab.frames.latest().trace.t.length);
+    await page.waitForFunction((n) => Number(document.querySelector('[data-testid=event-log-count]')?.getAttribute('data-count')) === n, logBefore + added, { timeout: 5000 });
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction((e) => window.__storelab.lab.store.get().events === e + 2, before.events);
+
+    const late = await latest(page);
+    await page.keyboard.press('Home');
+    await page.waitForFunction(() => window.__storelab.frames.latest().nowNs === 0);
+    // Scrub forward to 5 s on the timeline: an earlier state than before.
+    await page.locator('[data-testid=timeline]').fill(String(5e9));
+    await page.waitForFunction(() => Math.abs(window.__storelab.frames.latest().nowNs - 5e9) < 1e8, null, { timeout: 10_000 });
+    const early = await latest(page);
+    assert.ok(early.nowNs < late.nowNs);
+    assert.ok(early.events < late.events);
+    assert.ok(early.mobUsed < late.mobUsed, `MOB at 5 s (${early.mobUsed}) < at ${late.nowNs / 1e9} s (${late.mobUsed})`);
+    await shot(page, 'lab-scrubbed-back');
+    // The help overlay lists the shortcuts.
+    await page.keyboard.press('?');
+    await page.locator('[data-testid=help]').waitFor();
+    await shot(page, 'help-overlay');
+    await page.keyboard.press('Escape');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('shows a broken TOML error at its line and keeps running', async () => {
+    const page = await newPage();
+    await ready(page);
+    await page.locator('[data-testid=toggle-editor]').click();
+    const ta = page.locator('[data-testid=toml]');
+    const text = await ta.inputValue();
+    const broken = text.replace('[meta]', '[server]\nmob_mb = "lots"\n\n[meta]');
+    const badLine = broken.split('\n').findIndex((l) => l.includes('"lots"')) + 1;
+    await ta.fill(broken);
+    await page.locator('[data-testid=apply]').click();
+    await page.locator('[data-testid=errors]').waitFor();
+    const errs = (await storeState(page)).errors;
+    assert.ok(errs.length > 0);
+    assert.equal(errs[0].line, badLine, JSON.stringify(errs));
+    assert.match(await page.locator('[data-testid=errors]').innerText(), new RegExp(`line ${badLine}`));
+    assert.equal(await page.locator(`.gutter-line.has-error[data-line="${badLine}"]`).count(), 1);
+    assert.equal(await ta.inputValue(), broken, 'the text is kept');
+    await shot(page, 'editor-error');
+    // The app still runs the last valid scenario.
+    const e0 = (await storeState(page)).events;
+    await page.locator('[data-testid=play]').click();
+    await page.waitForFunction((e) => window.__storelab.lab.store.get().events > e + 100, e0, { timeout: 10_000 });
+    await pause(page);
+    // The form editor renders from the schema.
+    await ta.fill(text);
+    await page.locator('[data-testid=tab-form]').click();
+    await page.locator('[data-testid=schema-form] fieldset').first().waitFor();
+    await shot(page, 'editor-form', '.scenario-panel');
+    // The text survives a reload (local storage).
+    await page.locator('[data-testid=tab-toml]').click();
+    await ta.fill(broken);
+    await page.waitForTimeout(400);
+    await page.goto(base);
+    await ready(page);
+    await page.locator('[data-testid=errors]').waitFor();
+    assert.equal(await page.locator('[data-testid=toml]').inputValue(), broken);
+    await page.context().close();
+  });
+
+  it('a copied permalink reopens at the same time with the same state', async () => {
+    const page = await newPage();
+    await ready(page);
+    await page.locator('[data-testid=seed]').fill('7');
+    await page.locator('[data-testid=seed]').press('Enter');
+    await page.waitForFunction(() => window.__storelab.lab.store.get().seed === 7);
+    await play(page, 800);
+    await page.waitForFunction(() => window.__storelab.frames.latest().nowNs > 15e9, null, { timeout: 20_000 });
+    await pause(page);
+    await page.locator('[data-testid=copy-link]').click();
+    await page.waitForTimeout(100);
+    const url = page.url();
+    assert.match(url, /#s=.+&seed=7&t=\d+/);
+    const sent = await latest(page);
+    const other = await newPage(url);
+    await ready(other);
+    await other.waitForFunction((t) => window.__storelab.frames.latest().nowNs === t, sent.nowNs, { timeout: 15_000 });
+    const got = await latest(other);
+    assert.deepEqual(got, sent);
+    assert.equal((await storeState(other)).appliedText, (await storeState(page)).appliedText);
+    await shot(other, 'permalink-reopened');
+    await page.context().close();
+    await other.context().close();
+  });
+});
+
+describe('embed and lessons', () => {
+  it('the embed route shows one scenario with chosen views and runs', async () => {
+    const page = await newPage(`${base}embed/?views=MobView,DiskView&controls=1#sc=uniform-absorption&seed=2`);
+    await ready(page);
+    assert.equal(await page.locator('[data-panel]').count(), 2);
+    assert.match(await page.locator('.embed-bar').innerText(), /Write absorption/);
+    await play(page, 700);
+    await page.waitForFunction(() => window.__storelab.frames.latest().events > 1000, null, { timeout: 15_000 });
+    await pause(page);
+    await shot(page, 'embed');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('the lesson page renders, embeds a live scenario and checks a prediction', async () => {
+    const page = await newPage(`${base}lessons/`);
+    await page.locator('[data-testid=lesson] h1').first().waitFor();
+    assert.match(await page.locator('[data-testid=lesson] h1').first().innerText(), /modified object buffer/i);
+    assert.equal(await page.locator('.question').count(), 3);
+    const frame = page.frameLocator('iframe').first();
+    await frame.locator('[data-testid=play]').waitFor({ timeout: 20_000 });
+    const q = page.locator('[data-testid=question-uniform]');
+    await q.locator('[data-testid=guess]').fill('0.33');
+    await q.locator('[data-testid=run-question]').click();
+    await q.locator('[data-testid=actual]').waitFor({ timeout: 60_000 });
+    const actual = Number(await q.locator('[data-testid=actual]').innerText());
+    assert.ok(actual > 0.2 && actual < 0.5, `page writes per chunk ${actual}`);
+    assert.match(await q.innerText(), /Right!/);
+    await shot(page, 'lesson');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,131 @@
+// The per-frame facade: trace draining, snapshots as typed arrays, event stepping, stepping to a
+// record kind, series deltas and checkpoints (fork). Also prints what a checkpoint of the default
+// MOB scenario costs in WASM memory, the figure the web host's checkpoint limits are chosen by.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { Lab, readScenario, memory } from './engine.mjs';
+import { setKeys } from './scenario-text.mjs';
+
+const FLUSHER_START = 5;
+const SHORT = '[run]\nwarmup_s = 1.0\nwarmup_flusher_passes = 0\nduration_s = 2.0\n[server]\nmob_mb = 1.0\n';
+
+test('a Lab traces by default and drains each record once, as typed arrays', () => {
+  const lab = new Lab(SHORT);
+  lab.advance_to(0.2e9);
+  const n = lab.drain_trace();
+  assert.ok(n > 0);
+  const t = lab.trace_t();
+  assert.ok(t instanceof Float64Array && t.length === n);
+  assert.ok(lab.trace_kind() instanceof Uint8Array && lab.trace_kind().length === n);
+  assert.ok(lab.trace_entity() instanceof Uint32Array);
+  for (const col of [lab.trace_a(), lab.trace_b(), lab.trace_c()]) assert.equal(col.length, n);
+  assert.ok(t.every((x, i) => i === 0 || t[i - 1] <= x) && t[n - 1] <= 0.2e9, 'oldest first, up to now');
+  assert.equal(lab.drain_trace(), 0, 'nothing new');
+  lab.set_tracing(false);
+  lab.advance_to(0.3e9);
+  assert.equal(lab.drain_trace(), 0);
+  assert.ok(lab.trace_lost() > 0, 'records emitted while off are reported lost');
+  lab.free();
+});
+
+test('a snapshot is consistent with itself', () => {
+  const lab = new Lab(SHORT);
+  lab.advance_to(2.5e9);
+  lab.snapshot();
+  assert.equal(lab.phase(), 1);
+  assert.ok(lab.mob_used() <= lab.mob_capacity());
+  const [inserted, superseded, removed] = lab.mob_totals();
+  const live = lab.mob_chunk_count().reduce((s, c) => s + c, 0);
+  assert.equal(live, inserted - superseded - removed);
+  assert.equal(lab.mob_chunk_page().length, lab.mob_chunk_area().length);
+  const [cylinders, , , revNs, dbCylinders] = lab.disk_geometry();
+  assert.ok(revNs > 0 && dbCylinders > 0 && dbCylinders <= cylinders);
+  assert.ok(lab.disk_head() >= 0 && lab.disk_head() < cylinders);
+  assert.ok([0, 9].includes(lab.disk_active().length));
+  assert.equal(lab.disk_queue_kind().length, lab.disk_queue_page().length);
+  assert.ok(lab.cache_pages().length <= lab.cache_capacity());
+  assert.equal(lab.client_state().length, 12);
+  assert.ok(inserted > 0 && Number.isInteger(lab.flusher_passes()));
+  assert.equal(lab.pages() * lab.objects_per_page() > 0, true);
+  lab.free();
+});
+
+test('advance_events processes exactly n events', () => {
+  const lab = new Lab(SHORT);
+  assert.equal(lab.advance_events(100), true);
+  assert.equal(lab.events(), 100);
+  assert.equal(lab.advance_events(1), true);
+  assert.equal(lab.events(), 101);
+  lab.free();
+});
+
+test('step_to_kind stops after the first flusher start, or at the limit', () => {
+  const lab = new Lab(SHORT);
+  assert.equal(lab.step_to_kind(FLUSHER_START, 10e9), true);
+  lab.drain_trace();
+  const kinds = lab.trace_kind();
+  const t = lab.trace_t();
+  const at = kinds.lastIndexOf(FLUSHER_START);
+  assert.ok(at >= 0 && kinds.indexOf(FLUSHER_START) === at, 'exactly one flusher start');
+  assert.ok(t.subarray(at).every((x) => x === lab.now_ns()), 'nothing after that event');
+  const now = lab.now_ns();
+  assert.equal(lab.step_to_kind(FLUSHER_START, now + 1000), false);
+  assert.equal(lab.now_ns(), now + 1000);
+  assert.throws(() => lab.step_to_kind(200, 1e9), /unknown record kind/);
+  lab.free();
+});
+
+test('series_since_json gives only the new samples', () => {
+  const lab = new Lab(SHORT.replace('duration_s = 2.0', 'duration_s = 2.0\nsample_interval_s = 0.25'));
+  lab.advance_to(0.6e9);
+  assert.equal(lab.series_len(), 2);
+  lab.advance_to(1.1e9);
+  assert.deepEqual(JSON.parse(lab.series_since_json(2)).map((s) => s.t_s), [0.75, 1]);
+  assert.deepEqual(JSON.parse(lab.series_since_json(99)), []);
+  lab.free();
+});
+
+test('title and planned end come from the scenario', () => {
+  const lab = new Lab(`[meta]\ntitle = "T"\n${SHORT}`);
+  assert.equal(lab.title(), 'T');
+  assert.equal(lab.end_ns(), 3e9);
+  lab.free();
+  const waits = new Lab('[run]\nwarmup_s = 1.0\nduration_s = 1.0\n');
+  assert.equal(waits.end_ns(), undefined, 'the warm-up waits for flusher passes');
+  waits.free();
+});
+
+test('a fork continues exactly like the original and drains from the fork point', () => {
+  const a = new Lab(SHORT);
+  a.advance_to(0.8e9);
+  a.drain_trace();
+  const b = a.fork();
+  assert.equal(b.drain_trace(), 0);
+  a.advance_to(2.5e9);
+  b.advance_to(2.5e9);
+  assert.equal(b.trace_hash(), a.trace_hash());
+  assert.equal(b.summary_json(), a.summary_json());
+  assert.equal(b.drain_trace(), a.drain_trace());
+  assert.deepEqual(b.trace_c(), a.trace_c());
+  a.free();
+  b.free();
+});
+
+test('checkpoint memory of mob-default (reported, not timed)', () => {
+  const text = setKeys(readScenario('mob-default.toml'), 'run', { warmup_s: 5, duration_s: 60 });
+  const lab = new Lab(text);
+  const t0 = performance.now();
+  lab.advance_to(60e9); // the 12 MB MOB is full and cycling by now
+  const wallS = (performance.now() - t0) / 1000;
+  lab.snapshot();
+  const before = memory().buffer.byteLength;
+  const forks = [];
+  for (let i = 0; i < 10; i++) forks.push(lab.fork());
+  const perFork = (memory().buffer.byteLength - before) / forks.length;
+  console.log(`# mob-default at 60 s: MOB ${(lab.mob_used() / 2 ** 20).toFixed(1)} MiB used; ` +
+    `a fork grows WASM memory by ~${(perFork / 2 ** 20).toFixed(2)} MiB; ` +
+    `replay speed ~${(60 / wallS).toFixed(0)} simulated s per wall s`);
+  assert.ok(perFork < 16 * 2 ** 20, 'a checkpoint stays well under 16 MiB');
+  for (const f of forks) f.free();
+  lab.free();
+});

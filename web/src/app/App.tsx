@@ -1,0 +1,116 @@
+// The lab page: header, the shared time controls, the scenario panel and the views.
+import { useEffect, useMemo, useState } from 'react';
+import type { LabController } from '../state/controller';
+import { useStore } from '../state/store';
+import { positionToSpeed } from '../state/clock';
+import { encodeHash } from '../state/url';
+import type { InspectTarget, ViewProps } from '../views/contract';
+import TimeControls from '../controls/TimeControls';
+import HelpOverlay from '../controls/HelpOverlay';
+import { useShortcuts } from '../controls/useShortcuts';
+import ScenarioPanel from '../scenario/ScenarioPanel';
+import { ViewPanel, VIEW_NAMES } from './views';
+import { labStartup, startLab, syncUrlAndStorage } from './boot';
+
+export function useViewProps(lab: LabController): ViewProps {
+  const selected = useStore(lab.store, (s) => s.selection);
+  const speedPosition = useStore(lab.store, (s) => s.speedPosition);
+  return useMemo(
+    () => ({
+      frames: lab.frames,
+      selected,
+      select: (target: InspectTarget | null) => lab.store.set({ selection: target }),
+      speed: positionToSpeed(speedPosition),
+    }),
+    [lab, selected, speedPosition],
+  );
+}
+
+export function StatusBanner({ lab }: { lab: LabController }) {
+  const status = useStore(lab.store, (s) => s.status);
+  const fatal = useStore(lab.store, (s) => s.fatal);
+  if (fatal) {
+    return (
+      <div className="error-banner" role="alert" data-testid="fatal">
+        {fatal} Reload the page; if it persists, rebuild the engine with <code>bash scripts/build-wasm.sh</code>.
+      </div>
+    );
+  }
+  if (status === 'loading') {
+    return (
+      <div className="loading" role="status" data-testid="loading">
+        Starting the engine (loading WebAssembly in a worker)…
+      </div>
+    );
+  }
+  return null;
+}
+
+export default function App({ lab }: { lab: LabController }) {
+  const title = useStore(lab.store, (s) => s.title);
+  const helpOpen = useStore(lab.store, (s) => s.helpOpen);
+  const editorOpen = useStore(lab.store, (s) => s.editorOpen);
+  const errors = useStore(lab.store, (s) => s.errors.length);
+  const viewProps = useViewProps(lab);
+  const [copied, setCopied] = useState(false);
+  useShortcuts(lab);
+
+  useEffect(() => {
+    const stop = syncUrlAndStorage(lab, { storage: true, hash: true });
+    void startLab(lab, labStartup(true)).catch(() => undefined);
+    return () => {
+      stop();
+      lab.dispose();
+    };
+  }, [lab]);
+
+  const copyLink = async () => {
+    const s = lab.store.get();
+    const url = `${location.origin}${location.pathname}${encodeHash({ text: s.appliedText, seed: s.seed, tNs: lab.currentNs() })}`;
+    history.replaceState(null, '', url);
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch {
+      /* clipboard blocked: the address bar has the link */
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+
+  return (
+    <div className={`lab${editorOpen ? ' with-editor' : ''}`}>
+      <header className="topbar">
+        <h1>
+          Storelab <span className="subtitle">the modified object buffer, event by event</span>
+        </h1>
+        <span className="scenario-title" data-testid="scenario-title">
+          {title}
+        </span>
+        <nav>
+          <button type="button" onClick={() => lab.store.set({ editorOpen: !editorOpen })} data-testid="toggle-editor" aria-pressed={editorOpen}>
+            {editorOpen ? 'Hide scenario' : 'Edit scenario'}
+            {errors > 0 && <span className="badge">{errors}</span>}
+          </button>
+          <button type="button" onClick={() => void copyLink()} data-testid="copy-link" title="Copy a link that reopens this scenario, seed and time">
+            {copied ? 'Link copied ✓' : 'Copy link'}
+          </button>
+          <a href="./lessons/">Lessons</a>
+          <button type="button" onClick={() => lab.store.set({ helpOpen: true })} title="Keyboard shortcuts (?)">
+            ?
+          </button>
+        </nav>
+      </header>
+      <TimeControls lab={lab} />
+      <StatusBanner lab={lab} />
+      <div className="workspace">
+        {editorOpen && <ScenarioPanel lab={lab} />}
+        <main className="views-grid">
+          {VIEW_NAMES.map((name) => (
+            <ViewPanel key={name} name={name} props={viewProps} className={`area-${name}`} />
+          ))}
+        </main>
+      </div>
+      {helpOpen && <HelpOverlay onClose={() => lab.store.set({ helpOpen: false })} />}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+// Creates a lab: the engine client (worker), the stores and the controller, then loads the first
+// scenario (URL hash, else local storage, else mob-default).
+import { LabClient } from '../engine/client';
+import { LabController } from '../state/controller';
+import type { EngineLike } from '../state/engine';
+import { FrameStore } from '../state/frames';
+import { createStore, initialLabState, type LabState } from '../state/store';
+import { scenarioTexts } from '../scenario/gallery';
+import { decodeHash, encodeHash } from '../state/url';
+import { loadPersisted, resolveStartup, savePersisted, type Startup } from '../state/persist';
+
+export function createLab(): LabController {
+  const engine = new LabClient() as unknown as EngineLike;
+  const store = createStore<LabState>(initialLabState());
+  const lab = new LabController(engine, store, new FrameStore());
+  (globalThis as { __storelab?: unknown }).__storelab = { lab, frames: lab.frames, store };
+  return lab;
+}
+
+/** Loads the startup scenario. A stored text the engine rejects stays in the editor with its
+ * errors while mob-default runs. */
+export async function startLab(lab: LabController, startup: Startup, autoplay = false): Promise<void> {
+  const res = await lab.load(startup.text, startup.seed, { tNs: startup.tNs, scenarioName: startup.scenarioName });
+  if (!res.ok) {
+    const errors = res.errors;
+    const fallback = scenarioTexts['mob-default'] ?? '';
+    await lab.load(fallback, null, { scenarioName: 'mob-default' });
+    lab.store.set({ draftText: startup.text, errors, editorOpen: true });
+  }
+  if (autoplay) lab.play();
+}
+
+export function labStartup(useStorage: boolean): Startup {
+  const hash = decodeHash(location.hash);
+  const q = new URLSearchParams(location.search);
+  if (hash.text == null && !hash.scenario && q.get('scenario')) hash.scenario = q.get('scenario');
+  return resolveStartup(hash, useStorage ? loadPersisted() : null, scenarioTexts);
+}
+
+/** Keeps the URL hash (permalink) and local storage in step with the lab. Returns the stop function. */
+export function syncUrlAndStorage(lab: LabController, opts: { storage: boolean; hash: boolean }): () => void {
+  let lastHash = '';
+  let lastHashMs = 0;
+  let saveTimer: ReturnType<typeof setTimeout> | null = null;
+  let prev = lab.store.get();
+  const writeHash = () => {
+    const s = lab.store.get();
+    if (!s.appliedText) return;
+    const h = encodeHash({ text: s.appliedText, seed: s.seed, tNs: s.nowNs });
+    if (h !== lastHash) {
+      lastHash = h;
+      history.replaceState(null, '', h);
+    }
+    lastHashMs = performance.now();
+  };
+  const unsub = lab.store.subscribe(() => {
+    const s = lab.store.get();
+    if (opts.hash && s.appliedText && (s.nowNs !== prev.nowNs || s.appliedText !== prev.appliedText || s.seed !== prev.seed || s.playing !== prev.playing)) {
+      // While playing, at most once a second; otherwise at once.
+      if (!s.playing || performance.now() - lastHashMs > 1000) writeHash();
+    }
+    if (opts.storage && (s.draftText !== prev.draftText || s.seed !== prev.seed || s.speedPosition !== prev.speedPosition || s.scenarioName !== prev.scenarioName)) {
+      if (saveTimer) clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => {
+        const x = lab.store.get();
+        if (x.draftText) savePersisted({ text: x.draftText, seed: x.seed, scenarioName: x.scenarioName, speedPosition: x.speedPosition });
+      }, 250);
+    }
+    prev = s;
+  });
+  return () => {
+    unsub();
+    if (saveTimer) clearTimeout(saveTimer);
+  };
+}

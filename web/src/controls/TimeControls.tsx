@@ -1,0 +1,108 @@
+// The one shared set of time controls (DESIGN.md §4): play/pause, step one event, step to the
+// next flusher run, logarithmic speed, timeline scrubbing, reset and seed.
+import { useEffect, useState } from 'react';
+import type { LabController } from '../state/controller';
+import { useStore } from '../state/store';
+import { formatSimTime, formatSpeed, positionToSpeed, SPEED_STEPS } from '../state/clock';
+
+export default function TimeControls({ lab, compact = false }: { lab: LabController; compact?: boolean }) {
+  const s = useStore(lab.store, (x) => x);
+  const ready = s.status === 'ready';
+  const end = s.endNs ?? Math.max(60e9, s.nowNs * 1.5);
+  // While dragging, the slider shows where the thumb is; the engine catches up behind it.
+  const [drag, setDrag] = useState<number | null>(null);
+  const [seedText, setSeedText] = useState(String(s.seed));
+  useEffect(() => setSeedText(String(s.seed)), [s.seed]);
+  const tl = drag ?? s.nowNs;
+
+  const applySeed = () => {
+    const n = Number(seedText);
+    if (Number.isSafeInteger(n) && n >= 0 && n !== s.seed) void lab.load(s.appliedText, n, { tNs: 0 });
+    else setSeedText(String(s.seed));
+  };
+
+  return (
+    <div className={`time-controls${compact ? ' compact' : ''}`} role="toolbar" aria-label="Time controls">
+      <button
+        type="button"
+        className="primary"
+        data-testid="play"
+        disabled={!ready || (s.finished && !s.playing)}
+        onClick={() => lab.togglePlay()}
+        title="Play / pause (Space)"
+      >
+        {s.playing ? '❚❚ Pause' : '▶ Play'}
+      </button>
+      <button type="button" data-testid="step" disabled={!ready} onClick={() => void lab.step()} title="Step one event (→ or .)">
+        Step event
+      </button>
+      <button type="button" data-testid="step-flusher" disabled={!ready} onClick={() => void lab.stepToFlusher()} title="Run to the next flusher run (f)">
+        Next flusher run
+      </button>
+      <button type="button" data-testid="reset" disabled={!ready} onClick={() => void lab.reset()} title="Back to time 0 (r)">
+        ⟲ Reset
+      </button>
+      <label className="speed" title="Simulated time per wall-clock second, log scale ([ slower, ] faster)">
+        <span>Speed</span>
+        <input
+          type="range"
+          min={0}
+          max={SPEED_STEPS}
+          value={s.speedPosition}
+          data-testid="speed"
+          aria-label="Speed"
+          onChange={(e) => lab.setSpeedPosition(Number(e.target.value))}
+        />
+        <output data-testid="speed-value">{formatSpeed(positionToSpeed(s.speedPosition))}</output>
+      </label>
+      <label className="timeline" title="Scrub the simulated time (Shift+←/→, Home, End)">
+        <span>Time</span>
+        <input
+          type="range"
+          min={0}
+          max={end}
+          step={Math.max(1, Math.round(end / 2000))}
+          value={Math.min(tl, end)}
+          data-testid="timeline"
+          aria-label="Timeline (simulated time)"
+          disabled={!ready}
+          onChange={(e) => {
+            const t = Number(e.target.value);
+            setDrag(t);
+            lab.pause();
+            void lab.seek(t).then(() => setDrag(null));
+          }}
+        />
+        <output data-testid="sim-time" data-ns={s.nowNs}>
+          {formatSimTime(s.nowNs)}
+          {s.endNs != null ? ` / ${formatSimTime(s.endNs)}` : ''}
+        </output>
+      </label>
+      <span className="counter" data-testid="events" data-events={s.events} title="Events processed by the engine">
+        {s.events.toLocaleString('en')} events
+      </span>
+      <span className={`phase phase-${s.phase}`} title="Warm-up: not yet measured. Measuring: counts toward the results.">
+        {s.phase}
+      </span>
+      {!compact && (
+        <label className="seed" title="Random seed: the same scenario and seed give the same run">
+          <span>Seed</span>
+          <input
+            type="text"
+            inputMode="numeric"
+            value={seedText}
+            data-testid="seed"
+            aria-label="Seed"
+            onChange={(e) => setSeedText(e.target.value)}
+            onBlur={applySeed}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') applySeed();
+            }}
+            size={6}
+          />
+        </label>
+      )}
+      {s.busy && <span className="busy" role="status">{s.busy}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LabClient } from './client';
+import { LabHost } from './host';
+import type { Endpoint } from './protocol';
+import { serve } from './serve';
+import { loadEngineForTests, SHORT } from './testing';
+import { RecordKind } from './types';
+
+beforeAll(loadEngineForTests);
+
+// The worker protocol over a real MessageChannel: structured clone and transfer as in a browser.
+const channel = new MessageChannel();
+const transferred: ArrayBuffer[] = [];
+const workerSide: Endpoint = {
+  postMessage(message, transfer) {
+    channel.port1.postMessage(message, transfer);
+    transferred.push(...(transfer as ArrayBuffer[]));
+  },
+  addEventListener: (type, listener) => channel.port1.addEventListener(type, listener),
+  start: () => channel.port1.start(),
+};
+serve(workerSide, new LabHost());
+const lab = new LabClient(channel.port2);
+
+afterAll(() => {
+  channel.port1.close();
+  channel.port2.close();
+});
+
+describe('LabClient ↔ worker protocol', () => {
+  it('round-trips every operation and transfers frame buffers', async () => {
+    expect(await lab.load(SHORT, 3)).toMatchObject({ ok: true, seed: 3 });
+    const f = await lab.frame(1e9);
+    expect(f.nowNs).toBe(1e9);
+    expect(f.trace.t).toBeInstanceOf(Float64Array);
+    expect(f.trace.t.length).toBeGreaterThan(0);
+    expect(f.mob.chunkPage).toBeInstanceOf(Uint32Array);
+    expect(transferred.length).toBeGreaterThanOrEqual(16);
+    expect(transferred.every((b) => b.byteLength === 0)).toBe(true); // detached: moved, not copied
+    expect((await lab.step()).events).toBe(f.events + 1);
+    const s = await lab.stepToKind(RecordKind.FlusherStart, 10e9);
+    expect(Array.from(s.trace.kind)).toContain(RecordKind.FlusherStart);
+    expect((await lab.seek(0.5e9)).reset).toBe(true);
+    expect((await lab.reset()).nowNs).toBe(0);
+    expect(await lab.schema()).toHaveProperty('properties');
+    expect((await lab.summary()).traceHash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('answers concurrent calls in order, each with its own reply', async () => {
+    await lab.load(SHORT);
+    const frames = await Promise.all([lab.frame(0.2e9), lab.frame(0.4e9), lab.step()]);
+    expect(frames.map((f) => f.nowNs).slice(0, 2)).toEqual([0.2e9, 0.4e9]);
+    expect(frames[2].events).toBe(frames[1].events + 1);
+  });
+
+  it('rejects with the error message', async () => {
+    const fresh = new MessageChannel();
+    serve(fresh.port1, new LabHost());
+    const client = new LabClient(fresh.port2);
+    await expect(client.frame(1)).rejects.toThrow(/no scenario/);
+    expect(await client.load('[client]\ncount = "x"\n')).toMatchObject({ ok: false });
+    fresh.port1.close();
+    fresh.port2.close();
+  });
+});

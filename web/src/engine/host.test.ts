@@ -1,0 +1,147 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LabHost } from './host';
+import { MAX_CHECKPOINTS } from './checkpoints';
+import { loadEngineForTests, SHORT } from './testing';
+import { RecordKind, type Frame } from './types';
+
+beforeAll(loadEngineForTests);
+
+function loaded(text = SHORT, seed?: number): LabHost {
+  const host = new LabHost();
+  const r = host.load(text, seed);
+  expect(r.ok).toBe(true);
+  return host;
+}
+
+/** What identifies a state: everything in the frame but the trace batch and the reset flag. */
+function state(f: Frame) {
+  const { trace: _trace, reset: _reset, series: _series, ...rest } = f;
+  return rest;
+}
+
+describe('LabHost with the real engine', () => {
+  it('loads a scenario and reports title, seed and planned end', () => {
+    const host = new LabHost();
+    expect(host.load(`[meta]\ntitle = "t"\nseed = 5\n${SHORT}`)).toEqual({ ok: true, title: 't', seed: 5, endNs: 4e9 });
+    expect(host.load(SHORT, 9)).toMatchObject({ ok: true, seed: 9 });
+    host.dispose();
+  });
+
+  it('reports an invalid scenario with line numbers', () => {
+    const r = new LabHost().load('[client]\ncount = "twelve"\n');
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.errors[0]).toMatchObject({ path: 'client.count', line: 2 });
+    const bad = new LabHost().load(SHORT, 1.5);
+    expect(bad.ok).toBe(false);
+  });
+
+  it('advances frame by frame with trace and snapshots that agree', () => {
+    const host = loaded();
+    let f = host.frame(0);
+    expect(f.reset).toBe(true);
+    let inserts = 0;
+    let lastT = -1;
+    for (let t = 0.1e9; t <= 2.5e9; t += 0.1e9) {
+      f = host.frame(t);
+      expect(f.reset).toBe(false);
+      expect(f.nowNs).toBe(t);
+      expect(f.trace.lost).toBe(0);
+      const n = f.trace.t.length;
+      for (const col of [f.trace.kind, f.trace.entity, f.trace.a, f.trace.b, f.trace.c]) expect(col.length).toBe(n);
+      if (n > 0) {
+        expect(f.trace.t[0]).toBeGreaterThanOrEqual(lastT);
+        expect(f.trace.t[n - 1]).toBeLessThanOrEqual(t);
+        lastT = f.trace.t[n - 1];
+      }
+      inserts += f.trace.kind.filter((k) => k === RecordKind.MobInsert).length;
+      const m = f.mob;
+      expect(m.usedBytes).toBeLessThanOrEqual(m.capacityBytes);
+      const live = m.chunkCount.reduce((s, c) => s + c, 0);
+      expect(live).toBe(m.inserted - m.superseded - m.removed);
+      expect(m.inserted).toBe(inserts); // every insert was traced once, in some frame
+      expect(f.disk.headCylinder).toBeGreaterThanOrEqual(0);
+      expect(f.disk.headCylinder).toBeLessThan(f.disk.cylinders);
+      expect(f.disk.angle).toBeGreaterThanOrEqual(0);
+      expect(f.disk.angle).toBeLessThan(1);
+      if (f.disk.active) expect(f.disk.active.start).toBeLessThanOrEqual(t);
+      expect(f.cache.pages.length).toBeLessThanOrEqual(f.cache.capacityPages);
+      expect(f.clients).toHaveLength(12);
+    }
+    expect(f.phase).toBe('measuring');
+    expect(f.mob.inserted).toBeGreaterThan(0);
+    host.dispose();
+  });
+
+  it('sends each series sample once, and all of them after a reset', () => {
+    const host = loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 3.0\nsample_interval_s = 0.5'));
+    const seen = [0.7e9, 1.2e9, 2.6e9].flatMap((t) => host.frame(t).series.map((s) => s.t_s));
+    expect(seen).toEqual([0.5, 1, 1.5, 2, 2.5]);
+    const back = host.seek(1.1e9);
+    expect(back.reset).toBe(true);
+    expect(back.series.map((s) => s.t_s)).toEqual([0.5, 1]);
+    host.dispose();
+  });
+
+  it('step() processes exactly one event', () => {
+    const host = loaded();
+    const before = host.frame(0.3e9).events;
+    expect(host.step().events).toBe(before + 1);
+    expect(host.step().events).toBe(before + 2);
+    host.dispose();
+  });
+
+  it('stepToKind(FlusherStart) stops right after a flusher start', () => {
+    const host = loaded();
+    host.frame(0.1e9);
+    const f = host.stepToKind(RecordKind.FlusherStart, 10e9);
+    const kinds = Array.from(f.trace.kind);
+    const at = kinds.indexOf(RecordKind.FlusherStart);
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(kinds.lastIndexOf(RecordKind.FlusherStart)).toBe(at);
+    expect(Array.from(f.trace.t.subarray(at)).every((t) => t === f.nowNs)).toBe(true);
+    expect(f.flusher.state).not.toBe('idle');
+    host.dispose();
+  });
+
+  it('a backward seek gives the same state, summary and trace hash as a fresh run', () => {
+    const host = loaded();
+    for (let t = 0.25e9; t <= 3.5e9; t += 0.25e9) host.frame(t);
+    expect(host.checkpointCount).toBeGreaterThan(1);
+    const back = host.seek(1.3e9);
+    expect(back.reset).toBe(true);
+    const fresh = loaded();
+    const ref = fresh.frame(1.3e9);
+    expect(state(back)).toEqual(state(ref));
+    expect(host.summary()).toEqual(fresh.summary());
+    // And forward again from there.
+    expect(state(host.frame(2.9e9))).toEqual(state(fresh.frame(2.9e9)));
+    expect(host.summary()).toEqual(fresh.summary());
+    // frame() with an earlier time seeks too; reset() returns to time 0 before any event.
+    expect(host.frame(0.5e9).reset).toBe(true);
+    const zero = host.reset();
+    expect(zero).toMatchObject({ reset: true, nowNs: 0, events: 0 });
+    host.dispose();
+    fresh.dispose();
+  });
+
+  it('keeps at most MAX_CHECKPOINTS checkpoints over a long run', () => {
+    const host = loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 60.0'));
+    for (let t = 0.5e9; t <= 60e9; t += 0.5e9) {
+      host.frame(t);
+      expect(host.checkpointCount).toBeLessThanOrEqual(MAX_CHECKPOINTS);
+    }
+    const back = host.seek(17e9);
+    const fresh = loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 60.0'));
+    expect(state(back)).toEqual(state(fresh.frame(17e9)));
+    expect(host.summary().traceHash).toBe(fresh.summary().traceHash);
+    host.dispose();
+    fresh.dispose();
+  });
+
+  it('needs a scenario before running, but not for the schema', () => {
+    const host = new LabHost();
+    expect(() => host.frame(1)).toThrow(/no scenario/);
+    expect(host.schema()).toHaveProperty('properties.server');
+  });
+});

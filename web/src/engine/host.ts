@@ -1,0 +1,134 @@
+// LabHost owns one simulation run and its checkpoints; it is what the worker serves. All methods
+// are synchronous: one call runs the engine as far as asked and returns one Frame.
+import { Checkpoints } from './checkpoints';
+import { readFrame } from './frame';
+import type { RunSummary } from './protocol';
+import type { Frame, LoadResult, RecordKind, ScenarioError } from './types';
+import { Lab, schema } from './wasm';
+
+export class LabHost {
+  private lab: Lab | null = null;
+  private checkpoints: Checkpoints | null = null;
+  /** Series samples already sent; the next frame carries the rest. */
+  private seriesSent = 0;
+  /** The next frame tells the views to drop their history (after load, reset, backward seek). */
+  private resetPending = false;
+
+  /** Starts the scenario at time 0 (seed: the scenario's meta.seed unless given). */
+  load(text: string, seed?: number): LoadResult {
+    let lab: Lab;
+    try {
+      lab = new Lab(text, seed);
+    } catch (e) {
+      return { ok: false, errors: scenarioErrors(e) };
+    }
+    this.dispose();
+    this.checkpoints = new Checkpoints(lab.fork());
+    this.lab = lab;
+    this.restart();
+    return { ok: true, title: lab.title(), seed: lab.seed(), endNs: lab.end_ns() ?? null };
+  }
+
+  /** Advances to simulated time `tNs` (a time in the past seeks back). */
+  frame(tNs: number): Frame {
+    const lab = this.current();
+    if (tNs < lab.now_ns()) return this.seek(tNs);
+    lab.advance_to(tNs);
+    return this.emit();
+  }
+
+  /** Processes exactly one event (none once the run is over). */
+  step(): Frame {
+    this.current().step();
+    return this.emit();
+  }
+
+  /** Runs until the next trace record of `kind`, or to `limitNs`. */
+  stepToKind(kind: RecordKind, limitNs: number): Frame {
+    this.current().step_to_kind(kind, limitNs);
+    return this.emit();
+  }
+
+  /** Moves to `tNs`: forward by advancing, backward by restoring a checkpoint and replaying. */
+  seek(tNs: number): Frame {
+    if (tNs >= this.current().now_ns()) return this.frame(tNs);
+    this.restore(tNs).advance_to(tNs);
+    return this.emit();
+  }
+
+  /** Back to time 0, before any event, with the same scenario and seed. */
+  reset(): Frame {
+    this.restore(-1);
+    return this.emit();
+  }
+
+  /** The scenario JSON schema (for the form editor); needs no loaded scenario. */
+  schema(): unknown {
+    return JSON.parse(schema());
+  }
+
+  summary(): RunSummary {
+    const lab = this.current();
+    return {
+      nowNs: lab.now_ns(),
+      events: lab.events(),
+      finished: lab.finished(),
+      seed: lab.seed(),
+      traceHash: lab.trace_hash(),
+      metrics: JSON.parse(lab.summary_json()) as Record<string, unknown>,
+    };
+  }
+
+  /** Frees the engine memory of the run and its checkpoints. */
+  dispose(): void {
+    this.lab?.free();
+    this.checkpoints?.dispose();
+    this.lab = null;
+    this.checkpoints = null;
+  }
+
+  /** Checkpoints kept now (for tests and the inspector). */
+  get checkpointCount(): number {
+    return this.checkpoints?.count ?? 0;
+  }
+
+  private current(): Lab {
+    if (!this.lab) throw new Error('no scenario loaded');
+    return this.lab;
+  }
+
+  /** Replaces the run by a copy of the latest checkpoint at or before `tNs`. */
+  private restore(tNs: number): Lab {
+    const restored = this.checkpoints!.restore(tNs);
+    this.current().free();
+    this.lab = restored;
+    this.restart();
+    return restored;
+  }
+
+  private restart(): void {
+    this.seriesSent = 0;
+    this.resetPending = true;
+  }
+
+  private emit(): Frame {
+    const lab = this.current();
+    this.checkpoints!.offer(lab);
+    const frame = readFrame(lab, this.resetPending, this.seriesSent);
+    this.seriesSent += frame.series.length;
+    this.resetPending = false;
+    return frame;
+  }
+}
+
+/** A failed `new Lab`: the engine's JSON list of scenario errors, or a plain message (a bad seed). */
+function scenarioErrors(e: unknown): ScenarioError[] {
+  const message = e instanceof Error ? e.message : String(e);
+  try {
+    const errors: unknown = JSON.parse(message);
+    if (Array.isArray(errors)) return errors as ScenarioError[];
+  } catch {
+    // not JSON: fall through
+  }
+  return [{ path: 'meta.seed', line: 0, column: 0, message, expected: null, range: null }];
+}

@@ -1,0 +1,59 @@
+// The messages between LabClient (main thread) and the engine worker. Requests are small
+// structured-clone objects; a Frame reply transfers the buffers of its typed arrays instead of
+// copying them (no SharedArrayBuffer, so the app needs no cross-origin isolation headers).
+import type { Frame, LoadResult, RecordKind } from './types';
+
+/** Final and so-far figures of the run, and what identifies it for determinism checks. */
+export interface RunSummary {
+  nowNs: number;
+  events: number;
+  finished: boolean;
+  seed: number;
+  /** 16 hex digits; equal to the CLI's trace_hash for the same scenario, seed and time. */
+  traceHash: string;
+  /** engine metrics::Summary as the CLI prints it (`runs[i].summary`). */
+  metrics: Record<string, unknown>;
+}
+
+/** Each operation's arguments and result; LabHost implements them, LabClient mirrors them. */
+export interface Ops {
+  load: { args: [text: string, seed?: number]; result: LoadResult };
+  frame: { args: [tNs: number]; result: Frame };
+  step: { args: []; result: Frame };
+  stepToKind: { args: [kind: RecordKind, limitNs: number]; result: Frame };
+  seek: { args: [tNs: number]; result: Frame };
+  reset: { args: []; result: Frame };
+  schema: { args: []; result: unknown };
+  summary: { args: []; result: RunSummary };
+}
+
+export type Op = keyof Ops;
+
+export type Request = { [K in Op]: { id: number; op: K; args: Ops[K]['args'] } }[Op];
+
+export type Response = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+
+/** Either end of the channel: a Worker, the worker's global scope, or a MessagePort. */
+export interface Endpoint {
+  postMessage(message: unknown, transfer: Transferable[]): void;
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+  /** MessagePorts deliver nothing until started; Workers have no start(). */
+  start?(): void;
+}
+
+/** The buffers of every typed array in a Frame, for the transfer list. */
+export function frameBuffers(f: Frame): ArrayBuffer[] {
+  const arrays: ArrayBufferView[] = [
+    f.trace.t, f.trace.kind, f.trace.entity, f.trace.a, f.trace.b, f.trace.c,
+    f.mob.chunkPage, f.mob.chunkCount, f.mob.chunkLogIndex, f.mob.chunkArea,
+    f.flusher.batch, f.disk.queueKind, f.disk.queuePage,
+    f.cache.pages, f.cache.pinned, f.cache.valid,
+  ];
+  // A buffer listed twice makes postMessage throw; each array owns its buffer, but be sure.
+  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+}
+
+/** Type guard for replies that carry a Frame. */
+export function isFrameOp(op: Op): op is 'frame' | 'step' | 'stepToKind' | 'seek' | 'reset' {
+  return op === 'frame' || op === 'step' || op === 'stepToKind' || op === 'seek' || op === 'reset';
+}

@@ -1,0 +1,50 @@
+// The worker side of the protocol, apart from the worker itself so tests can serve a LabHost on a
+// MessagePort. Requests are handled strictly in order; a Frame reply transfers its buffers.
+import type { LabHost } from './host';
+import { frameBuffers, isFrameOp, type Endpoint, type Request, type Response } from './protocol';
+import type { Frame } from './types';
+
+/** Answers requests arriving at `port` with `host`, once `ready` (the engine loaded) resolves. */
+export function serve(port: Endpoint, host: LabHost, ready: Promise<unknown> = Promise.resolve()): void {
+  // Chained, so a request never overtakes an earlier one still waiting for the engine.
+  let queue = ready;
+  port.addEventListener('message', (event: MessageEvent) => {
+    const req = event.data as Request;
+    queue = queue.then(() => reply(port, req, host));
+  });
+  port.start?.();
+}
+
+function reply(port: Endpoint, req: Request, host: LabHost): void {
+  let res: Response;
+  let transfer: Transferable[] = [];
+  try {
+    const value = call(host, req);
+    if (isFrameOp(req.op)) transfer = frameBuffers(value as Frame);
+    res = { id: req.id, ok: true, value };
+  } catch (e) {
+    res = { id: req.id, ok: false, error: e instanceof Error ? e.message : String(e) };
+  }
+  port.postMessage(res, transfer);
+}
+
+function call(host: LabHost, req: Request): unknown {
+  switch (req.op) {
+    case 'load':
+      return host.load(...req.args);
+    case 'frame':
+      return host.frame(...req.args);
+    case 'step':
+      return host.step();
+    case 'stepToKind':
+      return host.stepToKind(...req.args);
+    case 'seek':
+      return host.seek(...req.args);
+    case 'reset':
+      return host.reset();
+    case 'schema':
+      return host.schema();
+    case 'summary':
+      return host.summary();
+  }
+}

@@ -1,0 +1,168 @@
+// The lessons page: renders lessons/*.md with live embedded scenarios (iframes of the embed
+// route) and predict-then-run questions checked against runs of the engine.
+import { useMemo, useRef, useState } from 'react';
+import { marked } from 'marked';
+import { LabClient } from '../engine/client';
+import type { EngineLike } from '../state/engine';
+import { scenarioTexts } from '../scenario/gallery';
+import { applyOverrides, firstBelow, parseLesson, readMetric, withinTolerance, type Lesson } from './lesson';
+import '../app/styles.css';
+
+const sources = import.meta.glob<string>(['../../../lessons/*.md', '!../../../lessons/README.md'], { query: '?raw', import: 'default', eager: true });
+const lessons: Lesson[] = Object.entries(sources)
+  .map(([path, text]) => parseLesson(path.replace(/^.*\//, '').replace(/\.md$/, ''), text))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+/** One engine for all the questions of the page (runs are queued). */
+let engine: EngineLike | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+function runToEnd(text: string, seed: number | undefined): Promise<unknown> {
+  engine ??= new LabClient() as unknown as EngineLike;
+  const e = engine;
+  const job = queue.then(async () => {
+    const res = await e.load(text, seed);
+    if (!res.ok) throw new Error(res.errors.map((x) => `line ${x.line}: ${x.message}`).join('; '));
+    await e.frame(res.endNs ?? 600e9);
+    // LabClient.summary() is { metrics, … } (engine/protocol.ts RunSummary); metrics is the CLI's summary.
+    const s = (await e.summary()) as { metrics?: unknown };
+    return s.metrics ?? s;
+  });
+  queue = job.catch(() => undefined);
+  return job;
+}
+
+export default function LessonPage() {
+  const q = new URLSearchParams(location.search);
+  const lesson = lessons.find((l) => l.name === q.get('lesson')) ?? lessons[0];
+  if (!lesson) return <p className="lesson">No lessons found in lessons/.</p>;
+  return (
+    <article className="lesson" data-testid="lesson">
+      <nav className="lessons-nav">
+        <a href="../">← Back to the lab</a> · Lessons:{' '}
+        {lessons.map((l) => (
+          <a key={l.name} href={`?lesson=${l.name}`} style={{ marginRight: 8, fontWeight: l === lesson ? 700 : 400 }}>
+            {l.meta.title ?? l.name}
+          </a>
+        ))}
+      </nav>
+      {lesson.segments.map((seg, i) =>
+        seg.kind === 'prose' ? (
+          <Prose key={i} markdown={seg.markdown} />
+        ) : seg.kind === 'embed' ? (
+          <LiveScenario key={i} params={seg.params} />
+        ) : (
+          <Question key={i} params={seg.params} n={lesson.segments.slice(0, i).filter((s) => s.kind === 'question').length + 1} />
+        ),
+      )}
+    </article>
+  );
+}
+
+function Prose({ markdown }: { markdown: string }) {
+  const html = useMemo(() => marked.parse(markdown, { async: false }) as string, [markdown]);
+  return <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+function LiveScenario({ params }: { params: Record<string, string> }) {
+  const name = params.scenario ?? 'mob-default';
+  const qs = new URLSearchParams({ views: params.views ?? 'MobView,DiskView,Charts', controls: '1' });
+  if (params.speed) qs.set('speed', params.speed);
+  const hash = new URLSearchParams({ sc: name, seed: params.seed ?? '1' });
+  return (
+    <figure className="live">
+      <iframe title={params.caption ?? `Live scenario ${name}`} src={`../embed/?${qs}#${hash}`} style={params.height ? { height: `${params.height}px` } : undefined} loading="lazy" />
+      {params.caption && <figcaption className="hint" style={{ padding: '4px 8px' }}>{params.caption}</figcaption>}
+    </figure>
+  );
+}
+
+type Status = { state: 'idle' } | { state: 'running'; done: number; total: number } | { state: 'done'; actual: number; ok: boolean; detail: string } | { state: 'error'; message: string };
+
+function Question({ params, n }: { params: Record<string, string>; n: number }) {
+  const [guess, setGuess] = useState('');
+  const [status, setStatus] = useState<Status>({ state: 'idle' });
+  const running = useRef(false);
+  const name = params.scenario ?? 'mob-default';
+  const base = applyOverrides(scenarioTexts[name] ?? '', params.set);
+  const seed = params.seed ? Number(params.seed) : undefined;
+  const metric = params.metric ?? 'write_absorption';
+  const digits = Number(params.digits ?? 2);
+  const sweep = params.sweep; // e.g. "server.mob_mb = 1, 2, 4, 8, 12, 16"
+
+  const run = async () => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      if (sweep) {
+        const m = /^\s*([\w]+)\.([\w]+)\s*=\s*(.+)$/.exec(sweep)!;
+        const values = m[3].split(',').map((v) => Number(v.trim()));
+        const threshold = Number(params.threshold ?? 0.5);
+        const points: { value: number; metric: number | null }[] = [];
+        for (const v of values) {
+          setStatus({ state: 'running', done: points.length, total: values.length });
+          const summary = await runToEnd(applyOverrides(base, `${m[1]}.${m[2]}=${v}`), seed);
+          points.push({ value: v, metric: readMetric(summary, metric) });
+        }
+        const answer = firstBelow(points, threshold);
+        const detail = points.map((p) => `${p.value}: ${p.metric == null ? '—' : (p.metric * 100).toFixed(0) + '%'}`).join(', ');
+        setStatus({ state: 'done', actual: answer ?? NaN, ok: answer != null && Number(guess) === answer, detail: `${params.unit ?? ''} → ${metric.replace('_', ' ')}: ${detail}` });
+      } else {
+        setStatus({ state: 'running', done: 0, total: 1 });
+        const summary = await runToEnd(base, seed);
+        const actual = readMetric(summary, metric);
+        if (actual == null) throw new Error(`the run has no metric ${metric}`);
+        const tol = Number(params.tolerance ?? 0.25);
+        setStatus({ state: 'done', actual, ok: withinTolerance(Number(guess), actual, tol), detail: `within ±${Math.round(tol * 100)}% counts as right` });
+      }
+    } catch (e) {
+      setStatus({ state: 'error', message: String(e) });
+    } finally {
+      running.current = false;
+    }
+  };
+
+  return (
+    <section className="question" data-testid={`question-${params.id ?? n}`}>
+      <h3>
+        Predict, then run ({n}): {params.title ?? ''}
+      </h3>
+      <div className="prose" dangerouslySetInnerHTML={{ __html: marked.parseInline(params.prompt ?? '', { async: false }) as string }} />
+      <div className="row">
+        <label>
+          Your prediction{' '}
+          {sweep ? (
+            <select value={guess} onChange={(e) => setGuess(e.target.value)} data-testid="guess">
+              <option value="">choose…</option>
+              {/^\s*[\w.]+\s*=\s*(.+)$/
+                .exec(sweep)![1]
+                .split(',')
+                .map((v) => (
+                  <option key={v.trim()} value={v.trim()}>
+                    {v.trim()}
+                  </option>
+                ))}
+            </select>
+          ) : (
+            <input type="number" step="any" value={guess} onChange={(e) => setGuess(e.target.value)} data-testid="guess" />
+          )}
+        </label>
+        <span className="hint">{params.unit}</span>
+        <button type="button" className="primary" disabled={guess === '' || status.state === 'running'} onClick={() => void run()} data-testid="run-question">
+          Run and check
+        </button>
+        {guess === '' && <span className="hint">Commit to a number first.</span>}
+      </div>
+      <p aria-live="polite" data-testid="verdict">
+        {status.state === 'running' && `Running the engine… (${status.done}/${status.total} runs)`}
+        {status.state === 'error' && <span className="verdict off">The run failed: {status.message}</span>}
+        {status.state === 'done' && (
+          <>
+            <span className={`verdict ${status.ok ? 'ok' : 'off'}`}>{status.ok ? 'Right!' : 'Not quite.'}</span> The run measured{' '}
+            <strong data-testid="actual">{Number.isFinite(status.actual) ? Number(status.actual.toFixed(digits)) : 'none of the values'}</strong> {params.unit} ({status.detail}).
+            {params.explain && <span className="prose" dangerouslySetInnerHTML={{ __html: ' ' + (marked.parseInline(params.explain, { async: false }) as string) }} />}
+          </>
+        )}
+      </p>
+    </section>
+  );
+}

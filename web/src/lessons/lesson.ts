@@ -1,0 +1,93 @@
+// Lesson files (lessons/*.md, DESIGN.md §5): front matter, Markdown prose and directive blocks
+//   ```storelab-embed      a live scenario: scenario, views, seed, set (overrides), height
+//   ```storelab-question   a predict-then-run question checked against a run's summary metrics
+// Directive bodies are `key: value` lines.
+import { setKey } from '../scenario/toml-edit';
+
+export type Segment =
+  | { kind: 'prose'; markdown: string }
+  | { kind: 'embed'; params: Record<string, string> }
+  | { kind: 'question'; params: Record<string, string> };
+
+export interface Lesson {
+  name: string;
+  meta: Record<string, string>;
+  segments: Segment[];
+}
+
+export function parseKeyValues(body: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  let last: string | null = null;
+  for (const line of body.split('\n')) {
+    const m = /^([A-Za-z_][\w-]*)\s*:\s*(.*)$/.exec(line);
+    if (m) {
+      last = m[1];
+      out[last] = m[2].trim();
+    } else if (last && /^\s+\S/.test(line)) {
+      out[last] = `${out[last]} ${line.trim()}`.trim(); // continuation line
+    }
+  }
+  return out;
+}
+
+export function parseLesson(name: string, source: string): Lesson {
+  let body = source.replace(/\r\n/g, '\n');
+  let meta: Record<string, string> = {};
+  const fm = /^---\n([\s\S]*?)\n---\n/.exec(body);
+  if (fm) {
+    meta = parseKeyValues(fm[1]);
+    body = body.slice(fm[0].length);
+  }
+  const segments: Segment[] = [];
+  const re = /^```storelab-(embed|question)[^\n]*\n([\s\S]*?)^```[ \t]*$/gm;
+  let at = 0;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(body))) {
+    if (m.index > at) segments.push({ kind: 'prose', markdown: body.slice(at, m.index) });
+    segments.push({ kind: m[1] as 'embed' | 'question', params: parseKeyValues(m[2]) });
+    at = m.index + m[0].length;
+  }
+  if (at < body.length) segments.push({ kind: 'prose', markdown: body.slice(at) });
+  return { name, meta, segments };
+}
+
+/** Applies `section.key=value, section.key=value` overrides to scenario text. */
+export function applyOverrides(text: string, overrides: string | undefined): string {
+  if (!overrides) return text;
+  let out = text;
+  for (const part of overrides.split(',')) {
+    const m = /^\s*([A-Za-z_]\w*)\.([A-Za-z_]\w*)\s*=\s*(.+?)\s*$/.exec(part);
+    if (m) out = setKey(out, m[1], m[2], m[3]);
+  }
+  return out;
+}
+
+/** A metric path into a run summary: `write_absorption`, `disk_utilisation.write`, or the
+ * derived `write_share` (installation reads + page writes as a fraction of busy disk time). */
+export function readMetric(summary: unknown, metric: string): number | null {
+  if (metric === 'write_share') {
+    const u = (summary as { disk_utilisation?: { fetch_read: number; install_read: number; write: number } }).disk_utilisation;
+    if (!u) return null;
+    const total = u.fetch_read + u.install_read + u.write;
+    return total > 0 ? (u.install_read + u.write) / total : null;
+  }
+  let v: unknown = summary;
+  for (const k of metric.split('.')) {
+    if (v == null || typeof v !== 'object') return null;
+    v = (v as Record<string, unknown>)[k];
+  }
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** Is a prediction within a relative tolerance of the measured value? */
+export function withinTolerance(predicted: number, actual: number, relTol: number): boolean {
+  if (!Number.isFinite(predicted)) return false;
+  if (actual === 0) return Math.abs(predicted) <= relTol;
+  return Math.abs(predicted - actual) / Math.abs(actual) <= relTol;
+}
+
+/** For a sweep question: the first swept value whose metric satisfies `below` (metric < threshold). */
+export function firstBelow(points: { value: number; metric: number | null }[], threshold: number): number | null {
+  for (const p of points) if (p.metric != null && p.metric < threshold) return p.value;
+  return null;
+}

@@ -1,0 +1,106 @@
+// The scenario side panel: the gallery of scenarios/, the raw TOML editor beside the form editor
+// generated from the engine's schema, apply (restarts the run), export and import.
+import { useEffect, useRef, useState } from 'react';
+import type { LabController } from '../state/controller';
+import { useStore } from '../state/store';
+import { gallery } from './gallery';
+import TomlEditor from './TomlEditor';
+import SchemaForm, { type PropSchema } from './SchemaForm';
+
+export default function ScenarioPanel({ lab }: { lab: LabController }) {
+  const s = useStore(lab.store, (x) => x);
+  const [tab, setTab] = useState<'gallery' | 'toml' | 'form'>('toml');
+  const [schema, setSchema] = useState<PropSchema | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const dirty = s.draftText !== s.appliedText;
+
+  useEffect(() => {
+    if (tab !== 'form' || schema || s.status === 'loading') return;
+    lab.engine.schema().then(
+      (x) => setSchema(x as PropSchema),
+      () => setSchema({}),
+    );
+  }, [tab, schema, lab, s.status]);
+
+  const apply = () => void lab.load(s.draftText, s.seed, { tNs: 0, scenarioName: dirty ? null : s.scenarioName });
+  const edit = (text: string) => lab.store.set({ draftText: text });
+
+  const exportToml = () => {
+    const blob = new Blob([s.draftText], { type: 'application/toml' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${s.scenarioName ?? 'scenario'}.toml`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+
+  const importToml = async (file: File) => {
+    const text = await file.text();
+    lab.store.set({ draftText: text });
+    setTab('toml');
+    await lab.load(text, null, { tNs: 0, scenarioName: null });
+  };
+
+  return (
+    <aside className="scenario-panel" aria-label="Scenario">
+      <div className="tabs" role="tablist">
+        {(['gallery', 'toml', 'form'] as const).map((t) => (
+          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => setTab(t)} data-testid={`tab-${t}`}>
+            {t === 'gallery' ? 'Gallery' : t === 'toml' ? 'TOML' : 'Form'}
+          </button>
+        ))}
+      </div>
+      {tab === 'gallery' && (
+        <ul className="gallery" data-testid="gallery">
+          {gallery.map((g) => (
+            <li key={g.name} className={g.name === s.scenarioName ? 'current' : ''}>
+              <button type="button" onClick={() => void lab.load(g.text, null, { tNs: 0, scenarioName: g.name })} data-scenario={g.name}>
+                <strong>{g.title || g.name}</strong>
+                <span className="desc">{g.description}</span>
+                <span className="paper">{g.paper}</span>
+                <code>scenarios/{g.name}.toml</code>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {tab === 'toml' && <TomlEditor text={s.draftText} errors={s.errors} onChange={edit} onApply={apply} />}
+      {tab === 'form' && (
+        <>
+          {s.errors.length > 0 && (
+            <p className="error-banner" role="alert">
+              The text has {s.errors.length} error{s.errors.length > 1 ? 's' : ''}: see the TOML tab.
+            </p>
+          )}
+          <SchemaForm schema={schema} text={s.draftText} onChange={edit} />
+        </>
+      )}
+      <div className="scenario-actions">
+        <button type="button" className="primary" onClick={apply} data-testid="apply" title="Restart the run with this text (Ctrl+Enter)">
+          Apply &amp; restart
+        </button>
+        <button type="button" disabled={!dirty} onClick={() => lab.store.set({ draftText: s.appliedText, errors: [] })} title="Back to the running scenario's text">
+          Revert
+        </button>
+        <button type="button" onClick={exportToml} title="Download the editor's text as a .toml file">
+          Export
+        </button>
+        <button type="button" onClick={() => fileInput.current?.click()} title="Open a .toml scenario file">
+          Import…
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".toml,text/plain"
+          hidden
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            if (f) void importToml(f);
+            e.target.value = '';
+          }}
+        />
+        {dirty && <span className="hint">edited, not applied</span>}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,74 @@
+// The lab's one clock (DESIGN.md §4): a logarithmic speed control and the mapping from wall time
+// to simulated time used by the requestAnimationFrame loop. Pure functions, unit-tested.
+
+/** Slowest speed: 1 ms of simulated time per wall second, so one ~11 ms disk request (seek,
+ * rotation, 64 KB transfer) plays out over about 11 s. */
+export const MIN_SPEED_NS_PER_S = 1e6;
+/** Fastest speed: 300 s of simulated time per wall second. */
+export const MAX_SPEED_NS_PER_S = 3e11;
+/** The slider's integer positions: 0 … SPEED_STEPS. */
+export const SPEED_STEPS = 1000;
+const LOG_RANGE = Math.log(MAX_SPEED_NS_PER_S / MIN_SPEED_NS_PER_S);
+/** Keyboard `[` / `]` move by this many slider positions (a factor of 2 each). */
+export const SPEED_NUDGE = Math.round((SPEED_STEPS * Math.LN2) / LOG_RANGE);
+/** Default slider position: 1 simulated second per wall second. */
+export const DEFAULT_SPEED_POSITION = speedToPosition(1e9);
+/** Longest wall-clock gap one frame may cover: after a stall (tab hidden, debugger, slow frame)
+ * the simulation resumes smoothly instead of jumping. */
+export const MAX_FRAME_DT_S = 0.25;
+
+
+/** Slider position (0 … SPEED_STEPS, clamped) → simulated ns per wall second, log scale. */
+export function positionToSpeed(position: number): number {
+  const p = clamp(position, 0, SPEED_STEPS) / SPEED_STEPS;
+  return MIN_SPEED_NS_PER_S * Math.exp(p * LOG_RANGE);
+}
+
+/** Simulated ns per wall second → nearest slider position (inverse of positionToSpeed). */
+export function speedToPosition(speed: number): number {
+  if (!(speed > 0)) return 0;
+  const p = Math.log(speed / MIN_SPEED_NS_PER_S) / LOG_RANGE;
+  return Math.round(clamp(p, 0, 1) * SPEED_STEPS);
+}
+
+/** One `[` (dir −1) or `]` (dir +1) press. */
+export function nudgePosition(position: number, dir: 1 | -1): number {
+  return clamp(Math.round(position) + dir * SPEED_NUDGE, 0, SPEED_STEPS);
+}
+
+/** The simulated time the next frame should show: `simNs + dt·speed`, with the wall-clock gap
+ * capped at MAX_FRAME_DT_S and the result capped at `endNs` (when known). */
+export function nextTarget(simNs: number, dtWallS: number, speed: number, endNs: number | null): number {
+  const dt = clamp(dtWallS, 0, MAX_FRAME_DT_S);
+  const target = simNs + dt * speed;
+  return endNs != null ? Math.min(target, endNs) : target;
+}
+
+/** A speed as people read it: "1 ms/s", "2.5 s/s", "300 s/s" of simulated time per wall second. */
+export function formatSpeed(speed: number): string {
+  return `${formatDuration(speed)}/s`;
+}
+
+/** Nanoseconds as a short duration with a unit: 850 ns, 12.3 µs, 4.56 ms, 1.23 s, 5 min 3 s. */
+export function formatDuration(ns: number): string {
+  const a = Math.abs(ns);
+  if (a < 1e3) return `${round3(ns)} ns`;
+  if (a < 1e6) return `${round3(ns / 1e3)} µs`;
+  if (a < 1e9) return `${round3(ns / 1e6)} ms`;
+  if (a < 60e9) return `${round3(ns / 1e9)} s`;
+  const totalS = Math.floor(ns / 1e9);
+  return `${Math.floor(totalS / 60)} min ${totalS % 60} s`;
+}
+
+/** Simulated time on the timeline, always in seconds with millisecond precision: "12.345 s". */
+export function formatSimTime(ns: number): string {
+  return `${(ns / 1e9).toFixed(3)} s`;
+}
+
+function round3(x: number): string {
+  return Number(x.toPrecision(3)).toString();
+}
+
+export function clamp(x: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, x));
+}

@@ -1,0 +1,240 @@
+import { describe, expect, it } from 'vitest';
+import { LabController, type Scheduler } from './controller';
+import { FrameStore } from './frames';
+import { createStore, initialLabState, type LabState } from './store';
+import type { EngineLike } from './engine';
+import { RecordKind, type Frame, type LoadResult } from '../engine/types';
+import { positionToSpeed, MAX_FRAME_DT_S } from './clock';
+
+/** A fake engine whose time is whatever it was asked for; records every call. */
+class FakeEngine implements EngineLike {
+  now = 0;
+  events = 0;
+  calls: string[] = [];
+  pending: (() => void)[] = [];
+  hold = false;
+  endNs = 100e9;
+  private f(reset = false): Frame {
+    return { nowNs: this.now, events: this.events, finished: this.now >= this.endNs, phase: 'warmup', reset } as Frame;
+  }
+  private reply(fr: Frame): Promise<Frame> {
+    if (!this.hold) return Promise.resolve(fr);
+    return new Promise((r) => this.pending.push(() => r(fr)));
+  }
+  async load(text: string, seed?: number): Promise<LoadResult> {
+    this.calls.push(`load:${seed ?? ''}`);
+    if (text.includes('BAD')) return { ok: false, errors: [{ path: 'server.mob_mb', line: 2, column: 10, message: 'must be ≥ 0', expected: null, range: '0..1024' }] };
+    this.now = 0;
+    this.events = 0;
+    return { ok: true, title: 'T', seed: seed ?? 1, endNs: this.endNs };
+  }
+  frame(t: number) {
+    this.calls.push(`frame:${Math.round(t)}`);
+    this.now = Math.max(this.now, t);
+    this.events += 10;
+    return this.reply(this.f());
+  }
+  step() {
+    this.calls.push('step');
+    this.events += 1;
+    this.now += 1000;
+    return this.reply(this.f());
+  }
+  stepToKind(kind: RecordKind, limit: number) {
+    this.calls.push(`stepToKind:${kind}:${limit}`);
+    this.now += 5e9;
+    return this.reply(this.f());
+  }
+  seek(t: number) {
+    this.calls.push(`seek:${Math.round(t)}`);
+    this.now = t;
+    return this.reply(this.f(true));
+  }
+  reset() {
+    this.calls.push('reset');
+    this.now = 0;
+    this.events = 0;
+    return this.reply(this.f(true));
+  }
+  async schema() {
+    return {};
+  }
+  async summary() {
+    return {};
+  }
+}
+
+class ManualScheduler implements Scheduler {
+  cbs = new Map<number, (t: number) => void>();
+  id = 0;
+  request(cb: (t: number) => void) {
+    this.cbs.set(++this.id, cb);
+    return this.id;
+  }
+  cancel(id: number) {
+    this.cbs.delete(id);
+  }
+  fire(t: number) {
+    const cbs = [...this.cbs.values()];
+    this.cbs.clear();
+    for (const cb of cbs) cb(t);
+  }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 5));
+
+function setup() {
+  const engine = new FakeEngine();
+  const sched = new ManualScheduler();
+  const store = createStore<LabState>(initialLabState());
+  let wall = 0;
+  const lab = new LabController(engine, store, new FrameStore(), sched, () => wall);
+  return { engine, sched, store, lab, setWall: (w: number) => (wall = w) };
+}
+
+describe('LabController', () => {
+  it('loads a scenario and publishes the first frame', async () => {
+    const { lab, store, engine } = setup();
+    const res = await lab.load('x = 1', 7);
+    expect(res.ok).toBe(true);
+    expect(store.get()).toMatchObject({ status: 'ready', appliedText: 'x = 1', draftText: 'x = 1', seed: 7, title: 'T', endNs: 100e9 });
+    expect(engine.calls).toEqual(['load:7', 'frame:0']);
+    expect(lab.frames.latest()?.nowNs).toBe(0);
+  });
+
+  it('keeps the text and the running scenario when the engine rejects an edit', async () => {
+    const { lab, store } = setup();
+    await lab.load('good', 1);
+    const res = await lab.load('BAD text', 1);
+    expect(res.ok).toBe(false);
+    expect(store.get().draftText).toBe('BAD text');
+    expect(store.get().appliedText).toBe('good');
+    expect(store.get().errors[0]).toMatchObject({ line: 2, column: 10 });
+    expect(store.get().status).toBe('ready');
+    await lab.load('good again', 1);
+    expect(store.get().errors).toEqual([]);
+  });
+
+  it('opens at the permalink time by seeking', async () => {
+    const { lab, engine } = setup();
+    await lab.load('x', 3, { tNs: 12e9 });
+    expect(engine.calls).toEqual(['load:3', 'seek:12000000000']);
+    expect(lab.currentNs()).toBe(12e9);
+  });
+
+  it('maps wall time to simulated time through the speed, one request in flight at a time', async () => {
+    const { lab, engine, sched, store } = setup();
+    await lab.load('x', 1);
+    store.set({ speedPosition: 500 });
+    const speed = positionToSpeed(500);
+    engine.hold = true;
+    lab.play();
+    sched.fire(1000); // first frame: 1/60 s
+    expect(engine.calls.at(-1)).toBe(`frame:${Math.round(speed / 60)}`);
+    sched.fire(1016); // previous request still in flight: no new request
+    sched.fire(1032);
+    expect(engine.calls.filter((c) => c.startsWith('frame:')).length).toBe(2); // the load's frame:0 + one
+    engine.pending.shift()!();
+    await flush();
+    sched.fire(1050); // 50 ms after the last request was issued
+    const expected = speed / 60 + 0.05 * speed;
+    expect(Number(engine.calls.at(-1)!.split(':')[1])).toBeCloseTo(expected, -1);
+    engine.pending.shift()!();
+    await flush();
+    expect(lab.frames.latest()!.nowNs).toBeCloseTo(expected, -1);
+  });
+
+  it('caps a long wall-clock gap', async () => {
+    const { lab, engine, sched } = setup();
+    await lab.load('x', 1);
+    lab.play();
+    sched.fire(0);
+    await flush();
+    sched.fire(60_000); // a minute in a background tab
+    await flush();
+    const last = Number(engine.calls.at(-1)!.split(':')[1]);
+    expect(last).toBeLessThanOrEqual(Math.round(lab.speed / 60 + MAX_FRAME_DT_S * lab.speed) + 1);
+  });
+
+  it('pauses and stops the loop; stops at the end of the run', async () => {
+    const { lab, sched, store, engine } = setup();
+    await lab.load('x', 1);
+    store.set({ speedPosition: 1000 });
+    lab.play();
+    expect(store.get().playing).toBe(true);
+    lab.pause();
+    sched.fire(10);
+    expect(engine.calls.filter((c) => c.startsWith('frame')).length).toBe(1);
+    engine.endNs = 1; // the next frame finishes the run
+    lab.play();
+    sched.fire(20);
+    await flush();
+    expect(store.get().playing).toBe(false);
+    expect(store.get().finished).toBe(true);
+  });
+
+  it('steps one event, runs to the next flusher run, resets', async () => {
+    const { lab, engine, store } = setup();
+    await lab.load('x', 1);
+    const before = store.get().events;
+    await lab.step();
+    expect(store.get().events).toBe(before + 1);
+    await lab.stepToFlusher();
+    expect(engine.calls.at(-1)).toMatch(new RegExp(`^stepToKind:${RecordKind.FlusherStart}:`));
+    expect(lab.currentNs()).toBe(5e9 + 1000);
+    await lab.reset();
+    expect(lab.currentNs()).toBe(0);
+    expect(store.get().nowNs).toBe(0);
+  });
+
+  it('seeks backwards and clamps to the timeline; coalesces a drag into the latest seek', async () => {
+    const { lab, engine } = setup();
+    await lab.load('x', 1);
+    await lab.seek(50e9);
+    await lab.seek(10e9);
+    expect(lab.currentNs()).toBe(10e9);
+    await lab.seek(500e9);
+    expect(lab.currentNs()).toBe(100e9);
+    await lab.seek(-5);
+    expect(lab.currentNs()).toBe(0);
+    engine.calls = [];
+    engine.hold = true;
+    const a = lab.seek(1e9);
+    const b = lab.seek(2e9);
+    const c = lab.seek(3e9);
+    await flush();
+    while (engine.pending.length) {
+      engine.pending.shift()!();
+      await flush();
+    }
+    await Promise.all([a, b, c]);
+    expect(engine.calls).toEqual(['seek:3000000000']);
+    expect(lab.currentNs()).toBe(3e9);
+  });
+
+  it('drops frames of a run that was replaced', async () => {
+    const { lab, engine, sched } = setup();
+    await lab.load('x', 1);
+    engine.hold = true;
+    lab.play();
+    sched.fire(0); // request in flight for the old run
+    engine.hold = false;
+    const loading = lab.load('y', 2); // waits for the in-flight frame
+    engine.pending.shift()!();
+    await loading;
+    expect(lab.frames.latest()!.nowNs).toBe(0);
+    expect(lab.store.get().seed).toBe(2);
+  });
+
+  it('changes speed with [ and ] (nudges) within the range', () => {
+    const { lab, store } = setup();
+    const p = store.get().speedPosition;
+    lab.faster();
+    expect(store.get().speedPosition).toBeGreaterThan(p);
+    lab.slower();
+    lab.slower();
+    expect(store.get().speedPosition).toBeLessThan(p);
+    lab.setSpeedPosition(1e6);
+    expect(store.get().speedPosition).toBe(1000);
+  });
+});

@@ -1,0 +1,241 @@
+// The lab's controller: owns the engine client, the one requestAnimationFrame loop (wall time →
+// simulated time through clock.ts) and the actions behind every control and keyboard shortcut.
+// Frames go to the FrameStore (views); a few numbers go to the low-frequency store (React).
+import { RecordKind, type Frame, type LoadResult } from '../engine/types';
+import type { EngineLike } from './engine';
+import type { FrameStore } from './frames';
+import type { LabState, Store } from './store';
+import { nextTarget, nudgePosition, positionToSpeed, SPEED_STEPS, clamp } from './clock';
+
+export interface Scheduler {
+  request(cb: (nowMs: number) => void): number;
+  cancel(id: number): void;
+}
+
+export const browserScheduler: Scheduler = {
+  request: (cb) => requestAnimationFrame(cb),
+  cancel: (id) => cancelAnimationFrame(id),
+};
+
+/** How far "next flusher run" looks ahead before giving up (simulated). */
+export const STEP_TO_KIND_LIMIT_NS = 600e9;
+/** React sees the time/event counters at most this often while playing. */
+const UI_UPDATE_MS = 100;
+
+export class LabController {
+  private rafId: number | null = null;
+  private lastIssueMs: number | null = null;
+  private inflight = false;
+  private lastUiMs = -Infinity;
+  /** Incremented whenever a run is replaced: results of older requests are dropped. */
+  private generation = 0;
+  /** Serialises discrete actions (step, seek, reset, load) after the in-flight frame. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private pendingSeekNs: number | null = null;
+  private seekPromise: Promise<void> | null = null;
+
+  constructor(
+    readonly engine: EngineLike,
+    readonly store: Store<LabState>,
+    readonly frames: FrameStore,
+    private readonly scheduler: Scheduler = browserScheduler,
+    private readonly nowMs: () => number = () => performance.now(),
+  ) {}
+
+  get speed(): number {
+    return positionToSpeed(this.store.get().speedPosition);
+  }
+
+  /** Loads scenario text. On success the run restarts (at `tNs` if given); on failure the errors are
+   * stored, the previous run keeps going, and the text stays in the editor. */
+  async load(text: string, seed: number | null, opts: { tNs?: number; scenarioName?: string | null } = {}): Promise<LoadResult> {
+    return this.enqueue(async () => {
+      this.store.set({ busy: 'Loading scenario…', draftText: text });
+      let res: LoadResult;
+      try {
+        res = await this.engine.load(text, seed ?? undefined);
+      } catch (e) {
+        this.store.set({ busy: null, status: 'error', fatal: `The engine failed to start: ${String(e)}` });
+        throw e;
+      }
+      if (!res.ok) {
+        this.store.set({ busy: null, errors: res.errors, status: this.store.get().appliedText ? 'ready' : 'error' });
+        return res;
+      }
+      this.generation++;
+      this.store.set({
+        busy: null,
+        errors: [],
+        status: 'ready',
+        fatal: null,
+        appliedText: text,
+        draftText: text,
+        title: res.title,
+        seed: res.seed,
+        endNs: res.endNs,
+        selection: null,
+        ...(opts.scenarioName !== undefined ? { scenarioName: opts.scenarioName } : {}),
+      });
+      const t = opts.tNs ?? 0;
+      const frame = t > 0 ? await this.engine.seek(t) : await this.engine.frame(0);
+      this.publish(frame, true);
+      return res;
+    });
+  }
+
+  play(): void {
+    if (this.store.get().status !== 'ready') return;
+    if (this.store.get().finished) return;
+    this.store.set({ playing: true });
+    this.lastIssueMs = null;
+    this.ensureLoop();
+  }
+
+  pause(): void {
+    this.store.set({ playing: false });
+    this.syncUi(true);
+  }
+
+  togglePlay(): void {
+    if (this.store.get().playing) this.pause();
+    else this.play();
+  }
+
+  setSpeedPosition(p: number): void {
+    this.store.set({ speedPosition: clamp(Math.round(p), 0, SPEED_STEPS) });
+  }
+
+  slower(): void {
+    this.setSpeedPosition(nudgePosition(this.store.get().speedPosition, -1));
+  }
+
+  faster(): void {
+    this.setSpeedPosition(nudgePosition(this.store.get().speedPosition, 1));
+  }
+
+  step(): Promise<void> {
+    this.pause();
+    return this.action(null, () => this.engine.step());
+  }
+
+  stepToFlusher(): Promise<void> {
+    this.pause();
+    const limit = this.currentNs() + STEP_TO_KIND_LIMIT_NS;
+    return this.action('Running to the next flusher run…', () => this.engine.stepToKind(RecordKind.FlusherStart, limit));
+  }
+
+  /** Seeks (backwards too). Seeks issued while one waits coalesce: only the latest target runs,
+   * so dragging the timeline never builds a backlog. */
+  seek(tNs: number): Promise<void> {
+    const end = this.store.get().endNs;
+    const t = Math.max(0, end != null ? Math.min(tNs, end) : tNs);
+    const queued = this.pendingSeekNs != null;
+    this.pendingSeekNs = t;
+    if (queued && this.seekPromise) return this.seekPromise;
+    this.seekPromise = this.action('Seeking…', () => {
+      const target = this.pendingSeekNs ?? t;
+      this.pendingSeekNs = null;
+      return this.engine.seek(target);
+    }, true);
+    return this.seekPromise;
+  }
+
+  /** Scrub by a fraction of the timeline (arrow keys). */
+  scrubBy(fraction: number): Promise<void> {
+    this.pause();
+    const span = this.store.get().endNs ?? Math.max(this.currentNs() * 2, 10e9);
+    return this.seek(this.currentNs() + fraction * span);
+  }
+
+  reset(): Promise<void> {
+    this.pause();
+    return this.action(null, () => this.engine.reset(), true);
+  }
+
+  dispose(): void {
+    this.generation++;
+    if (this.rafId != null) this.scheduler.cancel(this.rafId);
+    this.rafId = null;
+  }
+
+  /** The simulated time of the latest frame. */
+  currentNs(): number {
+    return this.frames.latest()?.nowNs ?? 0;
+  }
+
+  // --- internals ------------------------------------------------------------------------------
+
+  private enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      // Wait for a frame request in flight so frames reach the views in order.
+      while (this.inflight) await new Promise((r) => setTimeout(r, 1));
+      return fn();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private action(busy: string | null, fn: () => Promise<Frame>, resetHint = false): Promise<void> {
+    const gen = this.generation;
+    return this.enqueue(async () => {
+      if (this.store.get().status !== 'ready') return;
+      if (busy) this.store.set({ busy });
+      try {
+        const frame = await fn();
+        if (gen === this.generation) this.publish(frame, resetHint);
+      } finally {
+        if (busy) this.store.set({ busy: null });
+      }
+    });
+  }
+
+  private publish(frame: Frame, _resetHint: boolean): void {
+    this.frames.publish(frame);
+    this.syncUi(true);
+    if (frame.finished && this.store.get().playing) this.store.set({ playing: false });
+  }
+
+  private syncUi(force: boolean): void {
+    const f = this.frames.latest();
+    if (!f) return;
+    const now = this.nowMs();
+    if (!force && now - this.lastUiMs < UI_UPDATE_MS) return;
+    this.lastUiMs = now;
+    this.store.set({ nowNs: f.nowNs, events: f.events, finished: f.finished, phase: f.phase });
+  }
+
+  private ensureLoop(): void {
+    if (this.rafId == null) this.rafId = this.scheduler.request((t) => this.tick(t));
+  }
+
+  /** One animation frame: ask the engine for the frame at the mapped target time, unless the
+   * previous request has not returned yet. */
+  tick(nowMs: number): void {
+    this.rafId = null;
+    const st = this.store.get();
+    if (!st.playing) return;
+    this.ensureLoop();
+    if (this.inflight) return;
+    const dtS = this.lastIssueMs == null ? 1 / 60 : (nowMs - this.lastIssueMs) / 1000;
+    this.lastIssueMs = nowMs;
+    const target = nextTarget(this.currentNs(), dtS, this.speed, st.endNs);
+    const gen = this.generation;
+    this.inflight = true;
+    this.engine
+      .frame(target)
+      .then((frame) => {
+        this.inflight = false;
+        if (gen !== this.generation) return;
+        this.frames.publish(frame);
+        this.syncUi(false);
+        if (frame.finished) {
+          this.store.set({ playing: false });
+          this.syncUi(true);
+        }
+      })
+      .catch((e: unknown) => {
+        this.inflight = false;
+        this.store.set({ playing: false, fatal: `The engine stopped: ${String(e)}` });
+      });
+  }
+}

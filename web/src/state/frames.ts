@@ -1,0 +1,35 @@
+// The FrameSource the views subscribe to (views/contract.ts): the rAF loop publishes every frame
+// it gets from the engine here; views draw from it without React re-rendering.
+import type { Frame } from '../engine/types';
+import type { FrameSource } from '../views/contract';
+
+export class FrameStore implements FrameSource {
+  private listeners = new Set<(frame: Frame) => void>();
+  private last: Frame | null = null;
+  /** Frames published so far (tests and the e2e hook read it). */
+  count = 0;
+
+  subscribe(listener: (frame: Frame) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  latest(): Frame | null {
+    return this.last;
+  }
+
+  publish(frame: Frame): void {
+    this.last = frame;
+    this.count++;
+    for (const l of [...this.listeners]) {
+      try {
+        l(frame);
+      } catch (e) {
+        // One broken view must not stop the others or the clock.
+        console.error('view failed on frame', e);
+      }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+// Local storage: the user's scenario text, seed and speed survive reloads. A URL hash wins over
+// what is stored (see resolveStartup).
+import type { HashState } from './url';
+
+const KEY = 'storelab.lab.v1';
+
+export interface Persisted {
+  text: string;
+  seed: number | null;
+  scenarioName: string | null;
+  speedPosition: number | null;
+}
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+function storage(): KeyValueStorage | null {
+  try {
+    return typeof localStorage !== 'undefined' ? localStorage : null;
+  } catch {
+    return null; // e.g. blocked in a sandboxed iframe
+  }
+}
+
+export function loadPersisted(s: KeyValueStorage | null = storage()): Persisted | null {
+  if (!s) return null;
+  try {
+    const raw = s.getItem(KEY);
+    if (!raw) return null;
+    const p = JSON.parse(raw) as Partial<Persisted>;
+    if (typeof p.text !== 'string') return null;
+    return {
+      text: p.text,
+      seed: typeof p.seed === 'number' ? p.seed : null,
+      scenarioName: typeof p.scenarioName === 'string' ? p.scenarioName : null,
+      speedPosition: typeof p.speedPosition === 'number' ? p.speedPosition : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function savePersisted(p: Persisted, s: KeyValueStorage | null = storage()): void {
+  try {
+    s?.setItem(KEY, JSON.stringify(p));
+  } catch {
+    /* quota or privacy mode: the lab still works, edits just do not survive a reload */
+  }
+}
+
+export interface Startup {
+  text: string;
+  seed: number | null;
+  tNs: number;
+  scenarioName: string | null;
+  source: 'hash' | 'storage' | 'default';
+}
+
+/** What the lab opens with: the URL hash, else local storage, else the default scenario. */
+export function resolveStartup(
+  hash: HashState,
+  persisted: Persisted | null,
+  gallery: Record<string, string>,
+  defaultName = 'mob-default',
+): Startup {
+  if (hash.text != null) {
+    return { text: hash.text, seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: null, source: 'hash' };
+  }
+  if (hash.scenario && gallery[hash.scenario] != null) {
+    return { text: gallery[hash.scenario], seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: hash.scenario, source: 'hash' };
+  }
+  if (persisted) {
+    return { text: persisted.text, seed: persisted.seed, tNs: 0, scenarioName: persisted.scenarioName, source: 'storage' };
+  }
+  return { text: gallery[defaultName] ?? '', seed: null, tNs: 0, scenarioName: defaultName, source: 'default' };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createStore, initialLabState } from './store';
+import { FrameStore } from './frames';
+import type { Frame } from '../engine/types';
+
+describe('createStore', () => {
+  it('notifies on change only', () => {
+    const s = createStore({ a: 1, b: 'x' });
+    const l = vi.fn();
+    const un = s.subscribe(l);
+    s.set({ a: 1 });
+    expect(l).not.toHaveBeenCalled();
+    s.set({ a: 2 });
+    expect(l).toHaveBeenCalledTimes(1);
+    expect(s.get()).toEqual({ a: 2, b: 'x' });
+    s.set((st) => ({ b: st.b + 'y' }));
+    expect(s.get().b).toBe('xy');
+    un();
+    s.set({ a: 3 });
+    expect(l).toHaveBeenCalledTimes(2);
+  });
+  it('gives a new snapshot object on change (useSyncExternalStore needs it)', () => {
+    const s = createStore(initialLabState());
+    const before = s.get();
+    s.set({ playing: true });
+    expect(s.get()).not.toBe(before);
+    expect(before.playing).toBe(false);
+  });
+});
+
+describe('FrameStore', () => {
+  it('publishes frames in order and keeps the latest', () => {
+    const fs = new FrameStore();
+    expect(fs.latest()).toBeNull();
+    const seen: number[] = [];
+    const un = fs.subscribe((f) => seen.push(f.nowNs));
+    fs.publish({ nowNs: 1 } as Frame);
+    fs.publish({ nowNs: 2 } as Frame);
+    un();
+    fs.publish({ nowNs: 3 } as Frame);
+    expect(seen).toEqual([1, 2]);
+    expect(fs.latest()?.nowNs).toBe(3);
+    expect(fs.count).toBe(3);
+  });
+  it('isolates a failing listener', () => {
+    const fs = new FrameStore();
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const good = vi.fn();
+    fs.subscribe(() => {
+      throw new Error('broken view');
+    });
+    fs.subscribe(good);
+    fs.publish({ nowNs: 1 } as Frame);
+    expect(good).toHaveBeenCalledTimes(1);
+    err.mockRestore();
+  });
+});

@@ -1,0 +1,95 @@
+// Low-frequency app state (DESIGN.md §4): an external store read by React through
+// useSyncExternalStore. Per-frame data never goes through here; it flows through FrameStore.
+import { useSyncExternalStore } from 'react';
+import type { InspectTarget } from '../views/contract';
+import type { ScenarioError } from '../engine/types';
+import { DEFAULT_SPEED_POSITION } from './clock';
+
+export interface Store<T> {
+  get(): T;
+  set(patch: Partial<T> | ((s: T) => Partial<T>)): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createStore<T extends object>(initial: T): Store<T> {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => state,
+    set(patch) {
+      const p = typeof patch === 'function' ? patch(state) : patch;
+      let changed = false;
+      for (const k of Object.keys(p) as (keyof T)[]) {
+        if (!Object.is(state[k], p[k])) changed = true;
+      }
+      if (!changed) return;
+      state = { ...state, ...p };
+      for (const l of [...listeners]) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/** Subscribes a component to one slice of a store (re-renders only when the slice changes). */
+export function useStore<T, S>(store: Store<T>, select: (s: T) => S): S {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()), () => select(store.get()));
+}
+
+export type EngineStatus = 'loading' | 'ready' | 'error';
+
+export interface LabState {
+  /** The scenario text the run was started from (the last one the engine accepted). */
+  appliedText: string;
+  /** The editor's text: may differ from appliedText, may be invalid; never discarded. */
+  draftText: string;
+  /** Gallery name of the scenario the text came from (e.g. "mob-default"), or null if edited/imported. */
+  scenarioName: string | null;
+  title: string;
+  seed: number;
+  playing: boolean;
+  /** Speed slider position, see clock.ts. */
+  speedPosition: number;
+  selection: InspectTarget | null;
+  /** The engine's complaints about draftText (empty when it loaded). */
+  errors: ScenarioError[];
+  status: EngineStatus;
+  /** A message for the user (engine failed to start, …); null when all is well. */
+  fatal: string | null;
+  /** Simulated time and event count of the latest frame, for the controls (updated at most ~10×/s). */
+  nowNs: number;
+  events: number;
+  endNs: number | null;
+  finished: boolean;
+  phase: string;
+  /** Something in flight the user waits for (seek, step to flusher run), shown as a hint. */
+  busy: string | null;
+  helpOpen: boolean;
+  editorOpen: boolean;
+}
+
+export function initialLabState(): LabState {
+  return {
+    appliedText: '',
+    draftText: '',
+    scenarioName: null,
+    title: '',
+    seed: 1,
+    playing: false,
+    speedPosition: DEFAULT_SPEED_POSITION,
+    selection: null,
+    errors: [],
+    status: 'loading',
+    fatal: null,
+    nowNs: 0,
+    events: 0,
+    endNs: null,
+    finished: false,
+    phase: 'warmup',
+    busy: null,
+    helpOpen: false,
+    editorOpen: false,
+  };
+}

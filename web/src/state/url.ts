@@ -1,0 +1,55 @@
+// Permalinks (DESIGN.md §4): the URL hash carries the scenario (lz-string compressed), the seed
+// and the simulated time, `#s=<compressed toml>&seed=N&t=<ns>`, so a copied link reproduces
+// exactly what the sender saw.
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+
+export interface HashState {
+  text: string | null;
+  seed: number | null;
+  tNs: number | null;
+  /** Gallery scenario name (`sc=mob-default`), used by embeds and lessons instead of `s`. */
+  scenario: string | null;
+}
+
+export function encodeHash(state: { text: string; seed: number; tNs: number }): string {
+  const s = compressToEncodedURIComponent(state.text);
+  return `#s=${s}&seed=${Math.trunc(state.seed)}&t=${Math.max(0, Math.round(state.tNs))}`;
+}
+
+/** Parses a location hash (with or without the leading `#`); malformed fields read as null. */
+export function decodeHash(hash: string): HashState {
+  const out: HashState = { text: null, seed: null, tNs: null, scenario: null };
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  if (!body) return out;
+  for (const part of body.split('&')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    const key = part.slice(0, eq);
+    const value = part.slice(eq + 1);
+    if (key === 's') {
+      // lz-string's URI alphabet has no characters that need percent-decoding, but a pasted link
+      // may have been re-encoded by a mail client or chat app.
+      let v = value;
+      try {
+        v = decodeURIComponent(value);
+      } catch {
+        /* keep raw */
+      }
+      const text = decompressFromEncodedURIComponent(v);
+      out.text = typeof text === 'string' && (text.length > 0 || v.length === 0) ? text : null;
+    } else if (key === 'seed') {
+      out.seed = parseNonNegInt(value);
+    } else if (key === 't') {
+      out.tNs = parseNonNegInt(value);
+    } else if (key === 'sc') {
+      out.scenario = /^[\w.-]+$/.test(value) ? value : null;
+    }
+  }
+  return out;
+}
+
+function parseNonNegInt(v: string): number | null {
+  if (!/^\d{1,16}$/.test(v)) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? n : null;
+}

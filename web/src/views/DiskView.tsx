@@ -1,0 +1,472 @@
+// The data disk (spec §3, §8.1.3): the platter from above turning at the true rate, the head arm
+// at its cylinder over the (magnified) database band, the target sector of the active request and
+// its seek / rotation / transfer phase; the FIFO queue; the breakdown of recent requests; and the
+// head position over time.
+import { useEffect, useMemo, useRef } from 'react';
+import * as d3 from 'd3';
+import { RecordKind, type DiskSnapshot, type Frame } from '../engine/types';
+import { REQUEST_COLOURS, REQUEST_NAMES, type ViewProps } from './contract';
+import { Axis, drawAxis } from './lib/Axis';
+import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
+import { bandMagnification, cylinderOf, cylinderRadius, requestPhase, screenAngle, targetAngle } from './lib/disk';
+import { decodeCylinders, decodeDiskEnd, fmtMs, requestName } from './lib/format';
+import { Ring } from './lib/ring';
+import './views.css';
+
+const HEAD_ANGLE = 0; // the head sits at 3 o'clock
+const PHASE_COLOURS = { seek: '#555555', rotation: '#b9b9b9' } as const;
+const IDLE_COLOUR = '#9e9e9e';
+
+interface Done {
+  page: number;
+  kind: number;
+  seek: number;
+  rotation: number;
+  transfer: number;
+  end: number;
+}
+
+interface HeadPt {
+  t: number;
+  cyl: number;
+  kind: number; // request kind being served on the segment ending here, -1 idle
+}
+
+export default function DiskView({ frames, select, speed, selected }: ViewProps) {
+  const platterBox = useRef<HTMLDivElement>(null);
+  const platterCanvas = useRef<HTMLCanvasElement>(null);
+  const traceBox = useRef<HTMLDivElement>(null);
+  const traceCanvas = useRef<HTMLCanvasElement>(null);
+  const traceXAxis = useRef<SVGGElement>(null);
+  const traceYAxis = useRef<SVGGElement>(null);
+  const pSize = useElementSize(platterBox);
+  const tSize = useElementSize(traceBox);
+  const frame = useFrameTick(frames, 150);
+  const recent = useRef(new Ring<Done>(20));
+  const head = useRef(new Ring<HeadPt>(4096));
+  const pendingTo = useRef<{ to: number; kind: number }>({ to: 0, kind: -1 });
+  const speedRef = useLatest(speed);
+
+  useEffect(() => {
+    const draw = (f: Frame) => {
+      drawPlatter(platterCanvas.current, pSize.width, pSize.height, f);
+      drawTrace(traceCanvas.current, traceXAxis.current, traceYAxis.current, tSize.width, tSize.height, f, head.current, speedRef.current);
+    };
+    const unsub = frames.subscribe((f) => {
+      if (f.reset) {
+        recent.current.clear();
+        head.current.clear();
+        pendingTo.current = { to: f.disk.headCylinder, kind: -1 };
+      }
+      const tr = f.trace;
+      for (let i = 0; i < tr.kind.length; i++) {
+        const k = tr.kind[i];
+        if (k === RecordKind.DiskStart) {
+          const { from, to } = decodeCylinders(tr.c[i]);
+          head.current.push({ t: tr.t[i], cyl: from, kind: -1 });
+          pendingTo.current = { to, kind: tr.a[i] };
+        } else if (k === RecordKind.DiskEnd) {
+          const d = decodeDiskEnd(tr.a[i], tr.b[i], tr.c[i]);
+          recent.current.push({ page: tr.entity[i], kind: d.kind, seek: d.seekNs, rotation: d.rotationNs, transfer: d.transferNs, end: tr.t[i] });
+          const p = pendingTo.current;
+          head.current.push({ t: tr.t[i] - d.rotationNs - d.transferNs, cyl: p.to, kind: d.kind });
+          head.current.push({ t: tr.t[i], cyl: p.to, kind: d.kind });
+        }
+      }
+      draw(f);
+    });
+    const f = frames.latest();
+    if (f) draw(f);
+    return unsub;
+  }, [frames, pSize.width, pSize.height, tSize.width, tSize.height, speedRef]);
+
+  const d = frame?.disk;
+  const active = d?.active ?? null;
+  const phase = active && frame ? requestPhase(active, frame.nowNs) : null;
+  const items = recent.current.toArray().reverse();
+  const maxTotal = Math.max(10e6, ...items.map((r) => r.seek + r.rotation + r.transfer));
+  const selRequest = selected?.kind === 'request' ? selected : null;
+
+  return (
+    <div className="sl-view" data-view="disk">
+      <div className="sl-head">
+        <h3 className="sl-title">Disk</h3>
+        {d && frame && (
+          <>
+            <span className="sl-stat">
+              head at cylinder <b>{d.headCylinder.toFixed(d.headCylinder % 1 ? 1 : 0)}</b> of {d.cylinders.toLocaleString()}
+            </span>
+            <span className="sl-stat">
+              database band <b>{d.databaseCylinders}</b> cylinders
+            </span>
+            <span className="sl-stat">
+              {(60e9 / d.revNs).toFixed(0)} RPM, {fmtMs(d.revNs, 2)} ms per revolution
+            </span>
+            <span className="sl-stat">
+              {active ? (
+                <>
+                  <b style={{ color: REQUEST_COLOURS[active.kind] }}>{requestName(active.kind)}</b> of page {active.page}:{' '}
+                  <b>{phase?.phase}</b>
+                </>
+              ) : (
+                'idle'
+              )}
+            </span>
+          </>
+        )}
+      </div>
+      <div style={{ display: 'flex', flex: '1 1 auto', minHeight: 0 }}>
+        <div
+          className="sl-plot"
+          ref={platterBox}
+          style={{ flex: '0 0 42%', minWidth: 200, cursor: 'pointer' }}
+          onClick={() => select({ kind: 'disk' })}
+        >
+          <canvas
+            ref={platterCanvas}
+            role="img"
+            aria-label="Disk platter seen from above, rotating, with the head arm at its cylinder and the target sector of the current request"
+          />
+          {!frame && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
+        </div>
+        <div style={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minWidth: 0, borderLeft: '1px solid #eee', overflowY: 'auto' }}>
+          <section style={{ padding: '4px 8px', minHeight: 46 }} aria-label="Disk queue">
+            <div className="sl-muted" style={{ marginBottom: 3 }}>
+              Serving, then queue (FIFO, {d?.queueKind.length ?? 0} waiting):
+            </div>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 3, maxHeight: 44, overflow: 'hidden' }}>
+              {active && frame && (
+                <button
+                  type="button"
+                  className="sl-chip"
+                  style={{ background: REQUEST_COLOURS[active.kind], boxShadow: '0 0 0 2px #111' }}
+                  title={`${requestName(active.kind)} of page ${active.page}, ${phase?.phase} (click to inspect)`}
+                  onClick={() => select({ kind: 'request', page: active.page, requestKind: active.kind, start: active.start })}
+                >
+                  ▶ {active.page}
+                </button>
+              )}
+              {d &&
+                Array.from(d.queueKind.slice(0, 40)).map((k, i) => (
+                  <button
+                    type="button"
+                    key={i}
+                    className="sl-chip"
+                    style={{ background: REQUEST_COLOURS[k] }}
+                    title={`${requestName(k)} of page ${d.queuePage[i]}, position ${i + 1} in the queue`}
+                    onClick={() => select({ kind: 'request', page: d.queuePage[i], requestKind: k, start: -1 })}
+                  >
+                    {d.queuePage[i]}
+                  </button>
+                ))}
+              {d && d.queueKind.length > 40 && <span className="sl-muted">+{d.queueKind.length - 40} more</span>}
+            </div>
+          </section>
+          <section style={{ padding: '2px 8px' }} aria-label="Seek, rotation and transfer of recent requests">
+            <div className="sl-muted">Last {items.length} requests, newest first: seek · rotation · transfer (ms)</div>
+            <Breakdown items={items} maxTotal={maxTotal} selRequest={selRequest} select={select} />
+          </section>
+          <section style={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minHeight: 110, padding: '0 4px' }}>
+            <div className="sl-muted" style={{ padding: '2px 4px' }}>
+              Head position over time (cylinder vs simulated time)
+            </div>
+            <div className="sl-plot" ref={traceBox} style={{ minHeight: 90 }}>
+              <canvas ref={traceCanvas} role="img" aria-label="Head position over time: cylinder against simulated time" />
+              <svg className="sl-overlay" width={tSize.width} height={tSize.height} aria-hidden="true">
+                <g ref={traceXAxis} transform={`translate(0,${Math.max(0, tSize.height - TRACE_MB)})`} />
+                <g ref={traceYAxis} transform={`translate(${TRACE_ML},0)`} />
+                <text x={tSize.width - 6} y={tSize.height - 2} textAnchor="end" className="sl-axis-label">
+                  ms
+                </text>
+                <text transform={`translate(10,${(tSize.height - TRACE_MB) / 2}) rotate(-90)`} textAnchor="middle" className="sl-axis-label">
+                  cylinder
+                </text>
+              </svg>
+            </div>
+          </section>
+        </div>
+      </div>
+      <div className="sl-legend" aria-label="Legend">
+        {REQUEST_NAMES.map((n, i) => (
+          <span key={n}>
+            <i className="sl-swatch" style={{ background: REQUEST_COLOURS[i] }} /> {n}
+          </span>
+        ))}
+        <span>
+          <i className="sl-swatch" style={{ background: PHASE_COLOURS.seek }} /> seek
+        </span>
+        <span>
+          <i className="sl-swatch" style={{ background: PHASE_COLOURS.rotation }} /> rotational wait
+        </span>
+        <span className="sl-muted">transfer in the request&apos;s colour</span>
+      </div>
+    </div>
+  );
+}
+
+const BAR_LABEL_W = 118;
+
+function Breakdown({
+  items,
+  maxTotal,
+  selRequest,
+  select,
+}: {
+  items: Done[];
+  maxTotal: number;
+  selRequest: { page: number; requestKind: number; start: number } | null;
+  select: ViewProps['select'];
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { width } = useElementSize(ref);
+  const rowH = 9;
+  const h = 20 * rowH + 22;
+  const x = useMemo(() => d3.scaleLinear().domain([0, maxTotal / 1e6]).nice().range([BAR_LABEL_W, Math.max(BAR_LABEL_W + 20, width - 12)]), [maxTotal, width]);
+  return (
+    <div ref={ref} style={{ width: '100%' }}>
+      {width > 0 && (
+        <svg width={width} height={h} className="sl-overlay" style={{ position: 'static' }}>
+          {items.map((r, i) => {
+            const y = i * rowH;
+            const s = x(r.seek / 1e6) - x(0);
+            const ro = x(r.rotation / 1e6) - x(0);
+            const tr = x(r.transfer / 1e6) - x(0);
+            const start = r.end - r.seek - r.rotation - r.transfer;
+            const sel = selRequest && selRequest.page === r.page && selRequest.requestKind === r.kind && selRequest.start === start;
+            const label = `${requestName(r.kind)} of page ${r.page}: seek ${fmtMs(r.seek, 2)} ms, rotation ${fmtMs(r.rotation, 2)} ms, transfer ${fmtMs(r.transfer, 2)} ms`;
+            return (
+              <g
+                key={`${r.end}-${i}`}
+                transform={`translate(0,${y})`}
+                tabIndex={0}
+                role="button"
+                aria-label={label}
+                className="sl-focus"
+                style={{ cursor: 'pointer' }}
+                onClick={() => select({ kind: 'request', page: r.page, requestKind: r.kind, start })}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    select({ kind: 'request', page: r.page, requestKind: r.kind, start });
+                  }
+                }}
+              >
+                <title>{label}</title>
+                <text x={BAR_LABEL_W - 4} y={rowH - 2} textAnchor="end" style={{ fontSize: 10, fontWeight: sel ? 700 : 400 }}>
+                  {['fetch', 'install', 'write'][r.kind] ?? '?'} p{r.page}
+                </text>
+                <rect x={x(0)} y={1} width={Math.max(0, s)} height={rowH - 2} fill={PHASE_COLOURS.seek} />
+                <rect x={x(0) + s} y={1} width={Math.max(0, ro)} height={rowH - 2} fill={PHASE_COLOURS.rotation} />
+                <rect x={x(0) + s + ro} y={1} width={Math.max(0, tr)} height={rowH - 2} fill={REQUEST_COLOURS[r.kind]} />
+                {sel && <rect x={x(0) - 1} y={0} width={s + ro + tr + 2} height={rowH} fill="none" stroke="#000" />}
+              </g>
+            );
+          })}
+          <Axis scale={x} orient="bottom" y={20 * rowH + 2} ticks={Math.max(2, Math.floor((width - BAR_LABEL_W) / 50))} deps={x.domain()} />
+        </svg>
+      )}
+    </div>
+  );
+}
+
+// ---- platter ----
+
+function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: number, f: Frame): void {
+  const ctx = prepareCanvas(canvas, width, height);
+  if (!ctx) return;
+  const d = f.disk;
+  const PHASE_H = 34;
+  const R = Math.max(20, Math.min(width - 40, height - PHASE_H - 30) / 2);
+  const cx = 16 + R;
+  const cy = 14 + R;
+  const rOuter = R;
+  const rInner = R * 0.22;
+  const rad = (c: number) => cylinderRadius(c, d.cylinders, d.databaseCylinders, rOuter, rInner);
+  // Platter.
+  ctx.fillStyle = '#dcdcdc';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rOuter, 0, 2 * Math.PI);
+  ctx.fill();
+  // Database band (magnified).
+  ctx.fillStyle = '#f2f2e6';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rad(0), 0, 2 * Math.PI);
+  ctx.arc(cx, cy, rad(d.databaseCylinders), 0, 2 * Math.PI, true);
+  ctx.fill();
+  // Track hints inside the band.
+  ctx.strokeStyle = 'rgba(0,0,0,0.07)';
+  ctx.lineWidth = 1;
+  const step = Math.max(1, Math.ceil(d.databaseCylinders / 12));
+  for (let c = step; c < d.databaseCylinders; c += step) {
+    ctx.beginPath();
+    ctx.arc(cx, cy, rad(c), 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+  ctx.strokeStyle = 'rgba(0,0,0,0.25)';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rad(d.databaseCylinders), 0, 2 * Math.PI);
+  ctx.stroke();
+  // Spokes fixed to the platter so the rotation is visible; sector 0 is marked.
+  for (let k = 0; k < 12; k++) {
+    const a = screenAngle(k / 12, d.angle, HEAD_ANGLE);
+    ctx.strokeStyle = k === 0 ? 'rgba(0,0,0,0.55)' : 'rgba(0,0,0,0.12)';
+    ctx.lineWidth = k === 0 ? 2 : 1;
+    ctx.beginPath();
+    ctx.moveTo(cx + Math.cos(a) * rInner, cy + Math.sin(a) * rInner);
+    ctx.lineTo(cx + Math.cos(a) * rOuter, cy + Math.sin(a) * rOuter);
+    ctx.stroke();
+  }
+  // Spindle.
+  ctx.fillStyle = '#888';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rInner, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.fillStyle = '#fff';
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.fillText(`${(60e9 / d.revNs).toFixed(0)} RPM`, cx, cy + 3);
+  // Queued requests' targets (faint), then the active one.
+  const drawTarget = (addr: number, kind: number, alpha: number, len: number) => {
+    const cyl = cylinderOf(addr, d);
+    const phi = targetAngle(addr, d.trackBytes);
+    const a0 = screenAngle(phi, d.angle, HEAD_ANGLE);
+    const r = rad(cyl + 0.5);
+    ctx.globalAlpha = alpha;
+    ctx.strokeStyle = REQUEST_COLOURS[kind] ?? '#000';
+    ctx.lineWidth = 6;
+    ctx.beginPath();
+    // The sector run sweeps backwards in screen angle (it arrives later).
+    ctx.arc(cx, cy, r, a0 - len * 2 * Math.PI, a0);
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+  };
+  const pageLen = 65536 / d.trackBytes;
+  const act = d.active;
+  if (act) {
+    const len = act.end > act.rotationEnd ? Math.min(1, ((act.end - act.rotationEnd) / d.revNs)) : pageLen;
+    drawTarget(act.addr, act.kind, 1, Math.max(0.02, len));
+  }
+  // Head arm: from the pivot outside the platter at 3 o'clock, radially in to the head.
+  const rh = rad(d.headCylinder + 0.5);
+  const hx = cx + Math.cos(HEAD_ANGLE) * rh;
+  const hy = cy + Math.sin(HEAD_ANGLE) * rh;
+  ctx.strokeStyle = '#333';
+  ctx.lineWidth = 4;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(cx + rOuter + 14, cy);
+  ctx.lineTo(hx, hy);
+  ctx.stroke();
+  ctx.lineCap = 'butt';
+  ctx.fillStyle = act ? REQUEST_COLOURS[act.kind] : '#333';
+  ctx.beginPath();
+  ctx.arc(hx, hy, 5, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.fillStyle = '#333';
+  ctx.fillRect(cx + rOuter + 10, cy - 8, 8, 16);
+  // Labels.
+  ctx.textAlign = 'left';
+  ctx.fillStyle = '#555';
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.fillText(`database band ×${bandMagnification(d.cylinders, d.databaseCylinders).toFixed(0)} radially`, 6, cy + R + 12);
+  // Phase bar of the active request.
+  const y = cy + R + 18;
+  const w = Math.max(40, width - 12);
+  ctx.fillStyle = '#f3f3f3';
+  ctx.fillRect(6, y, w, 12);
+  if (act) {
+    const total = Math.max(1, act.end - act.start);
+    const sx = (t: number) => 6 + ((t - act.start) / total) * w;
+    ctx.fillStyle = PHASE_COLOURS.seek;
+    ctx.fillRect(sx(act.start), y, sx(act.seekEnd) - sx(act.start), 12);
+    ctx.fillStyle = PHASE_COLOURS.rotation;
+    ctx.fillRect(sx(act.seekEnd), y, sx(act.rotationEnd) - sx(act.seekEnd), 12);
+    ctx.fillStyle = REQUEST_COLOURS[act.kind];
+    ctx.fillRect(sx(act.rotationEnd), y, sx(act.end) - sx(act.rotationEnd), 12);
+    const nowX = Math.min(6 + w, Math.max(6, sx(f.nowNs)));
+    ctx.fillStyle = '#000';
+    ctx.fillRect(nowX - 1, y - 3, 2, 18);
+    ctx.fillStyle = '#333';
+    ctx.fillText(
+      `seek ${fmtMs(act.seekEnd - act.start, 2)} · rotation ${fmtMs(act.rotationEnd - act.seekEnd, 2)} · transfer ${fmtMs(act.end - act.rotationEnd, 2)} ms`,
+      6,
+      y + 24,
+    );
+  } else {
+    ctx.fillStyle = '#777';
+    ctx.fillText('idle: no request', 6, y + 24);
+  }
+}
+
+// ---- head trace ----
+
+const TRACE_ML = 40;
+const TRACE_MB = 18;
+
+function traceWindowNs(speed: number): number {
+  // About four wall-clock seconds of simulated time, between 20 ms and 10 s.
+  return Math.min(10e9, Math.max(20e6, 4 * (speed || 0)));
+}
+
+function drawTrace(
+  canvas: HTMLCanvasElement | null,
+  xg: SVGGElement | null,
+  yg: SVGGElement | null,
+  width: number,
+  height: number,
+  f: Frame,
+  pts: Ring<HeadPt>,
+  speed: number,
+): void {
+  const ctx = prepareCanvas(canvas, width, height);
+  if (!ctx) return;
+  const d: DiskSnapshot = f.disk;
+  const win = traceWindowNs(speed);
+  const t1 = f.nowNs;
+  const t0 = t1 - win;
+  const x = d3.scaleLinear().domain([t0 / 1e6, t1 / 1e6]).range([TRACE_ML, width - 8]);
+  const y = d3.scaleLinear().domain([0, Math.max(1, d.databaseCylinders)]).range([height - TRACE_MB - 2, 6]);
+  drawAxis(xg, x, 'bottom', Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
+  drawAxis(yg, y, 'left', 4, (v) => String(v));
+  ctx.fillStyle = '#fafafa';
+  ctx.fillRect(TRACE_ML, 6, width - 8 - TRACE_ML, height - TRACE_MB - 8);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(TRACE_ML, 0, width - 8 - TRACE_ML, height);
+  ctx.clip();
+  ctx.lineWidth = 1.5;
+  let prev: HeadPt | null = null;
+  const n = pts.size;
+  // Find the first point inside the window (binary search: points are in time order).
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (pts.get(mid).t < t0) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0) prev = pts.get(lo - 1);
+  const seg = (a: HeadPt, b: HeadPt) => {
+    ctx.strokeStyle = b.kind >= 0 ? REQUEST_COLOURS[b.kind] : IDLE_COLOUR;
+    ctx.beginPath();
+    ctx.moveTo(x(a.t / 1e6), y(a.cyl));
+    ctx.lineTo(x(b.t / 1e6), y(b.cyl));
+    ctx.stroke();
+  };
+  for (let i = lo; i < n; i++) {
+    const p = pts.get(i);
+    if (prev) seg(prev, p);
+    prev = p;
+  }
+  // Up to now: the head is still moving or resting.
+  const act = d.active;
+  if (prev && act && f.nowNs > act.seekEnd && act.seekEnd > prev.t) {
+    const p: HeadPt = { t: act.seekEnd, cyl: act.toCylinder, kind: act.kind };
+    seg(prev, p);
+    prev = p;
+  }
+  if (prev && f.nowNs > prev.t) {
+    seg(prev, { t: f.nowNs, cyl: d.headCylinder, kind: act && f.nowNs >= act.start ? act.kind : -1 });
+  }
+  ctx.restore();
+}

@@ -1,0 +1,160 @@
+// The event log: the last 5000 trace records, virtualised, filterable by kind and text, newest at
+// the bottom with auto-scroll unless the user scrolled up. Shows the exact number received.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { RECORD_KIND_COUNT, RECORD_KIND_NAMES, describeRecord, fmtMs } from './lib/format';
+import { EMPTY_MESSAGE, useElementSize, useThrottledBump } from './lib/hooks';
+import { RecordStore } from './lib/records';
+import type { ViewProps } from './contract';
+import './views.css';
+
+const ROW_H = 20;
+const OVERSCAN = 6;
+
+const KIND_COLOURS = [
+  '#555', '#555', '#d7301f', '#9e9e9e', '#4575b4', '#6a3d9a', '#6a3d9a', '#7570b3', '#1b9e77', '#238b45', '#d95f02', '#b8860b', '#b00020', '#555',
+];
+
+export default function EventLog({ frames, select, selected }: ViewProps) {
+  const store = useRef(new RecordStore(5000));
+  const opp = useRef(0);
+  const bump = useThrottledBump(100);
+  const [started, setStarted] = useState(frames.latest() !== null);
+  const [kinds, setKinds] = useState<boolean[]>(() => new Array(RECORD_KIND_COUNT).fill(true));
+  const [text, setText] = useState('');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const size = useElementSize(scrollRef);
+  const [scrollTop, setScrollTop] = useState(0);
+  const stick = useRef(true);
+
+  useEffect(() => {
+    let seen = frames.latest() !== null;
+    return frames.subscribe((f) => {
+      if (!seen) {
+        seen = true;
+        setStarted(true);
+      }
+      if (f.reset) store.current.clear();
+      opp.current = f.objectsPerPage;
+      if (f.trace.t.length > 0 || f.trace.lost > 0 || f.reset) {
+        store.current.ingest(f.trace);
+        bump();
+      }
+    });
+  }, [frames, bump]);
+
+  const s = store.current;
+  const version = s.version;
+  const allKinds = kinds.every(Boolean);
+  const needle = text.trim().toLowerCase();
+  // Recompute the filtered list only when the store or the filter changed.
+  const rows = useMemo(() => {
+    const set = allKinds ? null : new Set(kinds.flatMap((on, k) => (on ? [k] : [])));
+    const match = needle
+      ? (i: number) => {
+          const r = s.get(i);
+          const line = `${fmtMs(r.t)} ${RECORD_KIND_NAMES[r.kind]} ${describeRecord(r.kind, r.entity, r.a, r.b, r.c, opp.current)}`;
+          return line.toLowerCase().includes(needle);
+        }
+      : undefined;
+    return s.filter(set, match);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version, kinds, needle, allKinds]);
+
+  // Auto-scroll to the newest record unless the user has scrolled up.
+  useEffect(() => {
+    const el = scrollRef.current;
+    if (el && stick.current) {
+      el.scrollTop = el.scrollHeight;
+      setScrollTop(el.scrollTop);
+    }
+  }, [rows, size.height]);
+
+  const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
+    const el = e.currentTarget;
+    stick.current = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_H;
+    setScrollTop(el.scrollTop);
+  };
+
+  const first = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((scrollTop + size.height) / ROW_H) + OVERSCAN);
+  const selIndex = selected?.kind === 'record' ? selected.index : -1;
+  const visible = [];
+  for (let i = first; i < last; i++) {
+    const idx = rows[i];
+    if (!s.has(idx)) continue;
+    const r = s.get(idx);
+    const pick = () => select({ kind: 'record', index: r.index, t: r.t, recordKind: r.kind, entity: r.entity, a: r.a, b: r.b, c: r.c });
+    visible.push(
+      <div
+        key={idx}
+        className={`sl-log-row${idx === selIndex ? ' sl-sel' : ''}`}
+        style={{ top: i * ROW_H }}
+        role="row"
+        tabIndex={0}
+        aria-selected={idx === selIndex}
+        onClick={pick}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            pick();
+          }
+        }}
+      >
+        <span className="t">{fmtMs(r.t)} ms</span>
+        <span className="k" style={{ color: KIND_COLOURS[r.kind] ?? '#333' }}>
+          {RECORD_KIND_NAMES[r.kind] ?? r.kind}
+        </span>
+        <span className="d">{describeRecord(r.kind, r.entity, r.a, r.b, r.c, opp.current)}</span>
+      </div>,
+    );
+  }
+
+  return (
+    <div className="sl-view" data-view="event-log">
+      <div className="sl-head">
+        <h3 className="sl-title">Event log</h3>
+        <span className="sl-stat" data-testid="event-log-count" data-count={s.total}>
+          <b>{s.total.toLocaleString('en-US')}</b> records received
+        </span>
+        {s.lost > 0 && (
+          <span className="sl-stat" title="Records the engine's trace ring dropped before they reached the app">
+            <b>{s.lost.toLocaleString('en-US')}</b> lost
+          </span>
+        )}
+        <span className="sl-stat">
+          holding last <b>{s.size.toLocaleString('en-US')}</b>, showing <b>{rows.length.toLocaleString('en-US')}</b>
+        </span>
+        <input
+          type="search"
+          placeholder="Filter text (e.g. page 17)"
+          aria-label="Filter records by text"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          style={{ marginLeft: 'auto', font: 'inherit', padding: '1px 6px', width: 180 }}
+        />
+      </div>
+      <div className="sl-filters" role="group" aria-label="Filter by record kind">
+        <button type="button" className="sl-btn" onClick={() => setKinds(new Array(RECORD_KIND_COUNT).fill(true))}>
+          all
+        </button>
+        <button type="button" className="sl-btn" onClick={() => setKinds(new Array(RECORD_KIND_COUNT).fill(false))}>
+          none
+        </button>
+        {RECORD_KIND_NAMES.map((name, k) => (
+          <label key={name} style={{ color: KIND_COLOURS[k] }}>
+            <input
+              type="checkbox"
+              checked={kinds[k]}
+              onChange={(e) => setKinds((prev) => prev.map((v, j) => (j === k ? e.target.checked : v)))}
+            />{' '}
+            {name}
+          </label>
+        ))}
+      </div>
+      <div className="sl-scroll" ref={scrollRef} onScroll={onScroll} role="table" aria-label="Trace records, oldest first" style={{ position: 'relative' }}>
+        <div style={{ height: rows.length * ROW_H, position: 'relative' }}>{visible}</div>
+        {!started && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+// The inspector: the full state of whatever the user clicked, from the latest frame.
+import type { ReactNode } from 'react';
+import type { Frame } from '../engine/types';
+import { AREA_COLOURS, REQUEST_COLOURS, type InspectTarget, type ViewProps } from './contract';
+import { RECORD_KIND_NAMES, areaName, describeRecord, fmtMB, fmtMs, fmtPct, requestName } from './lib/format';
+import { useFrameTick } from './lib/hooks';
+import { chunksOfPage } from './lib/mob';
+import { requestPhase } from './lib/disk';
+import './views.css';
+
+export default function Inspector({ frames, selected, select }: ViewProps) {
+  const f = useFrameTick(frames, 120);
+  return (
+    <div className="sl-view" data-view="inspector">
+      <div className="sl-head">
+        <h3 className="sl-title">Inspector</h3>
+        {selected && <span className="sl-stat">{title(selected)}</span>}
+        {selected && (
+          <button type="button" className="sl-btn" style={{ marginLeft: 'auto' }} onClick={() => select(null)}>
+            clear
+          </button>
+        )}
+      </div>
+      <div className="sl-scroll">
+        {!selected ? (
+          <div style={{ padding: 10 }} className="sl-muted">
+            <p style={{ marginTop: 0 }}>
+              Click something to see its full state: a client in the system diagram, a chunk in the MOB, a page in the
+              server cache, a request in the disk queue or the breakdown, or a row of the event log.
+            </p>
+            <button type="button" className="sl-btn" onClick={() => select({ kind: 'flusher' })}>
+              Inspect the flusher
+            </button>{' '}
+            <button type="button" className="sl-btn" onClick={() => select({ kind: 'disk' })}>
+              Inspect the disk
+            </button>
+          </div>
+        ) : !f ? (
+          <div style={{ padding: 10 }} className="sl-muted">
+            No frame yet. Press Play (Space) to start the simulation.
+          </div>
+        ) : (
+          <Details f={f} sel={selected} select={select} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function title(s: InspectTarget): string {
+  switch (s.kind) {
+    case 'client':
+      return `client ${s.id}`;
+    case 'page':
+      return `page ${s.id}`;
+    case 'chunk':
+      return `chunk (log index ${s.logIndex}, page ${s.page})`;
+    case 'request':
+      return `${requestName(s.requestKind)} of page ${s.page}`;
+    case 'flusher':
+      return 'the flusher';
+    case 'disk':
+      return 'the disk';
+    case 'record':
+      return `record #${s.index} (${RECORD_KIND_NAMES[s.recordKind] ?? s.recordKind})`;
+  }
+}
+
+function KV({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="sl-kv">
+      {rows.map(([k, v]) => (
+        <div key={k} style={{ display: 'contents' }}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function PageLink({ page, select }: { page: number; select: ViewProps['select'] }) {
+  return (
+    <button type="button" className="sl-btn" style={{ padding: '0 4px' }} onClick={() => select({ kind: 'page', id: page })}>
+      {page}
+    </button>
+  );
+}
+
+function AreaTag({ area }: { area: number | undefined }) {
+  if (area === undefined) return <span className="sl-muted">unknown (no modification of it buffered)</span>;
+  return (
+    <span>
+      <i className="sl-swatch" style={{ background: AREA_COLOURS[area] }} /> {areaName(area)}
+    </span>
+  );
+}
+
+function Details({ f, sel, select }: { f: Frame; sel: InspectTarget; select: ViewProps['select'] }) {
+  const opp = f.objectsPerPage;
+  switch (sel.kind) {
+    case 'client': {
+      const c = f.clients[sel.id];
+      if (!c) return <p style={{ padding: 10 }}>No client {sel.id} in this run.</p>;
+      return (
+        <KV
+          rows={[
+            ['state', c.state],
+            ['fetching', c.state === 'fetching' ? <>object {c.fetching} (page <PageLink page={Math.floor(c.fetching / opp)} select={select} />)</> : '—'],
+            [
+              'transaction progress',
+              <>
+                <span className="sl-progress">
+                  <i style={{ width: `${(100 * c.accessesDone) / Math.max(1, c.txnLength)}%` }} />
+                </span>{' '}
+                {c.accessesDone} of {c.txnLength} accesses
+              </>,
+            ],
+          ]}
+        />
+      );
+    }
+    case 'page': {
+      const m = f.mob;
+      const idx = chunksOfPage(m, sel.id);
+      const pending = idx.reduce((a, i) => a + m.chunkCount[i], 0);
+      const area = idx.length ? m.chunkArea[idx[0]] : undefined;
+      const ci = Array.prototype.indexOf.call(f.cache.pages, sel.id) as number;
+      const bi = Array.prototype.indexOf.call(f.flusher.batch, sel.id) as number;
+      const qi = Array.prototype.indexOf.call(f.disk.queuePage, sel.id) as number;
+      return (
+        <>
+          <KV
+            rows={[
+              ['area', <AreaTag area={area} />],
+              ['objects', `${(sel.id * opp).toLocaleString()} – ${((sel.id + 1) * opp - 1).toLocaleString()}`],
+              [
+                'server cache',
+                ci < 0
+                  ? 'not cached'
+                  : `cached, LRU position ${ci + 1} of ${f.cache.pages.length}${f.cache.pinned[ci] ? ', pinned' : ''}${f.cache.valid[ci] ? '' : ', being read'}`,
+              ],
+              ['pending modifications in the MOB', `${pending} in ${idx.filter((i) => m.chunkCount[i] > 0).length} chunks`],
+              ['flusher', bi < 0 ? 'not in the current pass' : `in the pass at position ${bi + 1} of ${f.flusher.batch.length}${bi === f.flusher.position ? ` (${f.flusher.state})` : bi < f.flusher.position ? ' (done)' : ''}`],
+              ['disk', f.disk.active?.page === sel.id ? `being served (${requestName(f.disk.active.kind)})` : qi >= 0 ? `queued at position ${qi + 1} (${requestName(f.disk.queueKind[qi])})` : 'no request'],
+            ]}
+          />
+          {idx.length > 0 && (
+            <div style={{ padding: '0 10px 8px' }}>
+              <div className="sl-muted">Its chunks in log order:</div>
+              <table style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
+                <thead>
+                  <tr>
+                    <th style={{ textAlign: 'right', paddingRight: 10 }}>log index</th>
+                    <th style={{ textAlign: 'right' }}>live modifications</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {idx.slice(0, 60).map((i) => (
+                    <tr
+                      key={i}
+                      style={{ cursor: 'pointer', color: m.chunkCount[i] ? undefined : '#999' }}
+                      onClick={() => select({ kind: 'chunk', logIndex: m.chunkLogIndex[i], page: sel.id })}
+                    >
+                      <td style={{ textAlign: 'right', paddingRight: 10 }}>{m.chunkLogIndex[i]}</td>
+                      <td style={{ textAlign: 'right' }}>{m.chunkCount[i] || 'hole'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {idx.length > 60 && <div className="sl-muted">…and {idx.length - 60} more</div>}
+            </div>
+          )}
+        </>
+      );
+    }
+    case 'chunk': {
+      const m = f.mob;
+      let i = -1;
+      for (let k = 0; k < m.chunkPage.length; k++) if (m.chunkPage[k] === sel.page && m.chunkLogIndex[k] === sel.logIndex) i = k;
+      if (i < 0)
+        return (
+          <div style={{ padding: 10 }}>
+            This chunk has left the MOB: its modifications were written (or superseded) and the log was truncated past it.
+            See page <PageLink page={sel.page} select={select} />.
+          </div>
+        );
+      return (
+        <KV
+          rows={[
+            ['page', <PageLink page={sel.page} select={select} />],
+            ['log index', sel.logIndex],
+            ['live modifications', m.chunkCount[i] || '0 (a hole: all superseded or written)'],
+            ['area', <AreaTag area={m.chunkArea[i]} />],
+            ['position in the scan list', `${i + 1} of ${m.chunkPage.length} (1 = oldest)`],
+          ]}
+        />
+      );
+    }
+    case 'request': {
+      const a = f.disk.active;
+      if (a && a.page === sel.page && a.kind === sel.requestKind && (sel.start < 0 || a.start === sel.start)) {
+        const ph = requestPhase(a, f.nowNs);
+        return (
+          <KV
+            rows={[
+              ['kind', <span style={{ color: REQUEST_COLOURS[a.kind] }}>{requestName(a.kind)}</span>],
+              ['page', <PageLink page={a.page} select={select} />],
+              ['address', `${a.addr.toLocaleString()} B`],
+              ['phase', `${ph.phase} (${fmtPct(ph.progress, 0)})`],
+              ['seek', `${fmtMs(a.seekEnd - a.start)} ms, cylinder ${a.fromCylinder} → ${a.toCylinder}`],
+              ['rotation', `${fmtMs(a.rotationEnd - a.seekEnd)} ms`],
+              ['transfer', `${fmtMs(a.end - a.rotationEnd)} ms`],
+              ['started / ends', `${fmtMs(a.start)} ms / ${fmtMs(a.end)} ms`],
+            ]}
+          />
+        );
+      }
+      const qi = Array.from(f.disk.queuePage).findIndex((p, k) => p === sel.page && f.disk.queueKind[k] === sel.requestKind);
+      if (qi >= 0 && sel.start < 0)
+        return <KV rows={[['kind', requestName(sel.requestKind)], ['page', <PageLink page={sel.page} select={select} />], ['state', `queued at position ${qi + 1} of ${f.disk.queueKind.length}`]]} />;
+      return (
+        <div style={{ padding: 10 }}>
+          This {requestName(sel.requestKind)} of page <PageLink page={sel.page} select={select} /> has completed
+          {sel.start >= 0 ? ` (it started at ${fmtMs(sel.start)} ms)` : ''}. The disk view&apos;s breakdown shows its seek, rotation
+          and transfer.
+        </div>
+      );
+    }
+    case 'flusher': {
+      const fl = f.flusher;
+      return (
+        <>
+          <KV
+            rows={[
+              ['state', fl.state],
+              ['page', fl.page >= 0 ? <PageLink page={fl.page} select={select} /> : '—'],
+              ['pass', `${fl.passes} completed${fl.batch.length ? `, current pass at ${Math.min(fl.position + 1, fl.batch.length)} of ${fl.batch.length}` : ''}`],
+              ['MOB', `${fmtMB(f.mob.usedBytes)} / ${fmtMB(f.mob.capacityBytes)} MB (${fmtPct(f.mob.usedBytes / f.mob.capacityBytes)}), trigger ${fmtPct(f.mob.trigger, 0)}, scans ${fmtPct(f.mob.scanFrac, 0)}`],
+            ]}
+          />
+          {fl.batch.length > 0 && (
+            <div style={{ padding: '0 10px 8px', display: 'flex', flexWrap: 'wrap', gap: 3 }}>
+              {Array.from(fl.batch).map((p, i) => (
+                <button
+                  type="button"
+                  key={i}
+                  className="sl-btn"
+                  style={{ padding: '0 4px', opacity: i < fl.position ? 0.45 : 1, fontWeight: i === fl.position ? 700 : 400 }}
+                  onClick={() => select({ kind: 'page', id: p })}
+                >
+                  {p}
+                </button>
+              ))}
+            </div>
+          )}
+        </>
+      );
+    }
+    case 'disk': {
+      const d = f.disk;
+      return (
+        <KV
+          rows={[
+            ['head', `cylinder ${d.headCylinder.toFixed(2)} of ${d.cylinders} (database band: 0–${d.databaseCylinders - 1})`],
+            ['platter angle', `${(d.angle * 360).toFixed(1)}°`],
+            ['geometry', `${d.tracksPerCylinder} tracks/cylinder, ${(d.trackBytes / 1024).toFixed(0)} KB/track, ${fmtMs(d.revNs)} ms/rev`],
+            ['serving', d.active ? `${requestName(d.active.kind)} of page ${d.active.page} (${requestPhase(d.active, f.nowNs).phase})` : 'idle'],
+            ['queue', d.queueKind.length ? Array.from(d.queueKind).map((k, i) => `${['F', 'I', 'W'][k]}${d.queuePage[i]}`).join(' ') : 'empty'],
+          ]}
+        />
+      );
+    }
+    case 'record':
+      return (
+        <KV
+          rows={[
+            ['time', `${fmtMs(sel.t)} ms`],
+            ['kind', RECORD_KIND_NAMES[sel.recordKind] ?? sel.recordKind],
+            ['meaning', describeRecord(sel.recordKind, sel.entity, sel.a, sel.b, sel.c, opp)],
+            ['fields', `entity ${sel.entity}, a ${sel.a}, b ${sel.b}, c ${sel.c}`],
+          ]}
+        />
+      );
+  }
+}

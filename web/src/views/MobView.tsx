@@ -1,0 +1,466 @@
+// The Modified Object Buffer (thesis §3.1.4, spec §2.7–§2.8, §8.1.1): the scan list as a log
+// strip (oldest at left, each chunk as wide as its live modifications, coloured by area), the
+// fill level against capacity and the 99% trigger, the flusher's scan window over the oldest 1%
+// (magnified below), the pages of the current pass in disk-address order, and the write-absorption
+// counters.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import * as d3 from 'd3';
+import { RecordKind, RequestKind, type Frame } from '../engine/types';
+import { AREA_COLOURS, AREA_NAMES, REQUEST_COLOURS, type ViewProps } from './contract';
+import { Axis } from './lib/Axis';
+import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
+import { AbsorptionCounter, chunkAt, layoutMob, pendingByPage, type MobLayout } from './lib/mob';
+import { fmtMB, fmtPct, areaName } from './lib/format';
+import { PageAreas } from './lib/pages';
+import './views.css';
+
+const ML = 14;
+const MR = 14;
+// Vertical layout (CSS px).
+const S1_Y = 40; // whole-MOB strip
+const S1_H = 46;
+const S2_Y = 138; // magnified oldest part
+const S2_H = 34;
+const ZOOM_WINDOWS = 4; // the magnified strip shows 4 × the scan fraction
+const B_Y = 228; // flusher batch row
+const B_H = 26;
+const MIN_HEIGHT = B_Y + B_H + 24;
+const HOLE = '#9e9e9e';
+const EMPTY_FILL = '#f3f3f3';
+
+interface Hover {
+  x: number;
+  y: number;
+  chunk: number; // index in the scan list, or -1
+  page: number;
+  batchIndex: number; // or -1
+}
+
+export default function MobView({ frames, selected, select }: ViewProps) {
+  const plotRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const size = useElementSize(plotRef);
+  const frame = useFrameTick(frames, 150);
+  const [hover, setHover] = useState<Hover | null>(null);
+  const hoverRef = useLatest(hover);
+  const selectedRef = useLatest(selected);
+  const absorption = useRef(new AbsorptionCounter());
+  const areas = useRef(new PageAreas());
+  const layoutRef = useRef<MobLayout | null>(null);
+  const width = size.width;
+  const height = Math.max(size.height, MIN_HEIGHT);
+  const plotW = Math.max(10, width - ML - MR);
+
+  // Ingest records and draw on every frame, without React.
+  useEffect(() => {
+    const draw = (f: Frame) => {
+      layoutRef.current = layoutMob(f.mob);
+      drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hoverRef.current, highlightPage(selectedRef.current));
+    };
+    const unsub = frames.subscribe((f) => {
+      if (f.reset) absorption.current.clear();
+      areas.current.learn(f);
+      const tr = f.trace;
+      for (let i = 0; i < tr.kind.length; i++) if (tr.kind[i] === RecordKind.PageWrite) absorption.current.add(tr.a[i]);
+      draw(f);
+    });
+    const f = frames.latest();
+    if (f) draw(f);
+    return unsub;
+  }, [frames, width, height, hoverRef, selectedRef]);
+
+  // Redraw on hover / selection changes between frames (e.g. while paused).
+  useEffect(() => {
+    const f = frames.latest();
+    if (f && layoutRef.current) drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hover, highlightPage(selected));
+  }, [hover, selected, frames, width, height]);
+
+  const x1 = useMemo(() => d3.scaleLinear().domain([0, (frame?.mob.capacityBytes ?? 1) / 1048576]).range([ML, ML + plotW]), [frame?.mob.capacityBytes, plotW]);
+  const zoomBytes = frame ? ZOOM_WINDOWS * frame.mob.scanFrac * frame.mob.capacityBytes : 1;
+  const x2 = useMemo(() => d3.scaleLinear().domain([0, zoomBytes / 1024]).range([ML, ML + plotW]), [zoomBytes, plotW]);
+
+  const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
+    const f = frames.latest();
+    const layout = layoutRef.current;
+    if (!f || !layout) return;
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    let chunk = -1;
+    let batchIndex = -1;
+    if (y >= S1_Y - 8 && y <= S1_Y + S1_H) {
+      chunk = chunkAt(layout, ((x - ML) / plotW) * f.mob.capacityBytes);
+    } else if (y >= S2_Y && y <= S2_Y + S2_H) {
+      chunk = chunkAt(layout, ((x - ML) / plotW) * ZOOM_WINDOWS * f.mob.scanFrac * f.mob.capacityBytes);
+    } else if (y >= B_Y && y <= B_Y + B_H && f.flusher.batch.length > 0) {
+      const cw = batchCellWidth(plotW, f.flusher.batch.length);
+      const i = Math.floor((x - ML) / cw);
+      if (i >= 0 && i < f.flusher.batch.length) batchIndex = i;
+    }
+    const page = chunk >= 0 ? f.mob.chunkPage[chunk] : batchIndex >= 0 ? f.flusher.batch[batchIndex] : -1;
+    if (page < 0) setHover(null);
+    else setHover({ x, y, chunk, page, batchIndex });
+  };
+
+  const onClick = () => {
+    const f = frames.latest();
+    if (!f || !hover) return;
+    if (hover.chunk >= 0) select({ kind: 'chunk', logIndex: f.mob.chunkLogIndex[hover.chunk], page: hover.page });
+    else select({ kind: 'page', id: hover.page });
+  };
+
+  const m = frame?.mob;
+  const fl = frame?.flusher;
+  const perWrite = absorption.current.perWrite;
+  const tip = hover && frame ? tooltip(frame, hover) : null;
+
+  return (
+    <div className="sl-view" data-view="mob">
+      <div className="sl-head">
+        <h3 className="sl-title">Modified Object Buffer</h3>
+        {m && (
+          <>
+            <span className="sl-stat">
+              fill <b>{fmtMB(m.usedBytes)}</b> / {fmtMB(m.capacityBytes)} MB (<b>{fmtPct(m.usedBytes / m.capacityBytes)}</b>)
+            </span>
+            <span className="sl-stat" title="Modifications committed into the MOB since the start">
+              inserted <b>{m.inserted.toLocaleString()}</b>
+            </span>
+            <span className="sl-stat" title="Modifications overwritten by a newer version of the same object before being written: write absorption">
+              absorbed (superseded) <b>{m.superseded.toLocaleString()}</b>
+            </span>
+            <span className="sl-stat" title="Modifications installed on disk by page writes">
+              written <b>{m.removed.toLocaleString()}</b>
+            </span>
+            <span className="sl-stat" title="Modifications installed per page write (from PageWrite records): the second kind of write absorption">
+              mods / page write <b>{Number.isFinite(perWrite) ? perWrite.toFixed(1) : '–'}</b>
+              <span className="sl-muted"> ({absorption.current.pageWrites.toLocaleString()} writes)</span>
+            </span>
+            <button
+              type="button"
+              className="sl-btn sl-focus"
+              onClick={() => select({ kind: 'flusher' })}
+              title="Inspect the flusher"
+            >
+              flusher: {fl?.state}, pass {fl?.passes}
+            </button>
+          </>
+        )}
+      </div>
+      <div className="sl-plot" ref={plotRef} style={{ minHeight: MIN_HEIGHT }}>
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label="MOB scan list: chunks of modifications in log order, oldest at left, coloured by area, with the 99% trigger line and the flusher's scan window"
+          onMouseMove={onMove}
+          onMouseLeave={() => setHover(null)}
+          onClick={onClick}
+          style={{ cursor: hover ? 'pointer' : 'default' }}
+        />
+        {frame && m && width > 0 && (
+          <svg className="sl-overlay" width={width} height={height} aria-hidden="true" style={{ pointerEvents: 'none' }}>
+            <text x={ML} y={14} className="sl-axis-label">
+              Scan list in log order (oldest → newest); width = bytes of live modifications
+            </text>
+            <TriggerLabel x={ML + plotW * m.trigger} plotRight={ML + plotW} label={`${Math.round(m.trigger * 100)}% trigger`} />
+            <Axis scale={x1} orient="bottom" y={S1_Y + S1_H + 2} ticks={Math.max(2, Math.floor(plotW / 70))} format={(v) => `${v}`} deps={x1.domain()} />
+            <text x={ML + plotW} y={S1_Y + S1_H + 30} textAnchor="end" className="sl-axis-label">
+              MB from the head of the log
+            </text>
+            <text x={ML} y={S2_Y - 8} className="sl-axis-label">
+              Oldest {fmtPct(ZOOM_WINDOWS * m.scanFrac, 0)} magnified ×{Math.round(1 / (ZOOM_WINDOWS * m.scanFrac))}; shaded: the flusher&apos;s scan
+              window (oldest {fmtPct(m.scanFrac, 0)} = {(m.scanFrac * m.capacityBytes / 1024).toFixed(0)} KB)
+            </text>
+            <Axis scale={x2} orient="bottom" y={S2_Y + S2_H + 2} ticks={Math.max(2, Math.floor(plotW / 70))} format={(v) => `${v}`} deps={x2.domain()} />
+            <text x={ML + plotW} y={S2_Y + S2_H + 30} textAnchor="end" className="sl-axis-label">
+              KB from the head of the log
+            </text>
+            <text x={ML} y={B_Y - 8} className="sl-axis-label">
+              {fl && fl.batch.length > 0
+                ? `Flusher pass ${fl.passes + 1}: ${fl.batch.length} page${fl.batch.length === 1 ? '' : 's'} in disk-address order; page ${fl.page} ${fl.state === 'reading' ? 'being read (installation read)' : fl.state === 'writing' ? 'modified and being written' : ''}`
+                : `Flusher idle (${fl?.passes ?? 0} passes); it starts when the MOB reaches ${Math.round(m.trigger * 100)}%`}
+            </text>
+          </svg>
+        )}
+        {!frame && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
+        {tip && hover && (
+          <div className="sl-tooltip" style={{ left: Math.min(hover.x + 12, Math.max(0, width - 230)), top: hover.y + 14 }}>
+            {tip}
+          </div>
+        )}
+      </div>
+      <div className="sl-legend" aria-label="Legend">
+        {AREA_NAMES.map((n, i) => (
+          <span key={n}>
+            <i className="sl-swatch" style={{ background: AREA_COLOURS[i] }} /> {n} modifications
+          </span>
+        ))}
+        <span>
+          <i className="sl-swatch" style={{ background: HOLE }} /> hole (chunk emptied by absorption or a write)
+        </span>
+        <span>
+          <i className="sl-swatch" style={{ background: '#111' }} /> pages of the flusher&apos;s pass
+        </span>
+        <span>
+          <i className="sl-swatch" style={{ background: REQUEST_COLOURS[RequestKind.InstallRead] }} /> reading
+        </span>
+        <span>
+          <i className="sl-swatch" style={{ background: REQUEST_COLOURS[RequestKind.Write] }} /> writing
+        </span>
+        <span className="sl-muted">Hover a chunk to see all chunks of its page; click to inspect.</span>
+      </div>
+    </div>
+  );
+}
+
+function TriggerLabel({ x, plotRight, label }: { x: number; plotRight: number; label: string }) {
+  // Keep the label inside the plot: anchor it to the left of the line when near the right edge.
+  const anchor = x + 70 > plotRight ? 'end' : 'start';
+  return (
+    <text x={anchor === 'end' ? x - 4 : x + 4} y={S1_Y - 12} textAnchor={anchor} fill="#b00020" style={{ fill: '#b00020', fontWeight: 600 }}>
+      {label}
+    </text>
+  );
+}
+
+function highlightPage(sel: ViewProps['selected']): number {
+  if (!sel) return -1;
+  if (sel.kind === 'page') return sel.id;
+  if (sel.kind === 'chunk') return sel.page;
+  return -1;
+}
+
+function batchCellWidth(plotW: number, n: number): number {
+  return Math.max(2, Math.min(64, plotW / Math.max(1, n)));
+}
+
+function tooltip(f: Frame, h: Hover) {
+  const m = f.mob;
+  const pending = pendingByPage(m).get(h.page) ?? 0;
+  let chunks = 0;
+  for (let i = 0; i < m.chunkPage.length; i++) if (m.chunkPage[i] === h.page && m.chunkCount[i] > 0) chunks++;
+  const batchPos = Array.prototype.indexOf.call(f.flusher.batch, h.page) as number;
+  return (
+    <>
+      <div>
+        <b>page {h.page}</b>
+        {h.chunk >= 0 ? `, ${areaName(m.chunkArea[h.chunk])}` : ''}
+      </div>
+      {h.chunk >= 0 && (
+        <div>
+          chunk at log index {m.chunkLogIndex[h.chunk]}: {m.chunkCount[h.chunk]} modification{m.chunkCount[h.chunk] === 1 ? '' : 's'}
+        </div>
+      )}
+      <div>
+        page total: {pending} pending in {chunks} chunk{chunks === 1 ? '' : 's'}
+      </div>
+      {batchPos >= 0 && <div>in the flusher&apos;s pass at position {batchPos + 1} of {f.flusher.batch.length}</div>}
+    </>
+  );
+}
+
+/** Draw the strips and the batch row. Pure canvas work; O(chunks + width). */
+function drawMob(
+  canvas: HTMLCanvasElement | null,
+  width: number,
+  height: number,
+  f: Frame,
+  layout: MobLayout,
+  areas: PageAreas,
+  hover: Hover | null,
+  selectedPage: number,
+): void {
+  const ctx = prepareCanvas(canvas, width, height);
+  if (!ctx) return;
+  const m = f.mob;
+  const plotW = Math.max(10, width - ML - MR);
+  const cap = Math.max(1, m.capacityBytes);
+  const n = m.chunkCount.length;
+  const batch = f.flusher.batch;
+  const batchSet = batch.length > 0 ? new Set<number>(batch) : null;
+  const hoverPage = hover ? hover.page : -1;
+
+  // ---- strip 1: the whole MOB, aggregated per pixel column by area ----
+  ctx.fillStyle = EMPTY_FILL;
+  ctx.fillRect(ML, S1_Y, plotW, S1_H);
+  const cols = Math.max(1, Math.floor(plotW));
+  const acc = new Float64Array(cols * 3);
+  const holes = new Uint8Array(cols);
+  const marks = new Uint8Array(cols); // 1 = batch page, 2 = hovered / selected page
+  const pxPerByte = plotW / cap;
+  for (let i = 0; i < n; i++) {
+    const s = layout.start[i] * pxPerByte;
+    const z = layout.size[i] * pxPerByte;
+    const c0 = Math.min(cols - 1, Math.floor(s));
+    if (z === 0) {
+      holes[c0] = 1;
+      continue;
+    }
+    const area = m.chunkArea[i] % 3;
+    const e = s + z;
+    const c1 = Math.min(cols - 1, Math.floor(e));
+    if (c0 === c1) acc[c0 * 3 + area] += z;
+    else {
+      acc[c0 * 3 + area] += c0 + 1 - s;
+      for (let c = c0 + 1; c < c1; c++) acc[c * 3 + area] += 1;
+      acc[c1 * 3 + area] += e - c1;
+    }
+    const p = m.chunkPage[i];
+    const mk = p === hoverPage || p === selectedPage ? 2 : batchSet && batchSet.has(p) ? 1 : 0;
+    if (mk) for (let c = c0; c <= c1; c++) marks[c] = Math.max(marks[c], mk);
+  }
+  for (let c = 0; c < cols; c++) {
+    const h0 = acc[c * 3];
+    const h1 = acc[c * 3 + 1];
+    const h2 = acc[c * 3 + 2];
+    const tot = h0 + h1 + h2;
+    if (tot <= 0) continue;
+    const cover = Math.min(1, tot);
+    // Stack hot / warm / cold within the column in proportion to their bytes.
+    let y = S1_Y + S1_H;
+    for (let a = 0; a < 3; a++) {
+      const v = acc[c * 3 + a];
+      if (v <= 0) continue;
+      const hh = (v / tot) * S1_H;
+      ctx.fillStyle = AREA_COLOURS[a];
+      ctx.fillRect(ML + c, y - hh, cover, hh);
+      y -= hh;
+    }
+  }
+  // Chunk boundaries when chunks are wide enough to see.
+  if (layout.liveChunks > 0 && plotW / layout.liveChunks >= 5) {
+    ctx.fillStyle = 'rgba(255,255,255,0.9)';
+    for (let i = 0; i < n; i++) if (layout.size[i] > 0) ctx.fillRect(ML + layout.start[i] * pxPerByte, S1_Y, 1, S1_H);
+  }
+  // Holes: grey ticks above the strip.
+  ctx.fillStyle = HOLE;
+  for (let c = 0; c < cols; c++) if (holes[c]) ctx.fillRect(ML + c, S1_Y - 7, 1, 5);
+  // Pages of the flusher's pass (black band at the bottom) and the hovered page (outlined).
+  for (let c = 0; c < cols; c++) {
+    if (marks[c] === 1) {
+      ctx.fillStyle = '#111';
+      ctx.fillRect(ML + c, S1_Y + S1_H - 7, 1, 7);
+    } else if (marks[c] === 2) {
+      ctx.fillStyle = 'rgba(0,0,0,0.55)';
+      ctx.fillRect(ML + c - 0.5, S1_Y - 2, 2, S1_H + 4);
+    }
+  }
+  // Scan window over the oldest scanFrac of capacity.
+  const scanPx = Math.max(2, Math.max(layout.scanEnd, m.scanFrac * cap) * pxPerByte);
+  ctx.fillStyle = 'rgba(31,111,235,0.18)';
+  ctx.fillRect(ML, S1_Y - 2, scanPx, S1_H + 4);
+  ctx.strokeStyle = '#1f6feb';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(ML + 0.5, S1_Y - 1.5, scanPx, S1_H + 3);
+  // Fill level and trigger line.
+  const usedX = ML + Math.min(1, m.usedBytes / cap) * plotW;
+  ctx.fillStyle = '#222';
+  ctx.fillRect(usedX - 0.5, S1_Y - 4, 1.5, S1_H + 8);
+  const trigX = ML + m.trigger * plotW;
+  ctx.strokeStyle = '#b00020';
+  ctx.setLineDash([4, 3]);
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(trigX, S1_Y - 10);
+  ctx.lineTo(trigX, S1_Y + S1_H + 4);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.strokeStyle = '#bbb';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(ML + 0.5, S1_Y + 0.5, plotW - 1, S1_H - 1);
+  // Connector from the scan window down to the magnified strip.
+  const zoomBytes = ZOOM_WINDOWS * m.scanFrac * cap;
+  ctx.strokeStyle = 'rgba(31,111,235,0.5)';
+  ctx.beginPath();
+  ctx.moveTo(ML, S1_Y + S1_H + 24);
+  ctx.lineTo(ML, S2_Y);
+  ctx.moveTo(ML + Math.max(2, zoomBytes * pxPerByte), S1_Y + S1_H + 24);
+  ctx.lineTo(ML + plotW, S2_Y - 2);
+  ctx.stroke();
+
+  // ---- strip 2: the oldest ZOOM_WINDOWS × scanFrac, chunk by chunk ----
+  ctx.fillStyle = EMPTY_FILL;
+  ctx.fillRect(ML, S2_Y, plotW, S2_H);
+  const zpx = plotW / Math.max(1, zoomBytes);
+  for (let i = 0; i < n; i++) {
+    const s = layout.start[i];
+    if (s > zoomBytes) break;
+    const x = ML + s * zpx;
+    if (layout.size[i] === 0) {
+      ctx.fillStyle = HOLE;
+      ctx.fillRect(x - 0.5, S2_Y - 7, 1, 5);
+      continue;
+    }
+    const w = Math.min(layout.size[i] * zpx, ML + plotW - x);
+    ctx.fillStyle = AREA_COLOURS[m.chunkArea[i] % 3];
+    ctx.fillRect(x, S2_Y, w, S2_H);
+    const p = m.chunkPage[i];
+    if (p === hoverPage || p === selectedPage) {
+      ctx.strokeStyle = '#000';
+      ctx.lineWidth = 2;
+      ctx.strokeRect(x + 1, S2_Y + 1, Math.max(1, w - 2), S2_H - 2);
+    } else if (batchSet && batchSet.has(p)) {
+      ctx.fillStyle = '#111';
+      ctx.fillRect(x, S2_Y + S2_H - 6, w, 6);
+    }
+    if (w >= 3) {
+      ctx.fillStyle = 'rgba(255,255,255,0.9)';
+      ctx.fillRect(x, S2_Y, 1, S2_H);
+    }
+    if (w >= 34) {
+      ctx.fillStyle = '#fff';
+      ctx.font = '10px system-ui, sans-serif';
+      ctx.fillText(`p${p}`, x + 3, S2_Y + 13);
+    }
+  }
+  ctx.fillStyle = 'rgba(31,111,235,0.18)';
+  ctx.fillRect(ML, S2_Y - 2, Math.min(plotW, m.scanFrac * cap * zpx), S2_H + 4);
+  ctx.strokeStyle = '#1f6feb';
+  ctx.lineWidth = 1.5;
+  ctx.strokeRect(ML + 0.5, S2_Y - 1.5, Math.min(plotW, m.scanFrac * cap * zpx), S2_H + 3);
+  ctx.strokeStyle = '#bbb';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(ML + 0.5, S2_Y + 0.5, plotW - 1, S2_H - 1);
+
+  // ---- the flusher's batch in disk-address order ----
+  const fl = f.flusher;
+  if (batch.length > 0) {
+    const cw = batchCellWidth(plotW, batch.length);
+    ctx.font = '10px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    for (let i = 0; i < batch.length; i++) {
+      const x = ML + i * cw;
+      const p = batch[i];
+      const area = areas.get(p);
+      const done = i < fl.position;
+      const current = i === fl.position && fl.state !== 'idle';
+      ctx.globalAlpha = done ? 0.3 : 1;
+      ctx.fillStyle = area === undefined ? '#999' : AREA_COLOURS[area % 3];
+      ctx.fillRect(x + 1, B_Y, cw - 2, B_H);
+      ctx.globalAlpha = 1;
+      if (current) {
+        const col = fl.state === 'reading' ? REQUEST_COLOURS[RequestKind.InstallRead] : REQUEST_COLOURS[RequestKind.Write];
+        ctx.strokeStyle = col;
+        ctx.lineWidth = 3;
+        ctx.strokeRect(x + 1.5, B_Y - 1.5, cw - 3, B_H + 3);
+        ctx.fillStyle = col;
+        ctx.fillRect(x + 1, B_Y + B_H + 3, cw - 2, 4);
+      }
+      if (p === hoverPage || p === selectedPage) {
+        ctx.strokeStyle = '#000';
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(x + 1, B_Y, cw - 2, B_H);
+      }
+      if (cw >= 30) {
+        ctx.fillStyle = done ? '#333' : '#fff';
+        ctx.fillText(String(p), x + cw / 2, B_Y + 16);
+      }
+    }
+    ctx.textAlign = 'start';
+  } else {
+    ctx.fillStyle = '#fafafa';
+    ctx.fillRect(ML, B_Y, plotW, B_H);
+    ctx.strokeStyle = '#e3e3e3';
+    ctx.strokeRect(ML + 0.5, B_Y + 0.5, plotW - 1, B_H - 1);
+  }
+}

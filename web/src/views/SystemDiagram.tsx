@@ -1,0 +1,178 @@
+// The system (spec §1): clients, the network with fetch and commit messages in flight, the server
+// (MOB and cache) and the disk. Messages are rebuilt from trace records (lib/messages.ts).
+import { useEffect, useRef } from 'react';
+import type { Frame } from '../engine/types';
+import { REQUEST_COLOURS, type ViewProps } from './contract';
+import { EMPTY_MESSAGE, useElementSize, useFrameTick } from './lib/hooks';
+import { MessageTracker, type MessageKind } from './lib/messages';
+import { fmtPct, requestName } from './lib/format';
+import './views.css';
+
+const STATE_COLOURS = { running: '#2e7d32', fetching: '#1f6feb', committing: '#b8860b' } as const;
+const MSG_COLOURS: Record<MessageKind, string> = { fetch: '#1f6feb', reply: '#6baed6', commit: '#b8860b', ack: '#e6c36a' };
+const MSG_NAMES: Record<MessageKind, string> = { fetch: 'fetch request', reply: 'fetch reply', commit: 'commit', ack: 'commit reply' };
+
+export default function SystemDiagram({ frames, select, selected }: ViewProps) {
+  const f = useFrameTick(frames, 33);
+  const tracker = useRef(new MessageTracker());
+  const box = useRef<HTMLDivElement>(null);
+  const { width, height } = useElementSize(box);
+
+  useEffect(() => frames.subscribe((fr: Frame) => tracker.current.ingest(fr, performance.now())), [frames]);
+
+  const W = Math.max(420, width);
+  const H = Math.max(200, height);
+  const n = f?.clients.length ?? 0;
+  const clientX = 16;
+  const clientW = 110;
+  const serverX = W * 0.5;
+  const serverW = Math.min(190, W * 0.25);
+  const diskX = W - 120;
+  const rowH = n > 0 ? Math.min(34, (H - 20) / n) : 30;
+  const cy = (i: number) => 10 + rowH * i + rowH / 2;
+  const sTop = 20;
+  const sH = H - 40;
+  const sy = H / 2;
+  const selClient = selected?.kind === 'client' ? selected.id : -1;
+
+  return (
+    <div className="sl-view" data-view="system">
+      <div className="sl-head">
+        <h3 className="sl-title">System</h3>
+        {(Object.keys(MSG_COLOURS) as MessageKind[]).map((k) => (
+          <span className="sl-stat" key={k}>
+            <i className="sl-swatch" style={{ background: MSG_COLOURS[k], borderRadius: 6 }} /> {MSG_NAMES[k]}
+          </span>
+        ))}
+        {(Object.keys(STATE_COLOURS) as (keyof typeof STATE_COLOURS)[]).map((k) => (
+          <span className="sl-stat" key={k}>
+            <i className="sl-swatch" style={{ background: STATE_COLOURS[k] }} /> {k}
+          </span>
+        ))}
+      </div>
+      <div className="sl-plot" ref={box}>
+        {!f && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
+        {f && width > 0 && (
+          <svg width={W} height={H} className="sl-overlay" aria-label="System diagram: clients, network messages, server and disk">
+            {/* wires */}
+            {f.clients.map((_, i) => (
+              <line key={i} x1={clientX + clientW} y1={cy(i)} x2={serverX} y2={sy} stroke="#e3e3e3" />
+            ))}
+            <line x1={serverX + serverW} y1={sy} x2={diskX} y2={sy} stroke="#ccc" strokeWidth={2} />
+            <text x={(clientX + clientW + serverX) / 2} y={12} textAnchor="middle" className="sl-axis-label">
+              network (1 ms per message)
+            </text>
+            {/* messages */}
+            {tracker.current.inFlight(f.nowNs).map(({ m, progress }, k) => {
+              if (m.client >= n) return null;
+              const p = m.toServer ? progress : 1 - progress;
+              const x = clientX + clientW + p * (serverX - clientX - clientW);
+              const y = cy(m.client) + p * (sy - cy(m.client));
+              return <circle key={k} cx={x} cy={y} r={4.5} fill={MSG_COLOURS[m.kind]} stroke="#fff" strokeWidth={1} />;
+            })}
+            {/* clients */}
+            {f.clients.map((c, i) => {
+              const label = `client ${i}: ${c.state}, ${c.accessesDone} of ${c.txnLength} accesses${c.state === 'fetching' ? `, fetching object ${c.fetching}` : ''}`;
+              const pick = () => select({ kind: 'client', id: i });
+              const h = Math.max(14, rowH - 6);
+              return (
+                <g
+                  key={i}
+                  transform={`translate(${clientX},${cy(i) - h / 2})`}
+                  role="button"
+                  tabIndex={0}
+                  aria-label={label}
+                  className="sl-focus"
+                  style={{ cursor: 'pointer' }}
+                  onClick={pick}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      pick();
+                    }
+                  }}
+                >
+                  <title>{label}</title>
+                  <rect width={clientW} height={h} rx={3} fill="#fff" stroke={i === selClient ? '#1f6feb' : STATE_COLOURS[c.state]} strokeWidth={i === selClient ? 3 : 1.5} />
+                  <rect x={0} y={h - 4} width={(clientW * c.accessesDone) / Math.max(1, c.txnLength)} height={4} fill={STATE_COLOURS[c.state]} />
+                  <text x={6} y={Math.min(h - 6, 13)} style={{ fontSize: 11 }}>
+                    client {i} · {c.state}
+                  </text>
+                </g>
+              );
+            })}
+            {/* server */}
+            <g transform={`translate(${serverX},${sTop})`}>
+              <rect width={serverW} height={sH} rx={6} fill="#fafafa" stroke="#999" />
+              <text x={8} y={16} style={{ fontWeight: 600 }}>
+                server
+              </text>
+              <g
+                transform={`translate(8,28)`}
+                role="button"
+                tabIndex={0}
+                aria-label="MOB and flusher (inspect the flusher)"
+                className="sl-focus"
+                style={{ cursor: 'pointer' }}
+                onClick={() => select({ kind: 'flusher' })}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    select({ kind: 'flusher' });
+                  }
+                }}
+              >
+                <text y={10}>MOB {fmtPct(f.mob.usedBytes / f.mob.capacityBytes)}</text>
+                <rect y={16} width={serverW - 16} height={12} fill="#eee" stroke="#bbb" />
+                <rect y={16} width={(serverW - 16) * Math.min(1, f.mob.usedBytes / f.mob.capacityBytes)} height={12} fill="#8c510a" />
+                <line x1={(serverW - 16) * f.mob.trigger} x2={(serverW - 16) * f.mob.trigger} y1={13} y2={31} stroke="#b00020" strokeDasharray="2,2" />
+                <text y={44} style={{ fontSize: 10, fill: '#555' }}>
+                  flusher: {f.flusher.state}
+                  {f.flusher.page >= 0 ? ` page ${f.flusher.page}` : ''}
+                </text>
+              </g>
+              <g transform={`translate(8,88)`}>
+                <text y={10}>
+                  cache {f.cache.pages.length}/{f.cache.capacityPages} pages
+                </text>
+                <rect y={16} width={serverW - 16} height={12} fill="#eee" stroke="#bbb" />
+                <rect y={16} width={((serverW - 16) * f.cache.pages.length) / Math.max(1, f.cache.capacityPages)} height={12} fill="#238b45" />
+              </g>
+            </g>
+            {/* disk */}
+            <g
+              transform={`translate(${diskX},${sy - 40})`}
+              role="button"
+              tabIndex={0}
+              aria-label="Disk (inspect)"
+              className="sl-focus"
+              style={{ cursor: 'pointer' }}
+              onClick={() => select({ kind: 'disk' })}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  select({ kind: 'disk' });
+                }
+              }}
+            >
+              <ellipse cx={50} cy={14} rx={48} ry={12} fill="#ddd" stroke="#888" />
+              <rect x={2} y={14} width={96} height={40} fill="#ddd" stroke="none" />
+              <line x1={2} x2={2} y1={14} y2={54} stroke="#888" />
+              <line x1={98} x2={98} y1={14} y2={54} stroke="#888" />
+              <ellipse cx={50} cy={54} rx={48} ry={12} fill="#ddd" stroke="#888" />
+              <text x={50} y={36} textAnchor="middle" style={{ fontWeight: 600 }}>
+                disk
+              </text>
+              <text x={50} y={84} textAnchor="middle" style={{ fontSize: 10, fill: f.disk.active ? REQUEST_COLOURS[f.disk.active.kind] : '#777' }}>
+                {f.disk.active ? `${requestName(f.disk.active.kind)} p${f.disk.active.page}` : 'idle'}
+              </text>
+              <text x={50} y={98} textAnchor="middle" style={{ fontSize: 10, fill: '#555' }}>
+                queue {f.disk.queueKind.length}
+              </text>
+            </g>
+          </svg>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// React glue shared by the views: element size, canvas setup, frame subscriptions.
+import { useEffect, useReducer, useRef, useState, type RefObject } from 'react';
+import type { Frame } from '../../engine/types';
+import type { FrameSource } from '../contract';
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+/** The content-box size of an element, tracked with a ResizeObserver. */
+export function useElementSize(ref: RefObject<HTMLElement | null>): Size {
+  const [size, setSize] = useState<Size>({ width: 0, height: 0 });
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => {
+      const r = el.getBoundingClientRect();
+      const w = Math.floor(r.width);
+      const h = Math.floor(r.height);
+      setSize((s) => (s.width === w && s.height === h ? s : { width: w, height: h }));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return size;
+}
+
+/**
+ * Size the canvas backing store for the device pixel ratio and return a context whose units are
+ * CSS pixels, cleared. Null when canvas is unavailable (tests, jsdom).
+ */
+export function prepareCanvas(canvas: HTMLCanvasElement | null, width: number, height: number): CanvasRenderingContext2D | null {
+  if (!canvas || width <= 0 || height <= 0) return null;
+  const dpr = typeof window !== 'undefined' ? window.devicePixelRatio || 1 : 1;
+  const bw = Math.round(width * dpr);
+  const bh = Math.round(height * dpr);
+  if (canvas.width !== bw || canvas.height !== bh) {
+    canvas.width = bw;
+    canvas.height = bh;
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+  }
+  let ctx: CanvasRenderingContext2D | null = null;
+  try {
+    ctx = canvas.getContext('2d');
+  } catch {
+    return null;
+  }
+  if (!ctx) return null;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+  return ctx;
+}
+
+/**
+ * Re-render at most every `intervalMs` while frames arrive (with a trailing update so the last
+ * frame, e.g. after a single step, is always shown). For the low-frequency SVG/HTML parts.
+ * Returns the latest frame.
+ */
+export function useFrameTick(frames: FrameSource, intervalMs = 100): Frame | null {
+  const [, bump] = useReducer((x: number) => x + 1, 0);
+  useEffect(() => {
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const unsub = frames.subscribe(() => {
+      const now = performance.now();
+      if (now - last >= intervalMs) {
+        last = now;
+        bump();
+      } else if (timer === undefined) {
+        timer = setTimeout(() => {
+          timer = undefined;
+          last = performance.now();
+          bump();
+        }, intervalMs - (now - last));
+      }
+    });
+    return () => {
+      unsub();
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, [frames, intervalMs]);
+  return frames.latest();
+}
+
+/** A stable ref to the latest value, for use inside long-lived subscription callbacks. */
+export function useLatest<T>(value: T): { current: T } {
+  const r = useRef(value);
+  r.current = value;
+  return r;
+}
+
+/** Ask for a re-render (throttled) from inside a frame callback. */
+export function useThrottledBump(intervalMs = 100): () => void {
+  const [, bump] = useReducer((x: number) => x + 1, 0);
+  const state = useRef<{ last: number; timer: ReturnType<typeof setTimeout> | undefined }>({ last: 0, timer: undefined });
+  useEffect(() => () => {
+    if (state.current.timer !== undefined) clearTimeout(state.current.timer);
+  }, []);
+  const fn = useRef(() => {
+    const s = state.current;
+    const now = performance.now();
+    if (now - s.last >= intervalMs) {
+      s.last = now;
+      bump();
+    } else if (s.timer === undefined) {
+      s.timer = setTimeout(() => {
+        s.timer = undefined;
+        s.last = performance.now();
+        bump();
+      }, intervalMs - (now - s.last));
+    }
+  });
+  return fn.current;
+}
+
+export const EMPTY_MESSAGE = 'Press Play (Space) to start the simulation';

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { RecordKind, RequestKind, type MobSnapshot } from '../../engine/types';
+import { Ring } from './ring';
+import { RecordStore } from './records';
+import { decodeCylinders, decodeDiskEnd, describeRecord, fmtMs } from './format';
+import { AbsorptionCounter, chunkAt, layoutMob, pendingByPage } from './mob';
+import { cylinderRadius, requestPhase, screenAngle, targetAngle } from './disk';
+import { MessageTracker } from './messages';
+import { SeriesStore } from './series';
+import { PageAreas } from './pages';
+import { FakeFrameSource } from './fake';
+
+function batch(rows: [number, number, number, number, number, number][], lost = 0) {
+  return {
+    t: Float64Array.from(rows.map((r) => r[0])),
+    kind: Uint8Array.from(rows.map((r) => r[1])),
+    entity: Uint32Array.from(rows.map((r) => r[2])),
+    a: Float64Array.from(rows.map((r) => r[3])),
+    b: Float64Array.from(rows.map((r) => r[4])),
+    c: Float64Array.from(rows.map((r) => r[5])),
+    lost,
+  };
+}
+
+function mob(counts: number[], pages: number[], used: number, cap = 100000): MobSnapshot {
+  return {
+    capacityBytes: cap,
+    usedBytes: used,
+    trigger: 0.99,
+    scanFrac: 0.01,
+    chunkPage: Uint32Array.from(pages),
+    chunkCount: Uint32Array.from(counts),
+    chunkLogIndex: Float64Array.from(counts.map((_, i) => i + 1)),
+    chunkArea: Uint8Array.from(counts.map((_, i) => i % 3)),
+    dataBytesByArea: [0, 0, 0],
+    inserted: 0,
+    superseded: 0,
+    removed: 0,
+  };
+}
+
+describe('Ring', () => {
+  it('keeps the newest `capacity` items, oldest first', () => {
+    const r = new Ring<number>(3);
+    for (let i = 1; i <= 5; i++) r.push(i);
+    expect(r.toArray()).toEqual([3, 4, 5]);
+    expect(r.last()).toBe(5);
+    r.dropWhile((x) => x < 5);
+    expect(r.toArray()).toEqual([5]);
+    r.clear();
+    expect(r.size).toBe(0);
+  });
+});
+
+describe('RecordStore', () => {
+  it('counts every record received and holds the last `capacity`', () => {
+    const s = new RecordStore(4);
+    s.ingest(batch([[1, 8, 0, 5, 0, 0], [2, 9, 0, 0, 0, 0], [3, 10, 0, 0, 0, 0]]));
+    s.ingest(batch([[4, 11, 1, 2, 3, 0], [5, 13, 1, 0, 0, 0], [6, 8, 2, 7, 0, 0]], 2));
+    expect(s.total).toBe(6);
+    expect(s.lost).toBe(2);
+    expect(s.size).toBe(4);
+    expect(s.first).toBe(2);
+    expect(s.get(2).t).toBe(3);
+    expect(s.get(5).entity).toBe(2);
+    expect(() => s.get(1)).toThrow();
+    expect(s.filter(new Set([RecordKind.Fetch]))).toEqual([5]);
+    s.clear();
+    expect(s.total).toBe(0);
+  });
+  it('keeps only the tail of a batch larger than its capacity', () => {
+    const s = new RecordStore(2);
+    s.ingest(batch([[1, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0], [3, 0, 0, 0, 0, 0]]));
+    expect(s.total).toBe(3);
+    expect(s.get(1).t).toBe(2);
+    expect(s.get(2).t).toBe(3);
+  });
+});
+
+describe('format', () => {
+  it('decodes packed disk fields', () => {
+    expect(decodeDiskEnd(RequestKind.Write + 6_000_000 * 256, 1_200_000, 3_100_000)).toEqual({
+      kind: RequestKind.Write,
+      transferNs: 6_000_000,
+      seekNs: 1_200_000,
+      rotationNs: 3_100_000,
+    });
+    expect(decodeCylinders(12 * 2 ** 32 + 40)).toEqual({ from: 12, to: 40 });
+    expect(fmtMs(1234567)).toBe('1.235');
+  });
+  it('describes records in plain words', () => {
+    expect(describeRecord(RecordKind.Fetch, 3, 123456, 0, 0, 481)).toBe('client 3 fetches object 123456 (page 256)');
+    expect(describeRecord(RecordKind.DiskEnd, 17, 2 + 6e6 * 256, 1.2e6, 3.1e6, 481)).toBe(
+      'disk: page write of page 17 done, seek 1.20 ms, rotation 3.10 ms, transfer 6.00 ms',
+    );
+    expect(describeRecord(RecordKind.PageWrite, 9, 1, 0, 0, 481)).toBe('page 9 written, installing 1 modification');
+  });
+});
+
+describe('MOB layout', () => {
+  // 3 chunks: 2 mods, a hole, 3 mods; 144 B per modification + 16 B per live chunk.
+  const m = mob([2, 0, 3], [7, 8, 7], 5 * 144 + 2 * 16);
+  it('recovers bytes per modification and places chunks in log order', () => {
+    const l = layoutMob(m);
+    expect(l.bytesPerModification).toBeCloseTo(144);
+    expect(Array.from(l.start)).toEqual([0, 304, 304]);
+    expect(Array.from(l.size)).toEqual([304, 0, 448]);
+    expect(l.liveChunks).toBe(2);
+  });
+  it('finds the chunk under a byte offset, skipping holes', () => {
+    const l = layoutMob(m);
+    expect(chunkAt(l, 0)).toBe(0);
+    expect(chunkAt(l, 303)).toBe(0);
+    expect(chunkAt(l, 304)).toBe(2);
+    expect(chunkAt(l, 752)).toBe(-1);
+    expect(chunkAt(l, -1)).toBe(-1);
+  });
+  it('ends the scan window after the chunk that reaches 1% of capacity', () => {
+    const l = layoutMob(mob([2, 0, 3], [7, 8, 7], 752, 40000)); // 1% = 400 B
+    expect(l.scanChunks).toBe(3);
+    expect(l.scanEnd).toBe(752);
+    const l2 = layoutMob(mob([2, 0, 3], [7, 8, 7], 752, 20000)); // 1% = 200 B
+    expect(l2.scanChunks).toBe(1);
+  });
+  it('sums pending modifications per page', () => {
+    expect(pendingByPage(m).get(7)).toBe(5);
+    expect(pendingByPage(m).has(8)).toBe(false);
+  });
+  it('computes modifications per page write', () => {
+    const a = new AbsorptionCounter();
+    expect(Number.isNaN(a.perWrite)).toBe(true);
+    a.add(10);
+    a.add(4);
+    expect(a.perWrite).toBe(7);
+  });
+});
+
+describe('disk helpers', () => {
+  it('places the target sector and the phase of a request', () => {
+    expect(targetAngle(89 * 1024 * 3 + 89 * 512, 89 * 1024)).toBeCloseTo(0.5);
+    const r = { kind: 0, page: 1, addr: 0, start: 100, seekEnd: 200, rotationEnd: 400, end: 500, fromCylinder: 0, toCylinder: 3 };
+    expect(requestPhase(r, 150)).toEqual({ phase: 'seek', progress: 0.5 });
+    expect(requestPhase(r, 300).phase).toBe('rotation');
+    expect(requestPhase(r, 450).phase).toBe('transfer');
+    expect(requestPhase(r, 500).phase).toBe('done');
+  });
+  it('brings a sector under the head when the platter reaches its angle', () => {
+    expect(screenAngle(0.3, 0.3, 0)).toBeCloseTo(0);
+    expect(screenAngle(0.3, 0.55, 0)).toBeCloseTo(Math.PI / 2);
+  });
+  it('magnifies the database band and keeps radii monotonic', () => {
+    expect(cylinderRadius(0, 5333, 57, 100, 20)).toBe(100);
+    expect(cylinderRadius(57, 5333, 57, 100, 20)).toBeCloseTo(100 - 80 * 0.6);
+    expect(cylinderRadius(5333, 5333, 57, 100, 20)).toBeCloseTo(20);
+    expect(cylinderRadius(30, 5333, 57, 100, 20)).toBeGreaterThan(cylinderRadius(31, 5333, 57, 100, 20));
+  });
+});
+
+describe('MessageTracker', () => {
+  it('turns fetches, hits, misses and commits into messages', () => {
+    const src = new FakeFrameSource();
+    const f = src.advance(0);
+    const tr = new MessageTracker(1e6, 0);
+    const frame = {
+      ...f,
+      nowNs: 1.5e6,
+      reset: false,
+      trace: batch([
+        [1e6, RecordKind.Fetch, 2, 481 * 5 + 3, 0, 0],
+        [1.2e6, RecordKind.CacheMiss, 5, 1, 0, 0],
+        [1.4e6, RecordKind.DiskEnd, 5, RequestKind.FetchRead + 100 * 256, 0, 0],
+        [1.5e6, RecordKind.CacheHit, 9, 0, 0, 0],
+      ]),
+    };
+    tr.ingest(frame, 0);
+    const msgs = tr.inFlight(1.5e6);
+    expect(msgs.map((x) => x.m.kind)).toEqual(['fetch', 'reply', 'reply']);
+    expect(msgs[0].m.page).toBe(5);
+    expect(msgs[0].progress).toBeCloseTo(0.5);
+    expect(msgs[1].m.client).toBe(1);
+    expect(msgs[2].m.client).toBe(0);
+    // After they arrive (and with no minimum display time) they are forgotten.
+    tr.ingest({ ...frame, nowNs: 5e6, trace: batch([]) }, 1000);
+    expect(tr.inFlight(5e6)).toHaveLength(0);
+  });
+});
+
+describe('SeriesStore and PageAreas', () => {
+  it('accumulates samples, resets, and finds the end of the warm-up', () => {
+    const src = new FakeFrameSource({ sampleEveryNs: 100e6, warmupNs: 300e6 });
+    const s = new SeriesStore();
+    for (let i = 0; i < 10; i++) s.ingest(src.advance(100e6));
+    expect(s.samples.length).toBe(10);
+    expect(s.warmupEnd()).toBeCloseTo(0.3);
+    src.reset();
+    s.ingest(src.advance(0));
+    expect(s.samples.length).toBe(0);
+  });
+  it('learns page areas from MOB insertions', () => {
+    const src = new FakeFrameSource();
+    const f = src.advance(0);
+    const p = new PageAreas();
+    p.learn({ ...f, trace: batch([[0, RecordKind.MobInsert, 481 * 12 + 4, 2, 1, 0]]) });
+    expect(p.get(12)).toBe(2);
+    expect(p.get(13)).toBeUndefined();
+  });
+});

@@ -1,0 +1,101 @@
+// Network messages in flight, reconstructed from trace records and client states (spec §2.4:
+// every message arrives a fixed latency after it is sent; the lab assumes 1 ms).
+import { RecordKind, RequestKind, type Frame } from '../../engine/types';
+
+export const NET_LATENCY_NS = 1e6;
+
+export type MessageKind = 'fetch' | 'reply' | 'commit' | 'ack';
+
+export interface Message {
+  kind: MessageKind;
+  client: number;
+  /** Client → server (fetch, commit) or server → client (reply, ack). */
+  toServer: boolean;
+  sent: number;
+  arrives: number;
+  /** Page a fetch or reply concerns (-1 when unknown). */
+  page: number;
+  /** Wall-clock ms (performance.now) when we first saw it, to keep fast messages visible. */
+  seenWall: number;
+}
+
+export class MessageTracker {
+  private msgs: Message[] = [];
+  /** Clients waiting for a disk read of a page after a server miss. */
+  private missWaiters = new Map<number, number[]>();
+  private lastState: string[] = [];
+
+  constructor(
+    readonly latencyNs = NET_LATENCY_NS,
+    readonly minVisibleWallMs = 250,
+    readonly max = 400,
+  ) {}
+
+  clear(): void {
+    this.msgs = [];
+    this.missWaiters.clear();
+    this.lastState = [];
+  }
+
+  private add(m: Omit<Message, 'seenWall'>, wall: number): void {
+    this.msgs.push({ ...m, seenWall: wall });
+    if (this.msgs.length > this.max) this.msgs.splice(0, this.msgs.length - this.max);
+  }
+
+  ingest(f: Frame, wall: number): void {
+    if (f.reset) this.clear();
+    const L = this.latencyNs;
+    const tr = f.trace;
+    const opp = f.objectsPerPage;
+    for (let i = 0; i < tr.kind.length; i++) {
+      const t = tr.t[i];
+      const e = tr.entity[i];
+      switch (tr.kind[i]) {
+        case RecordKind.Fetch:
+          this.add({ kind: 'fetch', client: e, toServer: true, sent: t, arrives: t + L, page: opp > 0 ? Math.floor(tr.a[i] / opp) : -1 }, wall);
+          break;
+        case RecordKind.CacheHit:
+          this.add({ kind: 'reply', client: tr.a[i], toServer: false, sent: t, arrives: t + L, page: e }, wall);
+          break;
+        case RecordKind.CacheMiss: {
+          const w = this.missWaiters.get(e) ?? [];
+          w.push(tr.a[i]);
+          this.missWaiters.set(e, w);
+          break;
+        }
+        case RecordKind.DiskEnd: {
+          const kind = tr.a[i] % 256;
+          const w = this.missWaiters.get(e);
+          if (w && (kind === RequestKind.FetchRead || kind === RequestKind.InstallRead)) {
+            for (const c of w) this.add({ kind: 'reply', client: c, toServer: false, sent: t, arrives: t + L, page: e }, wall);
+            this.missWaiters.delete(e);
+          }
+          break;
+        }
+        case RecordKind.Commit:
+          // The commit request was sent a latency ago; it has just arrived.
+          this.add({ kind: 'commit', client: e, toServer: true, sent: t - L, arrives: t, page: -1 }, wall);
+          break;
+        case RecordKind.TxnEnd:
+          // The commit reply has just reached the client.
+          this.add({ kind: 'ack', client: e, toServer: false, sent: t - L, arrives: t, page: -1 }, wall);
+          break;
+      }
+    }
+    this.lastState = f.clients.map((c) => c.state);
+    // Forget messages that arrived and have been visible long enough.
+    this.msgs = this.msgs.filter((m) => m.arrives > f.nowNs || wall - m.seenWall < this.minVisibleWallMs);
+  }
+
+  /** Messages to draw, with their position along the wire (0 = sender, 1 = receiver). */
+  inFlight(now: number): { m: Message; progress: number }[] {
+    return this.msgs.map((m) => ({
+      m,
+      progress: m.arrives > m.sent ? Math.min(1, Math.max(0, (now - m.sent) / (m.arrives - m.sent))) : 1,
+    }));
+  }
+
+  clientStates(): readonly string[] {
+    return this.lastState;
+  }
+}

@@ -1,0 +1,41 @@
+// Accumulated time series (engine metrics::Sample), bounded.
+import type { Frame, Sample } from '../../engine/types';
+
+export class SeriesStore {
+  samples: Sample[] = [];
+  version = 0;
+  constructor(readonly max = 20000) {}
+
+  /** Returns true when something changed. */
+  ingest(f: Frame): boolean {
+    if (f.reset) {
+      this.samples = [];
+      this.version++;
+    }
+    if (f.series.length === 0) return f.reset;
+    for (const s of f.series) this.samples.push(s);
+    if (this.samples.length > this.max) {
+      // Halve the resolution of the older half rather than dropping the start of the run.
+      const keep: Sample[] = [];
+      const half = this.samples.length >> 1;
+      for (let i = 0; i < half; i += 2) keep.push(this.samples[i]);
+      for (let i = half; i < this.samples.length; i++) keep.push(this.samples[i]);
+      this.samples = keep;
+    }
+    this.version++;
+    return true;
+  }
+
+  /** End of the warm-up: time of the first measuring sample (or of the last sample if none). */
+  warmupEnd(): number | null {
+    if (this.samples.length === 0) return null;
+    if (this.samples[0].measuring) return null;
+    for (const s of this.samples) if (s.measuring) return s.t_s;
+    return this.samples[this.samples.length - 1].t_s;
+  }
+}
+
+export function utilisationTotal(s: Sample): number {
+  const u = s.disk_utilisation;
+  return u.fetch_read + u.install_read + u.write;
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { InspectTarget, ViewProps } from './contract';
+import { EMPTY_SOURCE, FakeFrameSource } from './lib/fake';
+import MobView from './MobView';
+import DiskView from './DiskView';
+import Charts from './Charts';
+import EventLog from './EventLog';
+import Inspector from './Inspector';
+import CacheView from './CacheView';
+import SystemDiagram from './SystemDiagram';
+
+const VIEWS = { MobView, DiskView, Charts, EventLog, Inspector, CacheView, SystemDiagram };
+
+function props(frames: ViewProps['frames'], selected: InspectTarget | null = null): ViewProps {
+  return { frames, selected, select: () => {}, speed: 1e8 };
+}
+
+describe('views render', () => {
+  for (const [name, View] of Object.entries(VIEWS)) {
+    it(`${name} shows the empty state before the first frame`, () => {
+      const html = renderToString(createElement(View, props(EMPTY_SOURCE)));
+      if (name === 'Inspector') expect(html).toContain('Click something');
+      else expect(html).toContain('Press Play (Space) to start the simulation');
+    });
+    it(`${name} renders a running simulation`, () => {
+      const src = new FakeFrameSource();
+      for (let i = 0; i < 2000; i++) src.advance(5e6);
+      const html = renderToString(createElement(View, props(src)));
+      expect(html).not.toContain('Press Play (Space)');
+    });
+  }
+
+  it('the Inspector shows every kind of target', () => {
+    const src = new FakeFrameSource();
+    for (let i = 0; i < 2000; i++) src.advance(5e6);
+    const f = src.latest()!;
+    const targets: InspectTarget[] = [
+      { kind: 'client', id: 0 },
+      { kind: 'page', id: f.mob.chunkPage[0] },
+      { kind: 'chunk', logIndex: f.mob.chunkLogIndex[0], page: f.mob.chunkPage[0] },
+      { kind: 'request', page: 1, requestKind: 0, start: 5 },
+      { kind: 'flusher' },
+      { kind: 'disk' },
+      { kind: 'record', index: 0, t: 1e6, recordKind: 8, entity: 2, a: 481 * 3, b: 0, c: 0 },
+    ];
+    const expected = ['accesses', 'pending modifications', 'live modifications', 'has completed', 'passes'.slice(0, 4), 'platter angle', 'client 2 fetches object 1443 (page 3)'];
+    targets.forEach((t, i) => {
+      const html = renderToString(createElement(Inspector, props(src, t)));
+      expect(html).toContain(expected[i]);
+    });
+  });
+
+  it('the MOB view header counts absorbed and written modifications', () => {
+    const src = new FakeFrameSource();
+    for (let i = 0; i < 3000; i++) src.advance(5e6);
+    const html = renderToString(createElement(MobView, props(src)));
+    const m = src.latest()!.mob;
+    expect(html).toContain(m.superseded.toLocaleString());
+    expect(html).toContain('99% trigger');
+  });
+});
