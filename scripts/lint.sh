@@ -9,4 +9,5 @@ step "cargo fmt --all --check" cargo fmt --all --check
 step "cargo clippy --workspace --all-targets -- -D warnings" \
   cargo clippy --workspace --all-targets -- -D warnings
 cd "$ROOT"
+ensure_wasm # the web app's types import the generated glue
 step "web: tsc --noEmit (strict)" npm -w web run typecheck

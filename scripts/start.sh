@@ -9,12 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 
 step "setup" bash scripts/setup.sh
-pkg=engine/wasm/pkg/storelab_wasm_bg.wasm
-if [ ! -f "$pkg" ] || [ -n "$(find engine/core/src engine/wasm/src engine/Cargo.lock -newer "$pkg" -print -quit 2>/dev/null)" ]; then
-  step "build the WASM engine" bash scripts/build-wasm.sh
-else
-  log "WASM engine up to date ($pkg)"
-fi
+ensure_wasm
 
 host="${HOST:-127.0.0.1}"
 port="${PORT:-5173}"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Everything `npm test` checks, in order, stopping at the first failure:
-#   setup, rustfmt + clippy, engine tests (release: the reproduction tests run long simulations),
-#   the release CLI and the WASM build, then the Node suites in tests/wasm (WASM bridge and
-#   native/WASM determinism), then the web app: TypeScript check, Vitest suites, and the
-#   end-to-end suite in Chromium (tests/e2e: vite build + vite preview + playwright-core).
+#   setup; lint.sh (rustfmt, clippy, the web app's TypeScript check, which builds the WASM glue
+#   first); engine tests (release: the reproduction tests run long simulations); the release CLI
+#   and the WASM build; the Node suites in tests/wasm (WASM bridge, native/WASM determinism); the
+#   web app's Vitest suites; the end-to-end suite in Chromium (tests/e2e: vite build + vite
+#   preview + playwright-core).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
@@ -16,7 +17,6 @@ step "cargo test --release --workspace" \
 step "build the release CLI" cargo build --manifest-path engine/Cargo.toml --release -p storelab-cli
 step "build the WASM engine" bash scripts/build-wasm.sh
 step "node --test tests/wasm" node --test tests/wasm/*.test.mjs
-step "web: typecheck (tsc --noEmit)" npm -w web run typecheck
 step "web: vitest run" npm -w web test
 step "web: end-to-end in Chromium (node --test tests/e2e/)" node --test --test-concurrency=1 tests/e2e/
 

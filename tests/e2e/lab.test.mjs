@@ -4,87 +4,32 @@
 // tests/artifacts/ (gitignored). Run: node --test tests/e2e/   (scripts/test.sh does).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import * as harness from './harness.mjs';
+import { chromiumPath, ready, root } from './harness.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const web = path.join(root, 'web');
 const artifacts = path.join(root, 'tests/artifacts');
-const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 
-let server;
+let preview;
 let browser;
 let base;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-async function waitForHttp(url, ms = 30_000) {
-  const t0 = Date.now();
-  for (;;) {
-    try {
-      const r = await fetch(url);
-      if (r.ok) return;
-    } catch {
-      /* not yet */
-    }
-    if (Date.now() - t0 > ms) throw new Error(`${url} did not come up in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 before(async () => {
   assert.ok(fs.existsSync(chromiumPath), `${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
   fs.mkdirSync(artifacts, { recursive: true });
-  if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
-  const port = await freePort();
-  server = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: web, stdio: ['ignore', 'pipe', 'inherit'], detached: false });
-  base = `http://127.0.0.1:${port}/`;
-  await waitForHttp(base);
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  harness.buildWeb();
+  preview = await harness.startPreview();
+  base = preview.base;
+  browser = await harness.launchChromium();
 });
 
 after(async () => {
   await browser?.close();
-  if (server && server.exitCode == null) {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-  }
+  await preview?.stop();
 });
 
-async function newPage(url = base) {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1100 }, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  page.errors = errors;
-  await page.goto(url);
-  return page;
-}
-
-/** Waits until the lab has loaded a scenario and shown its first frame. */
-async function ready(page) {
-  await page.waitForFunction(() => window.__storelab?.lab.store.get().status === 'ready' && window.__storelab.frames.latest() != null, null, { timeout: 30_000 });
-}
+const newPage = (url = base) => harness.newPage(browser, url);
 
 const latest = (page) =>
   page.evaluate(() => {

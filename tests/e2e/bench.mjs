@@ -1,0 +1,323 @@
+// Not a test: `npm run bench` (scripts/bench.sh) runs this after the native and WASM benchmarks.
+// Browser figures for the lab, in Debian's headless Chromium (same set-up as tests/e2e/lab.test.mjs):
+//
+//  1. Production bundle size: every .js and .wasm file in web/dist (all three pages, the worker
+//     and the engine), raw and gzipped (zlib level 9); also the part the lab page actually loads.
+//  2. Time to first animated frame, from a cold context (empty HTTP cache):
+//       navigation → ready: navigation start (performance.timeOrigin) to the first frame published
+//         with the lab ready (engine worker + WASM up, mob-default loaded, frame at t = 0);
+//       navigation → views: until all seven views have replaced their loading placeholders;
+//       Play → first animated frame: the Play click to the first published frame whose simulated
+//         time advanced (nowNs > 0), and to the next animation frame after it (on screen).
+//  3. Frame time while mob-default plays with every view open, at the default speed (1 simulated
+//     s per wall s) and fast (60 s/s): the interval between consecutive requestAnimationFrame
+//     callbacks (their timestamps), sampled in the page over ~10 s of wall time; target: 95th
+//     percentile under 16.7 ms (60 fps). Also the main-thread work the app does per animation
+//     frame, timed by wrapping requestAnimationFrame callbacks (the app's clock and any view's)
+//     and FrameStore.publish (where the views draw each engine frame) with performance.now().
+//
+//   node tests/e2e/bench.mjs [--seconds S] [--fast S_PER_S] [--loads N] [--skip-build]
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import { buildWeb, chromiumPath, dist, launchChromium, newPage, ready, startPreview } from './harness.mjs';
+
+const { values: opts } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    fast: { type: 'string', default: '60' },
+    loads: { type: 'string', default: '3' },
+    'skip-build': { type: 'boolean', default: false },
+  },
+});
+const SAMPLE_S = Number(opts.seconds);
+const FAST_S_PER_S = Number(opts.fast);
+const LOADS = Math.max(2, Number(opts.loads));
+const WARMUP_MS = 1000;
+const FRAME_BUDGET_MS = 1000 / 60;
+
+if (!fs.existsSync(chromiumPath)) {
+  console.error(`${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
+  process.exit(1);
+}
+
+// The speed slider's scale (web/src/state/clock.ts): 1 ms/s … 300 s/s, log scale, 0 … 1000.
+const speedToPosition = (nsPerS) => Math.round((Math.log(nsPerS / 1e6) / Math.log(3e11 / 1e6)) * 1000);
+
+// --- page instrumentation (runs before the app's scripts) ------------------------------------
+function instrument() {
+  const B = {
+    raf: [], // ms between consecutive rAF timestamps while sampling
+    rafWork: [], // ms spent in the page's own rAF callbacks per animation frame
+    publishWork: [], // ms spent in FrameStore.publish (views drawing) per animation frame
+    published: 0,
+    readyMs: null,
+    viewsMs: null,
+    playClickMs: null,
+    firstAdvMs: null,
+    firstAdvRafMs: null,
+    sampling: false,
+  };
+  window.__bench = B;
+  const origRaf = window.requestAnimationFrame.bind(window);
+  let rafWork = 0;
+  let publishWork = 0;
+  window.requestAnimationFrame = (cb) =>
+    origRaf((t) => {
+      const t0 = performance.now();
+      try {
+        cb(t);
+      } finally {
+        rafWork += performance.now() - t0;
+      }
+    });
+  const install = (lab) => {
+    const frames = lab.frames;
+    const publish = frames.publish.bind(frames);
+    frames.publish = (f) => {
+      const t0 = performance.now();
+      publish(f);
+      const t1 = performance.now();
+      publishWork += t1 - t0;
+      B.published++;
+      if (B.readyMs == null && lab.store.get().status === 'ready') B.readyMs = t1;
+      if (B.firstAdvMs == null && B.playClickMs != null && f.nowNs > 0) B.firstAdvMs = t1;
+    };
+  };
+  // boot.ts assigns globalThis.__storelab once: catch it to wrap publish before the first frame.
+  Object.defineProperty(window, '__storelab', {
+    configurable: true,
+    get: () => undefined,
+    set(v) {
+      Object.defineProperty(window, '__storelab', { value: v, writable: true, configurable: true, enumerable: true });
+      install(v.lab);
+    },
+  });
+  document.addEventListener(
+    'click',
+    (e) => {
+      if (B.playClickMs == null && e.target?.closest?.('[data-testid=play]')) B.playClickMs = performance.now();
+    },
+    true,
+  );
+  let last = null;
+  const loop = (t) => {
+    if (B.viewsMs == null && document.querySelectorAll('.views-grid [data-panel]').length === 7 && !document.querySelector('.views-grid .view-placeholder')) B.viewsMs = performance.now();
+    if (B.firstAdvMs != null && B.firstAdvRafMs == null) B.firstAdvRafMs = performance.now();
+    if (B.sampling && window.__storelab?.lab.store.get().playing) {
+      if (last != null) {
+        B.raf.push(t - last);
+        B.rafWork.push(rafWork);
+        B.publishWork.push(publishWork);
+      }
+      last = t;
+    } else last = null;
+    rafWork = 0;
+    publishWork = 0;
+    origRaf(loop);
+  };
+  origRaf(loop);
+}
+
+// --- helpers -------------------------------------------------------------------------------
+const quantile = (xs, q) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const i = (s.length - 1) * q;
+  const lo = Math.floor(i);
+  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (i - lo);
+};
+const median = (xs) => quantile(xs, 0.5);
+const ms = (x, d = 1) => (Number.isFinite(x) ? `${x.toFixed(d)} ms` : '—');
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const table = (head, rows) => {
+  const w = head.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join('  ');
+  return [line(head), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line)].join('\n');
+};
+
+function walk(dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+}
+const sizes = (file) => {
+  const buf = fs.readFileSync(file);
+  return { raw: buf.length, gz: gzipSync(buf, { level: 9 }).length };
+};
+const sum = (list) => list.reduce((a, s) => ({ raw: a.raw + s.raw, gz: a.gz + s.gz }), { raw: 0, gz: 0 });
+
+/** Opens the lab cold, clicks Play as soon as it is ready, returns the start-up times and the
+ * JS/WASM files it fetched. */
+async function coldLoad(browser, base, speedPosition) {
+  const fetched = new Set();
+  const page = await newPage(browser, base, {
+    init: instrument,
+    beforeGoto: (p) =>
+      p.context().on('response', (r) => {
+        const u = new URL(r.url());
+        if (/\.(m?js|wasm)$/.test(u.pathname)) fetched.add(u.pathname);
+      }),
+  });
+  await ready(page);
+  await page.waitForFunction(() => window.__bench.readyMs != null);
+  if (speedPosition != null) await page.locator('[data-testid=speed]').fill(String(speedPosition));
+  await page.locator('[data-testid=play]').click();
+  await page.waitForFunction(() => window.__bench.firstAdvRafMs != null && window.__bench.viewsMs != null, null, { timeout: 30_000 });
+  const t = await page.evaluate(() => {
+    const B = window.__bench;
+    return { readyMs: B.readyMs, viewsMs: B.viewsMs, clickMs: B.playClickMs, firstAdvMs: B.firstAdvMs, firstAdvRafMs: B.firstAdvRafMs };
+  });
+  return { page, t, fetched };
+}
+
+/** Samples frame times on a playing page for `seconds` after a warm-up. */
+async function sampleFrames(page, seconds) {
+  await page.waitForTimeout(WARMUP_MS);
+  const start = await page.evaluate(() => {
+    const B = window.__bench;
+    B.raf.length = B.rafWork.length = B.publishWork.length = 0;
+    B.published = 0;
+    B.sampling = true;
+    const f = window.__storelab.frames.latest();
+    return { wallMs: performance.now(), nowNs: f.nowNs, events: f.events };
+  });
+  await page.waitForFunction(() => !window.__storelab.lab.store.get().playing, null, { timeout: seconds * 1000 }).catch(() => undefined);
+  return page.evaluate((start) => {
+    const B = window.__bench;
+    B.sampling = false;
+    const s = window.__storelab.lab.store.get();
+    const f = window.__storelab.frames.latest();
+    const wallS = (performance.now() - start.wallMs) / 1000;
+    const panels = [...document.querySelectorAll('.views-grid [data-panel]')];
+    const visible = panels.filter((p) => {
+      const r = p.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && r.bottom <= innerHeight && r.right <= innerWidth && r.top >= 0 && r.left >= 0;
+    }).length;
+    return {
+      raf: B.raf,
+      rafWork: B.rafWork,
+      publishWork: B.publishWork,
+      published: B.published,
+      wallS,
+      simS: (f.nowNs - start.nowNs) / 1e9,
+      events: f.events - start.events,
+      finished: s.finished,
+      speed: window.__storelab.lab.speed,
+      views: `${visible}/${panels.length}`,
+    };
+  }, start);
+}
+
+// --- main ----------------------------------------------------------------------------------
+if (!opts['skip-build']) buildWeb();
+
+const files = walk(dist);
+const js = files.filter((f) => /\.m?js$/.test(f)).map(sizes);
+const wasm = files.filter((f) => f.endsWith('.wasm')).map(sizes);
+
+const preview = await startPreview();
+const browser = await launchChromium();
+const loads = [];
+const runs = [];
+let fetched;
+const errors = [];
+try {
+  const plans = [
+    { label: 'default (1 s/s)', position: null },
+    { label: `fast (${FAST_S_PER_S} s/s)`, position: speedToPosition(FAST_S_PER_S * 1e9) },
+  ];
+  for (let i = 0; i < LOADS; i++) {
+    const plan = plans[i];
+    const { page, t, fetched: got } = await coldLoad(browser, preview.base, plan?.position ?? null);
+    loads.push(t);
+    fetched ??= got;
+    if (plan) runs.push({ label: plan.label, ...(await sampleFrames(page, SAMPLE_S)) });
+    errors.push(...page.errors);
+    await page.context().close();
+  }
+} finally {
+  await browser.close();
+  await preview.stop();
+}
+
+const loadedFiles = [...fetched].map((p) => path.join(dist, decodeURIComponent(p)).replace(/\/$/, '')).filter((f) => fs.existsSync(f));
+const loaded = sum(loadedFiles.map(sizes));
+const loadedWasm = sum(loadedFiles.filter((f) => f.endsWith('.wasm')).map(sizes));
+
+console.log(`\nProduction bundle (web/dist, vite build; gzip level 9)`);
+const row = (name, n, s) => [name, n, kib(s.raw), kib(s.gz)];
+console.log(
+  table(
+    ['', 'files', 'raw', 'gzipped'],
+    [
+      row('JS (lab, embed, lessons, worker)', js.length, sum(js)),
+      row('WASM engine', wasm.length, sum(wasm)),
+      row('JS + WASM', js.length + wasm.length, sum([...js, ...wasm])),
+      row('  fetched by the lab page', loadedFiles.length, loaded),
+      row('    of which WASM', loadedFiles.filter((f) => f.endsWith('.wasm')).length, loadedWasm),
+    ],
+  ),
+);
+
+console.log(`\nTime to first animated frame (headless Chromium, cold context, median of ${loads.length} loads)`);
+const tt = (f) => {
+  const xs = loads.map(f);
+  return [ms(median(xs)), `${ms(Math.min(...xs))} … ${ms(Math.max(...xs))}`];
+};
+console.log(
+  table(
+    ['', 'median', 'range'],
+    [
+      ['navigation → lab ready (first frame, t = 0)', ...tt((l) => l.readyMs)],
+      ['navigation → all seven views rendered', ...tt((l) => l.viewsMs)],
+      ['Play click → first frame with nowNs > 0', ...tt((l) => l.firstAdvMs - l.clickMs)],
+      ['Play click → next animation frame after it', ...tt((l) => l.firstAdvRafMs - l.clickMs)],
+      ['navigation → first animated frame (Play at ready)', ...tt((l) => l.firstAdvMs)],
+    ],
+  ),
+);
+
+console.log(`\nFrame time while mob-default plays, every view open (1600×1100; rAF-to-rAF interval; target p95 < ${FRAME_BUDGET_MS.toFixed(1)} ms)`);
+console.log(
+  table(
+    ['speed', 'views', 'frames', 'median', 'p95', 'p99', 'max', '>25 ms', 'fps', 'engine frames/s', 'sim s/s'],
+    runs.map((r) => [
+      r.label,
+      r.views,
+      r.raf.length,
+      ms(median(r.raf), 2),
+      ms(quantile(r.raf, 0.95), 2),
+      ms(quantile(r.raf, 0.99), 2),
+      ms(Math.max(...r.raf), 1),
+      `${((100 * r.raf.filter((x) => x > 25).length) / r.raf.length).toFixed(1)}%`,
+      (r.raf.length / r.raf.reduce((a, b) => a + b, 0)) * 1000 > 0 ? ((r.raf.length / r.raf.reduce((a, b) => a + b, 0)) * 1000).toFixed(1) : '—',
+      (r.published / r.wallS).toFixed(1),
+      (r.simS / r.wallS).toFixed(1) + (r.finished ? ' (run ended)' : ''),
+    ]),
+  ),
+);
+console.log(`\nApp work on the main thread per animation frame (rAF callbacks + FrameStore.publish, i.e. the views drawing)`);
+const work = (r) => r.rafWork.map((x, i) => x + r.publishWork[i]);
+console.log(
+  table(
+    ['speed', 'rAF cb median', 'rAF cb p95', 'publish median', 'publish p95', 'total median', 'total p95', 'total max'],
+    runs.map((r) => [
+      r.label,
+      ms(median(r.rafWork), 2),
+      ms(quantile(r.rafWork, 0.95), 2),
+      ms(median(r.publishWork), 2),
+      ms(quantile(r.publishWork, 0.95), 2),
+      ms(median(work(r)), 2),
+      ms(quantile(work(r), 0.95), 2),
+      ms(Math.max(...work(r)), 1),
+    ]),
+  ),
+);
+for (const r of runs) {
+  const p95 = quantile(r.raf, 0.95);
+  console.log(`${r.label}: frame-time p95 ${p95.toFixed(2)} ms — target (< ${FRAME_BUDGET_MS.toFixed(1)} ms) ${p95 < FRAME_BUDGET_MS ? 'met' : 'NOT met'}`);
+}
+if (errors.length) {
+  console.error(`warning: the page reported errors:\n  ${errors.join('\n  ')}`);
+  process.exitCode = 1;
+}

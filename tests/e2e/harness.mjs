@@ -1,0 +1,95 @@
+// Shared by tests/e2e/lab.test.mjs (the end-to-end suite) and tests/e2e/bench.mjs (`npm run bench`):
+// build web/ with `vite build`, serve web/dist with `vite preview` on a free localhost port, and
+// drive Debian's Chromium through playwright-core. Not a test file (node --test only picks up
+// *.test.mjs and the like here).
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = fileURLToPath(new URL('../../', import.meta.url));
+export const web = path.join(root, 'web');
+export const dist = path.join(web, 'dist');
+export const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
+export const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export async function waitForHttp(url, ms = 30_000) {
+  const t0 = Date.now();
+  for (;;) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() - t0 > ms) throw new Error(`${url} did not come up in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** `vite build` of web/ into web/dist (skipped when E2E_SKIP_BUILD is set). */
+export function buildWeb() {
+  if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
+}
+
+/** Serves web/dist with `vite preview` on a free port: resolves to { base, stop }. */
+export async function startPreview() {
+  const port = await freePort();
+  const server = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: web, stdio: ['ignore', 'pipe', 'inherit'], detached: false });
+  const base = `http://127.0.0.1:${port}/`;
+  const stop = async () => {
+    if (server.exitCode == null && server.signalCode == null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+  };
+  try {
+    await waitForHttp(base);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  return { base, stop, server };
+}
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
+}
+
+/** A page in a fresh context (1600×1100, every view of the lab on screen) that collects page
+ * errors and console errors in `page.errors`. Options: `init`, a script run before the page's own
+ * (page.addInitScript); `beforeGoto(page)`, called before navigating (to attach listeners). */
+export async function newPage(browser, url, { init, beforeGoto } = {}) {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1100 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.errors = errors;
+  if (init) await page.addInitScript(init);
+  if (beforeGoto) await beforeGoto(page);
+  await page.goto(url);
+  return page;
+}
+
+/** Waits until the lab has loaded a scenario and shown its first frame. */
+export async function ready(page) {
+  await page.waitForFunction(() => window.__storelab?.lab.store.get().status === 'ready' && window.__storelab.frames.latest() != null, null, { timeout: 30_000 });
+}
