@@ -18,6 +18,7 @@
 //
 //   node tests/e2e/bench.mjs [--seconds S] [--fast S_PER_S] [--loads N] [--skip-build]
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
@@ -33,9 +34,12 @@ const { values: opts } = parseArgs({
 });
 const SAMPLE_S = Number(opts.seconds);
 const FAST_S_PER_S = Number(opts.fast);
-const LOADS = Math.max(2, Number(opts.loads));
+const LOADS = Math.max(3, Number(opts.loads));
 const WARMUP_MS = 1000;
 const FRAME_BUDGET_MS = 1000 / 60;
+const IDLE_S = 3;
+// Tall enough for the lab's three rows of views (styles.css .views-grid) to be on screen at once.
+const VIEWPORT = { width: 1600, height: 1500 };
 
 if (!fs.existsSync(chromiumPath)) {
   console.error(`${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
@@ -58,7 +62,27 @@ function instrument() {
     firstAdvMs: null,
     firstAdvRafMs: null,
     sampling: false,
+    sampleIdle: false, // sample while paused too (the idle baseline)
+    loaf: [], // long animation frames (> 50 ms) while sampling: where their main-thread time went
   };
+  try {
+    new PerformanceObserver((list) => {
+      if (!B.sampling) return;
+      for (const e of list.getEntries()) {
+        const end = e.startTime + e.duration;
+        const script = e.scripts.reduce((a, x) => a + x.duration, 0);
+        const layout = e.styleAndLayoutStart > 0 ? end - e.styleAndLayoutStart : 0;
+        const by = {};
+        for (const x of e.scripts) {
+          const k = `${x.invokerType} ${x.invoker}`.slice(0, 60);
+          by[k] = (by[k] ?? 0) + x.duration;
+        }
+        B.loaf.push({ duration: e.duration, script, layout, render: e.renderStart > 0 ? end - e.renderStart : 0, by });
+      }
+    }).observe({ type: 'long-animation-frame' });
+  } catch {
+    /* no Long Animation Frames API */
+  }
   window.__bench = B;
   const origRaf = window.requestAnimationFrame.bind(window);
   let rafWork = 0;
@@ -105,7 +129,7 @@ function instrument() {
   const loop = (t) => {
     if (B.viewsMs == null && document.querySelectorAll('.views-grid [data-panel]').length === 7 && !document.querySelector('.views-grid .view-placeholder')) B.viewsMs = performance.now();
     if (B.firstAdvMs != null && B.firstAdvRafMs == null) B.firstAdvRafMs = performance.now();
-    if (B.sampling && window.__storelab?.lab.store.get().playing) {
+    if (B.sampling && (B.sampleIdle || window.__storelab?.lab.store.get().playing)) {
       if (last != null) {
         B.raf.push(t - last);
         B.rafWork.push(rafWork);
@@ -152,6 +176,7 @@ async function coldLoad(browser, base, speedPosition) {
   const fetched = new Set();
   const page = await newPage(browser, base, {
     init: instrument,
+    viewport: VIEWPORT,
     beforeGoto: (p) =>
       p.context().on('response', (r) => {
         const u = new URL(r.url());
@@ -170,18 +195,21 @@ async function coldLoad(browser, base, speedPosition) {
   return { page, t, fetched };
 }
 
-/** Samples frame times on a playing page for `seconds` after a warm-up. */
-async function sampleFrames(page, seconds) {
+/** Samples frame times for `seconds` after a warm-up: while the lab plays (until the run ends),
+ * or with `idle` while it stands paused. */
+async function sampleFrames(page, seconds, idle = false) {
   await page.waitForTimeout(WARMUP_MS);
-  const start = await page.evaluate(() => {
+  const start = await page.evaluate((idle) => {
     const B = window.__bench;
-    B.raf.length = B.rafWork.length = B.publishWork.length = 0;
+    B.raf.length = B.rafWork.length = B.publishWork.length = B.loaf.length = 0;
     B.published = 0;
     B.sampling = true;
+    B.sampleIdle = idle;
     const f = window.__storelab.frames.latest();
     return { wallMs: performance.now(), nowNs: f.nowNs, events: f.events };
-  });
-  await page.waitForFunction(() => !window.__storelab.lab.store.get().playing, null, { timeout: seconds * 1000 }).catch(() => undefined);
+  }, idle);
+  if (idle) await page.waitForTimeout(seconds * 1000);
+  else await page.waitForFunction(() => !window.__storelab.lab.store.get().playing, null, { timeout: seconds * 1000 }).catch(() => undefined);
   return page.evaluate((start) => {
     const B = window.__bench;
     B.sampling = false;
@@ -195,6 +223,7 @@ async function sampleFrames(page, seconds) {
     }).length;
     return {
       raf: B.raf,
+      loaf: B.loaf,
       rafWork: B.rafWork,
       publishWork: B.publishWork,
       published: B.published,
@@ -232,6 +261,12 @@ try {
     loads.push(t);
     fetched ??= got;
     if (plan) runs.push({ label: plan.label, ...(await sampleFrames(page, SAMPLE_S)) });
+    else if (i === LOADS - 1) {
+      // Baseline: the same page paused, every view open, after it has drawn a few frames.
+      await page.keyboard.press('Space');
+      await page.waitForFunction(() => !window.__storelab.lab.store.get().playing);
+      runs.push({ label: 'paused (baseline)', ...(await sampleFrames(page, IDLE_S, true)) });
+    }
     errors.push(...page.errors);
     await page.context().close();
   }
@@ -244,6 +279,7 @@ const loadedFiles = [...fetched].map((p) => path.join(dist, decodeURIComponent(p
 const loaded = sum(loadedFiles.map(sizes));
 const loadedWasm = sum(loadedFiles.filter((f) => f.endsWith('.wasm')).map(sizes));
 
+console.log(`\nBrowser figures: ${chromiumPath} headless, --disable-gpu; ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)} at the end (other load skews the frame times)`);
 console.log(`\nProduction bundle (web/dist, vite build; gzip level 9)`);
 const row = (name, n, s) => [name, n, kib(s.raw), kib(s.gz)];
 console.log(
@@ -277,20 +313,21 @@ console.log(
   ),
 );
 
-console.log(`\nFrame time while mob-default plays, every view open (1600×1100; rAF-to-rAF interval; target p95 < ${FRAME_BUDGET_MS.toFixed(1)} ms)`);
+console.log(`\nFrame time while mob-default plays, every view open (${VIEWPORT.width}×${VIEWPORT.height}; rAF-to-rAF interval; target p95 < ${FRAME_BUDGET_MS.toFixed(1)} ms)`);
 console.log(
   table(
-    ['speed', 'views', 'frames', 'median', 'p95', 'p99', 'max', '>25 ms', 'fps', 'engine frames/s', 'sim s/s'],
+    ['speed', 'views on screen', 'wall s', 'frames', 'median', 'p95', 'p99', 'max', '>25 ms', 'fps', 'engine frames/s', 'sim s/s'],
     runs.map((r) => [
       r.label,
       r.views,
+      r.wallS.toFixed(1),
       r.raf.length,
       ms(median(r.raf), 2),
       ms(quantile(r.raf, 0.95), 2),
       ms(quantile(r.raf, 0.99), 2),
       ms(Math.max(...r.raf), 1),
       `${((100 * r.raf.filter((x) => x > 25).length) / r.raf.length).toFixed(1)}%`,
-      (r.raf.length / r.raf.reduce((a, b) => a + b, 0)) * 1000 > 0 ? ((r.raf.length / r.raf.reduce((a, b) => a + b, 0)) * 1000).toFixed(1) : '—',
+      ((1000 * r.raf.length) / r.raf.reduce((a, b) => a + b, 0)).toFixed(1),
       (r.published / r.wallS).toFixed(1),
       (r.simS / r.wallS).toFixed(1) + (r.finished ? ' (run ended)' : ''),
     ]),
@@ -313,9 +350,39 @@ console.log(
     ]),
   ),
 );
+console.log(`\nLong animation frames (> 50 ms on the main thread, Chromium's Long Animation Frames API) while sampling`);
+const share = (r, k) => {
+  const total = r.loaf.reduce((a, e) => a + e.duration, 0);
+  return total > 0 ? `${((100 * r.loaf.reduce((a, e) => a + e[k], 0)) / total).toFixed(0)}%` : '—';
+};
+console.log(
+  table(
+    ['speed', 'count', 'per s', 'median', 'max', 'scripts', 'style+layout+paint', 'rendering (rAF..paint)'],
+    runs.map((r) => [
+      r.label,
+      r.loaf.length,
+      (r.loaf.length / r.wallS).toFixed(1),
+      ms(median(r.loaf.map((e) => e.duration))),
+      ms(Math.max(0, ...r.loaf.map((e) => e.duration))),
+      share(r, 'script'),
+      share(r, 'layout'),
+      share(r, 'render'),
+    ]),
+  ),
+);
+for (const r of runs) {
+  const by = {};
+  for (const e of r.loaf) for (const [k, v] of Object.entries(e.by)) by[k] = (by[k] ?? 0) + v;
+  const top = Object.entries(by).sort((a, b) => b[1] - a[1]).slice(0, 4);
+  if (top.length) console.log(`  ${r.label}, script time in long frames by entry point: ${top.map(([k, v]) => `${k} ${(v / r.wallS).toFixed(0)} ms/s`).join('; ')}`);
+}
+// rAF timestamps are coarsened to 0.1 ms, so a steady 60 Hz reads 16.6–16.8 ms: allow that jitter.
+const TARGET_SLACK_MS = 0.2;
+console.log('');
 for (const r of runs) {
   const p95 = quantile(r.raf, 0.95);
-  console.log(`${r.label}: frame-time p95 ${p95.toFixed(2)} ms — target (< ${FRAME_BUDGET_MS.toFixed(1)} ms) ${p95 < FRAME_BUDGET_MS ? 'met' : 'NOT met'}`);
+  const met = p95 <= FRAME_BUDGET_MS + TARGET_SLACK_MS;
+  console.log(`${r.label}: frame-time p95 ${p95.toFixed(2)} ms: target p95 < 16.7 ms (60 fps, ±${TARGET_SLACK_MS} ms timestamp jitter) ${met ? 'met' : 'NOT met'}`);
 }
 if (errors.length) {
   console.error(`warning: the page reported errors:\n  ${errors.join('\n  ')}`);

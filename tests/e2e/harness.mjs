@@ -71,11 +71,11 @@ export function launchChromium() {
   return chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });
 }
 
-/** A page in a fresh context (1600×1100, every view of the lab on screen) that collects page
+/** A page in a fresh context (1600×1100 unless `viewport` says otherwise) that collects page
  * errors and console errors in `page.errors`. Options: `init`, a script run before the page's own
  * (page.addInitScript); `beforeGoto(page)`, called before navigating (to attach listeners). */
-export async function newPage(browser, url, { init, beforeGoto } = {}) {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1100 }, deviceScaleFactor: 1 });
+export async function newPage(browser, url, { init, beforeGoto, viewport = { width: 1600, height: 1100 } } = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
