@@ -1,7 +1,8 @@
 //! The modified object buffer, as implemented in thesis §3.1.3–§3.1.4 (Fig. 3-1):
 //! object storage (one record per buffered modification), a scan list in log order with one
 //! (log index, page, count) entry per chunk, and a two-level object table page → slot →
-//! modification. Memory is charged as in the simulator of §4.3.2: object bytes plus 16 B per
+//! modification. The simulator keeps no object data, so each modification's record (its identity,
+//! its scan-list entry and its area) lives in its object-table slot: one memory access per lookup. Memory is charged as in the simulator of §4.3.2: object bytes plus 16 B per
 //! buffered object plus 16 B per chunk.
 use std::collections::VecDeque;
 
@@ -12,17 +13,31 @@ pub type Oid = u32;
 /// matches, so versions that superseded it after `find_modifications` survive (§3.1.3).
 pub type ModId = u64;
 
-const NONE: u32 = u32::MAX;
-
-#[derive(Clone, Debug)]
+/// A buffered modification, in its object-table slot.
+#[derive(Clone, Copy, Debug, Default)]
 struct Modification {
-    oid: Oid,
-    id: ModId,
+    /// id << 2 | area, where area (hot/warm/cold) feeds the MOB-division metric of Table 4.9;
+    /// 0 marks an empty slot (ids start at 1).
+    key: u32,
     /// Absolute position of its scan-list entry.
-    scan_pos: u64,
-    /// Database area of the object (hot/warm/cold), for the MOB-division metric of Table 4.9.
-    area: u8,
+    scan_pos: u32,
 }
+
+impl Modification {
+    fn id(self) -> ModId {
+        (self.key >> 2) as ModId
+    }
+    fn area(self) -> usize {
+        (self.key & 3) as usize
+    }
+    fn is_empty(self) -> bool {
+        self.key == 0
+    }
+}
+
+/// Ids and scan positions are 30-bit; a run that committed 2^30 modifications would need more.
+/// The scenario limits (run length, database size) keep every run far below it.
+const MAX_ID: u32 = 1 << 30;
 
 /// Scan-list entry: log record `log_index` has `count` pending modifications to `page`.
 #[derive(Clone, Debug)]
@@ -32,10 +47,10 @@ pub struct ScanEntry {
     pub count: u32,
 }
 
-/// Second level of the object table: slot → modification index (or NONE).
+/// Second level of the object table: slot → modification.
 #[derive(Clone, Debug)]
 struct PageTable {
-    slots: Vec<u32>,
+    slots: Vec<Modification>,
     count: u32,
 }
 
@@ -49,11 +64,9 @@ pub struct Mob {
     objects_per_page: u32,
     scan: VecDeque<ScanEntry>,
     /// Absolute position of `scan[0]`; positions only grow, so truncation never renumbers.
-    scan_base: u64,
+    scan_base: u32,
     table: Vec<Option<PageTable>>,
-    mods: Vec<Modification>,
-    free: Vec<u32>,
-    next_id: ModId,
+    next_id: u32,
     data_bytes_by_area: [u64; 3],
     /// Totals for the views: modifications buffered, dropped because a newer version of the
     /// object arrived (write absorption), and removed after their page was written.
@@ -81,9 +94,7 @@ impl Mob {
             scan: VecDeque::new(),
             scan_base: 0,
             table: vec![None; pages as usize],
-            mods: Vec::new(),
-            free: Vec::new(),
-            next_id: 0,
+            next_id: 1,
             data_bytes_by_area: [0; 3],
             inserted: 0,
             superseded: 0,
@@ -118,10 +129,10 @@ impl Mob {
         (oid / self.objects_per_page, (oid % self.objects_per_page) as usize)
     }
 
-    fn lookup(&self, oid: Oid) -> Option<u32> {
+    fn lookup(&self, oid: Oid) -> Option<Modification> {
         let (pid, slot) = self.page_slot(oid);
         let m = self.table[pid as usize].as_ref()?.slots[slot];
-        (m != NONE).then_some(m)
+        (!m.is_empty()).then_some(m)
     }
 
     /// `fetch`: is a newer version of `oid` buffered?
@@ -176,26 +187,18 @@ impl Mob {
                 last_page = Some(pid);
             }
             if let Some(old) = self.lookup(oid) {
-                self.release(old);
+                self.release(oid, old);
                 self.superseded += 1;
             }
             self.inserted += 1;
-            let scan_pos = self.scan_base + self.scan.len() as u64 - 1;
-            let m = Modification { oid, id: self.next_id, scan_pos, area };
+            assert!(self.next_id < MAX_ID, "the MOB has run out of modification ids");
+            let scan_pos = self.scan_base + self.scan.len() as u32 - 1;
+            let m = Modification { key: self.next_id << 2 | area as u32, scan_pos };
             self.next_id += 1;
-            let idx = match self.free.pop() {
-                Some(i) => {
-                    self.mods[i as usize] = m;
-                    i
-                }
-                None => {
-                    self.mods.push(m);
-                    (self.mods.len() - 1) as u32
-                }
-            };
             let opp = self.objects_per_page as usize;
-            let table = self.table[pid as usize].get_or_insert_with(|| PageTable { slots: vec![NONE; opp], count: 0 });
-            table.slots[slot] = idx;
+            let table = self.table[pid as usize]
+                .get_or_insert_with(|| PageTable { slots: vec![Modification::default(); opp], count: 0 });
+            table.slots[slot] = m;
             table.count += 1;
             self.scan.back_mut().unwrap().count += 1;
             self.used += self.charge();
@@ -204,12 +207,12 @@ impl Mob {
         self.trim_head();
     }
 
-    /// Drop modification `idx` from the table and its scan entry (written or superseded).
-    fn release(&mut self, idx: u32) {
-        let m = self.mods[idx as usize].clone();
-        let (pid, slot) = self.page_slot(m.oid);
+    /// Drop the modification `m` of `oid` from the table and its scan entry (written or
+    /// superseded).
+    fn release(&mut self, oid: Oid, m: Modification) {
+        let (pid, slot) = self.page_slot(oid);
         let table = self.table[pid as usize].as_mut().unwrap();
-        table.slots[slot] = NONE;
+        table.slots[slot] = Modification::default();
         table.count -= 1;
         let charge = self.charge();
         let entry = &mut self.scan[(m.scan_pos - self.scan_base) as usize];
@@ -219,8 +222,7 @@ impl Mob {
         if chunk_empty {
             self.used -= self.chunk_overhead;
         }
-        self.data_bytes_by_area[m.area as usize] -= self.object_bytes;
-        self.free.push(idx);
+        self.data_bytes_by_area[m.area()] -= self.object_bytes;
     }
 
     /// Discard the empty prefix of the scan list: this is the stable-log truncation.
@@ -253,12 +255,10 @@ impl Mob {
     /// `find_modifications`: every pending modification of `pid`, of any age, as (oid, id).
     pub fn find_modifications(&self, pid: Pid) -> Vec<(Oid, ModId)> {
         let Some(table) = &self.table[pid as usize] else { return Vec::new() };
-        table
-            .slots
-            .iter()
-            .filter(|&&m| m != NONE)
-            .map(|&m| (self.mods[m as usize].oid, self.mods[m as usize].id))
-            .collect()
+        let first = pid * self.objects_per_page;
+        let mut out = Vec::with_capacity(table.count as usize);
+        out.extend((first..).zip(&table.slots).filter(|(_, m)| !m.is_empty()).map(|(oid, m)| (oid, m.id())));
+        out
     }
 
     /// `remove`: delete exactly these modifications; any that were superseded since
@@ -266,9 +266,9 @@ impl Mob {
     pub fn remove(&mut self, mods: &[(Oid, ModId)]) -> usize {
         let mut removed = 0;
         for &(oid, id) in mods {
-            if let Some(idx) = self.lookup(oid) {
-                if self.mods[idx as usize].id == id {
-                    self.release(idx);
+            if let Some(m) = self.lookup(oid) {
+                if m.id() == id {
+                    self.release(oid, m);
                     removed += 1;
                 }
             }
