@@ -61,8 +61,11 @@ export default function Charts({ frames }: ViewProps) {
 
   const samples = store.current.samples;
   const warmupEnd = store.current.warmupEnd();
-  const cw = Math.floor(size.width / 2);
-  const ch = Math.floor(size.height / 2);
+  // A tall, narrow panel stacks the four charts (wide time axes); otherwise a 2 × 2 grid.
+  const cols = size.width < size.height * 0.8 ? 1 : 2;
+  const rows = Math.ceil(CHARTS.length / cols);
+  const cw = Math.floor(size.width / cols);
+  const ch = Math.floor(size.height / rows);
   return (
     <div className="sl-view" data-view="charts">
       <div className="sl-head">
@@ -74,7 +77,7 @@ export default function Charts({ frames }: ViewProps) {
           samples <b>{samples.length}</b>
         </span>
       </div>
-      <div className="sl-plot" ref={box} style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gridTemplateRows: '1fr 1fr', minHeight: 300 }}>
+      <div className="sl-plot" ref={box} style={{ display: 'grid', gridTemplateColumns: `repeat(${cols}, 1fr)`, gridTemplateRows: `repeat(${rows}, 1fr)`, minHeight: 300 }}>
         {cw > 0 &&
           CHARTS.map((spec) => (
             <Chart key={spec.title} spec={spec} samples={samples} warmupEnd={warmupEnd} width={cw} height={ch} version={store.current.version} />
@@ -86,7 +89,25 @@ export default function Charts({ frames }: ViewProps) {
   );
 }
 
-const M = { l: 44, r: 10, t: 22, b: 34 };
+const M = { l: 44, r: 12, t: 22, b: 32 };
+const LEGEND_ROW = 14;
+
+/** Legend entries flowed left to right, wrapping to new rows (widths estimated from the text). */
+function legendLayout(lines: Line[], width: number): { x: number; row: number }[] {
+  const out: { x: number; row: number }[] = [];
+  let x = 0;
+  let row = 0;
+  for (const l of lines) {
+    const w = 13 + l.name.length * 5.8 + 14;
+    if (x > 0 && x + w > width) {
+      x = 0;
+      row++;
+    }
+    out.push({ x, row });
+    x += w;
+  }
+  return out;
+}
 
 function Chart({
   spec,
@@ -104,8 +125,9 @@ function Chart({
   version: number;
 }) {
   const [hover, setHover] = useState<number | null>(null);
-  const legendH = spec.lines.length > 1 ? 14 : 0;
   const iw = Math.max(10, width - M.l - M.r);
+  const legend = spec.lines.length > 1 ? legendLayout(spec.lines, width - 8) : [];
+  const legendH = legend.length ? (legend[legend.length - 1].row + 1) * LEGEND_ROW + 2 : 0;
   const ih = Math.max(10, height - M.t - M.b - legendH);
   // Thin the data to about two points per pixel.
   const data = useMemo(() => {
@@ -164,7 +186,7 @@ function Chart({
   return (
     <div style={{ position: 'relative', width, height }}>
       <svg width={width} height={height} className="sl-overlay" role="img" aria-label={`${spec.title} (${spec.unit}) over simulated time (s)`}>
-        <text x={M.l} y={14} style={{ fontWeight: 600 }}>
+        <text x={6} y={14} style={{ fontWeight: 600 }}>
           {spec.title} ({spec.unit})
         </text>
         <g transform={`translate(${M.l},${M.t})`}>
@@ -202,9 +224,9 @@ function Chart({
           />
         </g>
         {spec.lines.length > 1 && (
-          <g transform={`translate(${M.l},${height - 6})`}>
+          <g transform={`translate(6,${M.t + ih + M.b + 11})`}>
             {spec.lines.map((l, i) => (
-              <g key={l.name} transform={`translate(${i * Math.floor(iw / spec.lines.length)},0)`}>
+              <g key={l.name} transform={`translate(${legend[i].x},${legend[i].row * LEGEND_ROW})`}>
                 <rect x={0} y={-9} width={10} height={10} fill={l.colour} />
                 <text x={13} y={0} style={{ fontSize: 10 }}>
                   {l.name}

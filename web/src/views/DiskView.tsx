@@ -115,11 +115,11 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
           </>
         )}
       </div>
-      <div style={{ display: 'flex', flex: '1 1 auto', minHeight: 0 }}>
+      <div style={{ display: 'flex', flex: '0 0 auto', minHeight: 0, borderBottom: '1px solid #eee' }}>
         <div
           className="sl-plot"
           ref={platterBox}
-          style={{ flex: '0 0 42%', minWidth: 200, cursor: 'pointer' }}
+          style={{ flex: '0 0 44%', minWidth: 200, minHeight: 0, cursor: 'pointer' }}
           onClick={() => select({ kind: 'disk' })}
         >
           <canvas
@@ -129,12 +129,12 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
           />
           {!frame && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
         </div>
-        <div style={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minWidth: 0, borderLeft: '1px solid #eee', overflowY: 'auto' }}>
-          <section style={{ padding: '4px 8px', minHeight: 46 }} aria-label="Disk queue">
+        <div style={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minWidth: 0, borderLeft: '1px solid #eee' }}>
+          <section style={{ flex: 'none', padding: '4px 8px' }} aria-label="Disk queue">
             <div className="sl-muted" style={{ marginBottom: 3 }}>
               Serving, then queue (FIFO, {d?.queueKind.length ?? 0} waiting):
             </div>
-            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 3, maxHeight: 44, overflow: 'hidden' }}>
+            <div style={{ display: 'flex', flexWrap: 'wrap', alignContent: 'flex-start', gap: 3, height: 39, overflow: 'hidden' }}>
               {active && frame && (
                 <button
                   type="button"
@@ -162,30 +162,30 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
               {d && d.queueKind.length > 40 && <span className="sl-muted">+{d.queueKind.length - 40} more</span>}
             </div>
           </section>
-          <section style={{ padding: '2px 8px' }} aria-label="Seek, rotation and transfer of recent requests">
+          <section style={{ flex: 'none', padding: '2px 8px 4px' }} aria-label="Seek, rotation and transfer of recent requests">
             <div className="sl-muted">Last {items.length} requests, newest first: seek · rotation · transfer (ms)</div>
             <Breakdown items={items} maxTotal={maxTotal} selRequest={selRequest} select={select} />
           </section>
-          <section style={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minHeight: 110, padding: '0 4px' }}>
-            <div className="sl-muted" style={{ padding: '2px 4px' }}>
-              Head position over time (cylinder vs simulated time)
-            </div>
-            <div className="sl-plot" ref={traceBox} style={{ minHeight: 90 }}>
-              <canvas ref={traceCanvas} role="img" aria-label="Head position over time: cylinder against simulated time" />
-              <svg className="sl-overlay" width={tSize.width} height={tSize.height} aria-hidden="true">
-                <g ref={traceXAxis} transform={`translate(0,${Math.max(0, tSize.height - TRACE_MB)})`} />
-                <g ref={traceYAxis} transform={`translate(${TRACE_ML},0)`} />
-                <text x={tSize.width - 6} y={tSize.height - 2} textAnchor="end" className="sl-axis-label">
-                  ms
-                </text>
-                <text transform={`translate(10,${(tSize.height - TRACE_MB) / 2}) rotate(-90)`} textAnchor="middle" className="sl-axis-label">
-                  cylinder
-                </text>
-              </svg>
-            </div>
-          </section>
         </div>
       </div>
+      <section style={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minHeight: 100, padding: '0 4px' }} aria-label="Head position over time">
+        <div className="sl-muted" style={{ padding: '2px 4px' }}>
+          Head position over time (cylinder vs simulated time)
+        </div>
+        <div className="sl-plot" ref={traceBox} style={{ minHeight: 70 }}>
+          <canvas ref={traceCanvas} role="img" aria-label="Head position over time: cylinder against simulated time" />
+          <svg className="sl-overlay" width={tSize.width} height={tSize.height} aria-hidden="true">
+            <g ref={traceXAxis} transform={`translate(0,${Math.max(0, tSize.height - TRACE_MB)})`} />
+            <g ref={traceYAxis} transform={`translate(${TRACE_ML},0)`} />
+            <text x={tSize.width - 4} y={Math.max(0, tSize.height - TRACE_MB) + 13} textAnchor="end" className="sl-axis-label">
+              ms
+            </text>
+            <text transform={`translate(10,${(tSize.height - TRACE_MB) / 2}) rotate(-90)`} textAnchor="middle" className="sl-axis-label">
+              cylinder
+            </text>
+          </svg>
+        </div>
+      </section>
       <div className="sl-legend" aria-label="Legend">
         {REQUEST_NAMES.map((n, i) => (
           <span key={n}>
@@ -204,7 +204,7 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
   );
 }
 
-const BAR_LABEL_W = 118;
+const BAR_LABEL_W = 84;
 
 function Breakdown({
   items,
@@ -220,14 +220,15 @@ function Breakdown({
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(ref);
   const rowH = 9;
-  const h = 20 * rowH + 22;
+  const top = 3; // room for the first label's ascenders
+  const h = top + 20 * rowH + 22;
   const x = useMemo(() => d3.scaleLinear().domain([0, maxTotal / 1e6]).nice().range([BAR_LABEL_W, Math.max(BAR_LABEL_W + 20, width - 12)]), [maxTotal, width]);
   return (
     <div ref={ref} style={{ width: '100%' }}>
       {width > 0 && (
         <svg width={width} height={h} className="sl-overlay" style={{ position: 'static' }}>
           {items.map((r, i) => {
-            const y = i * rowH;
+            const y = top + i * rowH;
             const s = x(r.seek / 1e6) - x(0);
             const ro = x(r.rotation / 1e6) - x(0);
             const tr = x(r.transfer / 1e6) - x(0);
@@ -262,7 +263,7 @@ function Breakdown({
               </g>
             );
           })}
-          <Axis scale={x} orient="bottom" y={20 * rowH + 2} ticks={Math.max(2, Math.floor((width - BAR_LABEL_W) / 50))} deps={x.domain()} />
+          <Axis scale={x} orient="bottom" y={top + 20 * rowH + 2} ticks={Math.max(2, Math.floor((width - BAR_LABEL_W) / 50))} deps={x.domain()} />
         </svg>
       )}
     </div>
@@ -402,6 +403,7 @@ function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: nu
 
 const TRACE_ML = 40;
 const TRACE_MB = 18;
+const TRACE_MR = 26; // room for the unit at the right end of the time axis
 
 function traceWindowNs(speed: number): number {
   // About four wall-clock seconds of simulated time, between 20 ms and 10 s.
@@ -424,15 +426,15 @@ function drawTrace(
   const win = traceWindowNs(speed);
   const t1 = f.nowNs;
   const t0 = t1 - win;
-  const x = d3.scaleLinear().domain([t0 / 1e6, t1 / 1e6]).range([TRACE_ML, width - 8]);
+  const x = d3.scaleLinear().domain([t0 / 1e6, t1 / 1e6]).range([TRACE_ML, width - TRACE_MR]);
   const y = d3.scaleLinear().domain([0, Math.max(1, d.databaseCylinders)]).range([height - TRACE_MB - 2, 6]);
   drawAxis(xg, x, 'bottom', Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
   drawAxis(yg, y, 'left', 4, (v) => String(v));
   ctx.fillStyle = '#fafafa';
-  ctx.fillRect(TRACE_ML, 6, width - 8 - TRACE_ML, height - TRACE_MB - 8);
+  ctx.fillRect(TRACE_ML, 6, width - TRACE_MR - TRACE_ML, height - TRACE_MB - 8);
   ctx.save();
   ctx.beginPath();
-  ctx.rect(TRACE_ML, 0, width - 8 - TRACE_ML, height);
+  ctx.rect(TRACE_ML, 0, width - TRACE_MR - TRACE_ML, height);
   ctx.clip();
   ctx.lineWidth = 1.5;
   let prev: HeadPt | null = null;

@@ -60,23 +60,30 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [version, kinds, needle, allKinds]);
 
-  // Auto-scroll to the newest record unless the user has scrolled up.
+  // Auto-scroll to the newest record unless the user has scrolled up. The bottom is known without
+  // asking the browser (rows × ROW_H): reading scrollHeight here forced a full synchronous layout
+  // on every update, and setting scrollTop forces one too, so that is left to the next animation
+  // frame, where the layout is due anyway.
+  const bottom = Math.max(0, rows.length * ROW_H - size.height);
   useEffect(() => {
-    const el = scrollRef.current;
-    if (el && stick.current) {
-      el.scrollTop = el.scrollHeight;
-      setScrollTop(el.scrollTop);
-    }
-  }, [rows, size.height]);
+    if (!stick.current) return;
+    const id = requestAnimationFrame(() => {
+      const el = scrollRef.current;
+      if (el && stick.current) el.scrollTop = bottom;
+    });
+    return () => cancelAnimationFrame(id);
+  }, [bottom]);
 
   const onScroll = (e: React.UIEvent<HTMLDivElement>) => {
     const el = e.currentTarget;
     stick.current = el.scrollTop + el.clientHeight >= el.scrollHeight - ROW_H;
-    setScrollTop(el.scrollTop);
+    // While stuck to the bottom the window follows `bottom`; -1 avoids a re-render per scroll.
+    setScrollTop(stick.current ? -1 : el.scrollTop);
   };
 
-  const first = Math.max(0, Math.floor(scrollTop / ROW_H) - OVERSCAN);
-  const last = Math.min(rows.length, Math.ceil((scrollTop + size.height) / ROW_H) + OVERSCAN);
+  const top = stick.current ? bottom : scrollTop;
+  const first = Math.max(0, Math.floor(top / ROW_H) - OVERSCAN);
+  const last = Math.min(rows.length, Math.ceil((top + size.height) / ROW_H) + OVERSCAN);
   const selIndex = selected?.kind === 'record' ? selected.index : -1;
   const visible = [];
   for (let i = first; i < last; i++) {

@@ -24,7 +24,7 @@ const S2_H = 34;
 const ZOOM_WINDOWS = 4; // the magnified strip shows 4 × the scan fraction
 const B_Y = 228; // flusher batch row
 const B_H = 26;
-const MIN_HEIGHT = B_Y + B_H + 24;
+const MIN_HEIGHT = B_Y + B_H + 12;
 const HOLE = '#9e9e9e';
 const EMPTY_FILL = '#f3f3f3';
 
@@ -147,7 +147,7 @@ export default function MobView({ frames, selected, select }: ViewProps) {
           </>
         )}
       </div>
-      <div className="sl-plot" ref={plotRef} style={{ minHeight: MIN_HEIGHT }}>
+      <div className="sl-plot" ref={plotRef} style={{ flex: '0 0 auto', height: MIN_HEIGHT, minHeight: MIN_HEIGHT }}>
         <canvas
           ref={canvasRef}
           role="img"

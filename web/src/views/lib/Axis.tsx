@@ -17,14 +17,17 @@ export interface AxisProps {
 
 export function Axis({ scale, orient, x = 0, y = 0, ticks = 5, format, deps }: AxisProps) {
   const ref = useRef<SVGGElement>(null);
+  // Re-running d3's axis join on every render churns the DOM (and layout) for nothing: redraw only
+  // when what it draws can have changed (scale domain / range, tick count, labels, `deps`).
+  const key = axisKey(scale, orient, ticks, format, deps);
   useEffect(() => {
     if (!ref.current) return;
     const make = { bottom: d3.axisBottom, left: d3.axisLeft, top: d3.axisTop, right: d3.axisRight }[orient];
     const axis = make(scale).ticks(ticks).tickSizeOuter(0);
     if (format) axis.tickFormat((v) => format(Number(v)));
     d3.select(ref.current).call(axis);
-  });
-  void deps;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
   return <g ref={ref} transform={`translate(${x},${y})`} />;
 }
 
@@ -37,7 +40,21 @@ export function drawAxis(
   format?: (v: number) => string,
 ): void {
   if (!g) return;
+  const key = axisKey(scale, orient, ticks, format, null);
+  if (drawn.get(g) === key) return;
+  drawn.set(g, key);
   const axis = (orient === 'bottom' ? d3.axisBottom(scale) : d3.axisLeft(scale)).ticks(ticks).tickSizeOuter(0);
   if (format) axis.tickFormat((v) => format(Number(v)));
   d3.select(g).call(axis);
 }
+
+/** What an axis looks like, as a string: equal keys draw identical ticks and labels. */
+function axisKey(scale: Scale, orient: string, ticks: number, format: ((v: number) => string) | undefined, deps: unknown): string {
+  const domain = (scale as unknown as { domain(): unknown[] }).domain();
+  const range = (scale as unknown as { range(): unknown[] }).range();
+  const labels = format ? domain.map((v) => format(Number(v))).join(',') : '';
+  return `${orient}|${ticks}|${domain.join(',')}|${range.join(',')}|${labels}|${String(deps)}`;
+}
+
+/** The key each imperatively drawn axis group was last drawn with. */
+const drawn = new WeakMap<SVGGElement, string>();
