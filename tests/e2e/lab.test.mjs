@@ -83,8 +83,10 @@ async function play(page, speedPosition) {
 async function pause(page) {
   if ((await storeState(page)).playing) await page.keyboard.press('Space');
   await page.waitForFunction(() => !window.__storelab.lab.store.get().playing);
-  // A frame requested just before the pause still arrives and advances the run: wait until the
-  // event count holds still before taking it as the paused state.
+  // A frame requested just before the pause still arrives and advances the run: wait until no
+  // frame is in flight (the controller's `inflight`, read for the test only) and the event count
+  // holds still before taking it as the paused state.
+  await page.waitForFunction(() => !window.__storelab.lab.inflight, null, { timeout: 30_000 });
   for (let prev = -1; ; ) {
     const { events } = await storeState(page);
     if (events === prev) break;
@@ -147,7 +149,8 @@ describe('the lab', () => {
     const before = await storeState(page);
     const logBefore = Number(await page.locator('[data-testid=event-log-count]').getAttribute('data-count'));
     await page.keyboard.press('.');
-    await page.waitForFunction((e) => window.__storelab.lab.store.get().events === e + 1, before.events);
+    await page.waitForFunction((e) => window.__storelab.lab.store.get().events >= e + 1, before.events);
+    assert.equal((await storeState(page)).events, before.events + 1, 'one step is one event');
     assert.equal(Number(await page.locator('[data-testid=events]').getAttribute('data-events')), before.events + 1);
     // The event log received exactly the trace records of that one event.
     const added = await page.evaluate(() => window.__storelab.frames.latest().trace.t.length);

@@ -115,6 +115,22 @@ describe('LabController', () => {
     expect(store.get().errors).toEqual([]);
   });
 
+  it('shows a frame that lands after a pause, so stepping counts from what is shown', async () => {
+    const { lab, engine, sched, store } = setup();
+    await lab.load('x', 1);
+    engine.hold = true;
+    lab.play();
+    sched.fire(1000); // a frame request goes out…
+    lab.pause(); // …and the user pauses before it returns
+    engine.pending.shift()!();
+    await flush();
+    expect(store.get().events).toBe(engine.events);
+    engine.hold = false;
+    await lab.step();
+    expect(store.get().events).toBe(engine.events);
+    expect(lab.frames.latest()?.events).toBe(store.get().events);
+  });
+
   it('opens at the permalink time by seeking', async () => {
     const { lab, engine } = setup();
     await lab.load('x', 3, { tNs: 12e9 });

@@ -227,11 +227,10 @@ export class LabController {
         this.inflight = false;
         if (gen !== this.generation) return;
         this.frames.publish(frame);
-        this.syncUi(false);
-        if (frame.finished) {
-          this.store.set({ playing: false });
-          this.syncUi(true);
-        }
+        if (frame.finished) this.store.set({ playing: false });
+        // While playing the numbers refresh at most every UI_UPDATE_MS; a frame that lands after
+        // a pause (or ends the run) is the state the user looks at, so it always shows.
+        this.syncUi(!this.store.get().playing);
       })
       .catch((e: unknown) => {
         this.inflight = false;

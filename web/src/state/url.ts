@@ -11,8 +11,12 @@ export interface HashState {
   scenario: string | null;
 }
 
+// The scenario text rarely changes while the time does: compress it once, not on every write.
+let compressed: { text: string; s: string } | null = null;
+
 export function encodeHash(state: { text: string; seed: number; tNs: number }): string {
-  const s = compressToEncodedURIComponent(state.text);
+  if (compressed?.text !== state.text) compressed = { text: state.text, s: compressToEncodedURIComponent(state.text) };
+  const s = compressed.s;
   return `#s=${s}&seed=${Math.trunc(state.seed)}&t=${Math.max(0, Math.round(state.tNs))}`;
 }
 

@@ -37,7 +37,6 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
   const platterCanvas = useRef<HTMLCanvasElement>(null);
   const traceBox = useRef<HTMLDivElement>(null);
   const traceCanvas = useRef<HTMLCanvasElement>(null);
-  const traceXAxis = useRef<SVGGElement>(null);
   const traceYAxis = useRef<SVGGElement>(null);
   const pSize = useElementSize(platterBox);
   const tSize = useElementSize(traceBox);
@@ -50,7 +49,7 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
   useEffect(() => {
     const draw = (f: Frame) => {
       drawPlatter(platterCanvas.current, pSize.width, pSize.height, f);
-      drawTrace(traceCanvas.current, traceXAxis.current, traceYAxis.current, tSize.width, tSize.height, f, head.current, speedRef.current);
+      drawTrace(traceCanvas.current, traceYAxis.current, tSize.width, tSize.height, f, head.current, speedRef.current);
     };
     const unsub = frames.subscribe((f) => {
       if (f.reset) {
@@ -175,7 +174,6 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
         <div className="sl-plot" ref={traceBox} style={{ minHeight: 70 }}>
           <canvas ref={traceCanvas} role="img" aria-label="Head position over time: cylinder against simulated time" />
           <svg className="sl-overlay" width={tSize.width} height={tSize.height} aria-hidden="true">
-            <g ref={traceXAxis} transform={`translate(0,${Math.max(0, tSize.height - TRACE_MB)})`} />
             <g ref={traceYAxis} transform={`translate(${TRACE_ML},0)`} />
             <text x={tSize.width - 4} y={Math.max(0, tSize.height - TRACE_MB) + 13} textAnchor="end" className="sl-axis-label">
               ms
@@ -283,35 +281,24 @@ function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: nu
   const rOuter = R;
   const rInner = R * 0.22;
   const rad = (c: number) => cylinderRadius(c, d.cylinders, d.databaseCylinders, rOuter, rInner);
-  // Platter.
-  ctx.fillStyle = '#dcdcdc';
-  ctx.beginPath();
-  ctx.arc(cx, cy, rOuter, 0, 2 * Math.PI);
-  ctx.fill();
-  // Database band (magnified).
-  ctx.fillStyle = '#f2f2e6';
-  ctx.beginPath();
-  ctx.arc(cx, cy, rad(0), 0, 2 * Math.PI);
-  ctx.arc(cx, cy, rad(d.databaseCylinders), 0, 2 * Math.PI, true);
-  ctx.fill();
-  // Track hints inside the band.
-  ctx.strokeStyle = 'rgba(0,0,0,0.07)';
-  ctx.lineWidth = 1;
-  const step = Math.max(1, Math.ceil(d.databaseCylinders / 12));
-  for (let c = step; c < d.databaseCylinders; c += step) {
-    ctx.beginPath();
-    ctx.arc(cx, cy, rad(c), 0, 2 * Math.PI);
-    ctx.stroke();
-  }
-  ctx.strokeStyle = 'rgba(0,0,0,0.25)';
-  ctx.beginPath();
-  ctx.arc(cx, cy, rad(d.databaseCylinders), 0, 2 * Math.PI);
-  ctx.stroke();
+  // The fixed parts (platter, band, track hints) come from a cached bitmap; the spokes turn.
+  const base = platterBase(width, height, cx, cy, rOuter, d.cylinders, d.databaseCylinders, rad);
+  if (base) ctx.drawImage(base, 0, 0, width, height);
+  else drawPlatterBase(ctx, cx, cy, rOuter, d.databaseCylinders, rad);
   // Spokes fixed to the platter so the rotation is visible; sector 0 is marked.
-  for (let k = 0; k < 12; k++) {
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+  ctx.beginPath();
+  for (let k = 1; k < 12; k++) {
     const a = screenAngle(k / 12, d.angle, HEAD_ANGLE);
-    ctx.strokeStyle = k === 0 ? 'rgba(0,0,0,0.55)' : 'rgba(0,0,0,0.12)';
-    ctx.lineWidth = k === 0 ? 2 : 1;
+    ctx.moveTo(cx + Math.cos(a) * rInner, cy + Math.sin(a) * rInner);
+    ctx.lineTo(cx + Math.cos(a) * rOuter, cy + Math.sin(a) * rOuter);
+  }
+  ctx.stroke();
+  {
+    const a = screenAngle(0, d.angle, HEAD_ANGLE);
+    ctx.strokeStyle = 'rgba(0,0,0,0.55)';
+    ctx.lineWidth = 2;
     ctx.beginPath();
     ctx.moveTo(cx + Math.cos(a) * rInner, cy + Math.sin(a) * rInner);
     ctx.lineTo(cx + Math.cos(a) * rOuter, cy + Math.sin(a) * rOuter);
@@ -399,6 +386,66 @@ function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: nu
   }
 }
 
+/** Platter, database band and track hints: what does not turn. */
+function drawPlatterBase(ctx: CanvasRenderingContext2D, cx: number, cy: number, rOuter: number, databaseCylinders: number, rad: (c: number) => number): void {
+  ctx.fillStyle = '#dcdcdc';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rOuter, 0, 2 * Math.PI);
+  ctx.fill();
+  // Database band (magnified).
+  ctx.fillStyle = '#f2f2e6';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rad(0), 0, 2 * Math.PI);
+  ctx.arc(cx, cy, rad(databaseCylinders), 0, 2 * Math.PI, true);
+  ctx.fill();
+  // Track hints inside the band.
+  ctx.strokeStyle = 'rgba(0,0,0,0.07)';
+  ctx.lineWidth = 1;
+  const step = Math.max(1, Math.ceil(databaseCylinders / 12));
+  for (let c = step; c < databaseCylinders; c += step) {
+    ctx.beginPath();
+    ctx.arc(cx, cy, rad(c), 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+  ctx.strokeStyle = 'rgba(0,0,0,0.25)';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rad(databaseCylinders), 0, 2 * Math.PI);
+  ctx.stroke();
+}
+
+let baseCache: { key: string; canvas: HTMLCanvasElement } | null = null;
+
+/** The static platter drawn once into an offscreen canvas (redrawn when size or geometry change). */
+function platterBase(
+  width: number,
+  height: number,
+  cx: number,
+  cy: number,
+  rOuter: number,
+  cylinders: number,
+  databaseCylinders: number,
+  rad: (c: number) => number,
+): HTMLCanvasElement | null {
+  if (typeof document === 'undefined') return null;
+  const dpr = window.devicePixelRatio || 1;
+  const key = `${width}|${height}|${dpr}|${cylinders}|${databaseCylinders}`;
+  if (baseCache?.key === key) return baseCache.canvas;
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.round(width * dpr);
+  canvas.height = Math.round(height * dpr);
+  let ctx: CanvasRenderingContext2D | null = null;
+  try {
+    ctx = canvas.getContext('2d');
+  } catch {
+    return null;
+  }
+  if (!ctx) return null;
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  drawPlatterBase(ctx, cx, cy, rOuter, databaseCylinders, rad);
+  baseCache = { key, canvas };
+  return canvas;
+}
+
 // ---- head trace ----
 
 const TRACE_ML = 40;
@@ -412,7 +459,6 @@ function traceWindowNs(speed: number): number {
 
 function drawTrace(
   canvas: HTMLCanvasElement | null,
-  xg: SVGGElement | null,
   yg: SVGGElement | null,
   width: number,
   height: number,
@@ -428,7 +474,8 @@ function drawTrace(
   const t0 = t1 - win;
   const x = d3.scaleLinear().domain([t0 / 1e6, t1 / 1e6]).range([TRACE_ML, width - TRACE_MR]);
   const y = d3.scaleLinear().domain([0, Math.max(1, d.databaseCylinders)]).range([height - TRACE_MB - 2, 6]);
-  drawAxis(xg, x, 'bottom', Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
+  // The time axis scrolls every frame: drawn on the canvas (below), not as SVG ticks that d3 would
+  // rebuild in the DOM each frame.
   drawAxis(yg, y, 'left', 4, (v) => String(v));
   ctx.fillStyle = '#fafafa';
   ctx.fillRect(TRACE_ML, 6, width - TRACE_MR - TRACE_ML, height - TRACE_MB - 8);
@@ -471,4 +518,28 @@ function drawTrace(
     seg(prev, { t: f.nowNs, cyl: d.headCylinder, kind: act && f.nowNs >= act.start ? act.kind : -1 });
   }
   ctx.restore();
+  drawTimeAxis(ctx, x, height - TRACE_MB, Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
+}
+
+/** A bottom axis like d3.axisBottom (outer ticks 0), drawn on the canvas at y = `y0`. */
+function drawTimeAxis(ctx: CanvasRenderingContext2D, x: d3.ScaleLinear<number, number>, y0: number, ticks: number, format: (v: number) => string): void {
+  const [r0, r1] = x.range();
+  ctx.strokeStyle = '#000';
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(r0, y0 + 0.5);
+  ctx.lineTo(r1, y0 + 0.5);
+  for (const v of x.ticks(ticks)) {
+    const px = Math.round(x(v)) + 0.5;
+    ctx.moveTo(px, y0);
+    ctx.lineTo(px, y0 + 6);
+  }
+  ctx.stroke();
+  ctx.fillStyle = '#555';
+  ctx.font = '10px sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'top';
+  for (const v of x.ticks(ticks)) ctx.fillText(format(v), x(v), y0 + 9);
+  ctx.textBaseline = 'alphabetic';
+  ctx.textAlign = 'start';
 }

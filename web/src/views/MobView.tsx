@@ -309,6 +309,8 @@ function drawMob(
     const mk = p === hoverPage || p === selectedPage ? 2 : batchSet && batchSet.has(p) ? 1 : 0;
     if (mk) for (let c = c0; c <= c1; c++) marks[c] = Math.max(marks[c], mk);
   }
+  // One path per area (thousands of fillRects with a colour switch each cost far more).
+  const areaPaths = [new Path2D(), new Path2D(), new Path2D()];
   for (let c = 0; c < cols; c++) {
     const h0 = acc[c * 3];
     const h1 = acc[c * 3 + 1];
@@ -322,10 +324,13 @@ function drawMob(
       const v = acc[c * 3 + a];
       if (v <= 0) continue;
       const hh = (v / tot) * S1_H;
-      ctx.fillStyle = AREA_COLOURS[a];
-      ctx.fillRect(ML + c, y - hh, cover, hh);
+      areaPaths[a].rect(ML + c, y - hh, cover, hh);
       y -= hh;
     }
+  }
+  for (let a = 0; a < 3; a++) {
+    ctx.fillStyle = AREA_COLOURS[a];
+    ctx.fill(areaPaths[a]);
   }
   // Chunk boundaries when chunks are wide enough to see.
   if (layout.liveChunks > 0 && plotW / layout.liveChunks >= 5) {
@@ -333,18 +338,15 @@ function drawMob(
     for (let i = 0; i < n; i++) if (layout.size[i] > 0) ctx.fillRect(ML + layout.start[i] * pxPerByte, S1_Y, 1, S1_H);
   }
   // Holes: grey ticks above the strip.
+  const holePath = new Path2D();
+  for (let c = 0; c < cols; c++) if (holes[c]) holePath.rect(ML + c, S1_Y - 7, 1, 5);
   ctx.fillStyle = HOLE;
-  for (let c = 0; c < cols; c++) if (holes[c]) ctx.fillRect(ML + c, S1_Y - 7, 1, 5);
+  ctx.fill(holePath);
   // Pages of the flusher's pass (black band at the bottom) and the hovered page (outlined).
-  for (let c = 0; c < cols; c++) {
-    if (marks[c] === 1) {
-      ctx.fillStyle = '#111';
-      ctx.fillRect(ML + c, S1_Y + S1_H - 7, 1, 7);
-    } else if (marks[c] === 2) {
-      ctx.fillStyle = 'rgba(0,0,0,0.55)';
-      ctx.fillRect(ML + c - 0.5, S1_Y - 2, 2, S1_H + 4);
-    }
-  }
+  ctx.fillStyle = '#111';
+  for (let c = 0; c < cols; c++) if (marks[c] === 1) ctx.fillRect(ML + c, S1_Y + S1_H - 7, 1, 7);
+  ctx.fillStyle = 'rgba(0,0,0,0.55)';
+  for (let c = 0; c < cols; c++) if (marks[c] === 2) ctx.fillRect(ML + c - 0.5, S1_Y - 2, 2, S1_H + 4);
   // Scan window over the oldest scanFrac of capacity.
   const scanPx = Math.max(2, Math.max(layout.scanEnd, m.scanFrac * cap) * pxPerByte);
   ctx.fillStyle = 'rgba(31,111,235,0.18)';
@@ -382,37 +384,45 @@ function drawMob(
   ctx.fillStyle = EMPTY_FILL;
   ctx.fillRect(ML, S2_Y, plotW, S2_H);
   const zpx = plotW / Math.max(1, zoomBytes);
+  // Batched by colour: area fills, then batch marks, chunk boundaries, hole ticks, outlines, labels.
+  const zAreas = [new Path2D(), new Path2D(), new Path2D()];
+  const zMarks = new Path2D();
+  const zBounds = new Path2D();
+  const zHoles = new Path2D();
+  const zOutlines: [number, number][] = [];
+  const zLabels: [number, number][] = [];
   for (let i = 0; i < n; i++) {
     const s = layout.start[i];
     if (s > zoomBytes) break;
     const x = ML + s * zpx;
     if (layout.size[i] === 0) {
-      ctx.fillStyle = HOLE;
-      ctx.fillRect(x - 0.5, S2_Y - 7, 1, 5);
+      zHoles.rect(x - 0.5, S2_Y - 7, 1, 5);
       continue;
     }
     const w = Math.min(layout.size[i] * zpx, ML + plotW - x);
-    ctx.fillStyle = AREA_COLOURS[m.chunkArea[i] % 3];
-    ctx.fillRect(x, S2_Y, w, S2_H);
+    zAreas[m.chunkArea[i] % 3].rect(x, S2_Y, w, S2_H);
     const p = m.chunkPage[i];
-    if (p === hoverPage || p === selectedPage) {
-      ctx.strokeStyle = '#000';
-      ctx.lineWidth = 2;
-      ctx.strokeRect(x + 1, S2_Y + 1, Math.max(1, w - 2), S2_H - 2);
-    } else if (batchSet && batchSet.has(p)) {
-      ctx.fillStyle = '#111';
-      ctx.fillRect(x, S2_Y + S2_H - 6, w, 6);
-    }
-    if (w >= 3) {
-      ctx.fillStyle = 'rgba(255,255,255,0.9)';
-      ctx.fillRect(x, S2_Y, 1, S2_H);
-    }
-    if (w >= 34) {
-      ctx.fillStyle = '#fff';
-      ctx.font = '10px system-ui, sans-serif';
-      ctx.fillText(`p${p}`, x + 3, S2_Y + 13);
-    }
+    if (p === hoverPage || p === selectedPage) zOutlines.push([x, w]);
+    else if (batchSet && batchSet.has(p)) zMarks.rect(x, S2_Y + S2_H - 6, w, 6);
+    if (w >= 3) zBounds.rect(x, S2_Y, 1, S2_H);
+    if (w >= 34) zLabels.push([x, p]);
   }
+  for (let a = 0; a < 3; a++) {
+    ctx.fillStyle = AREA_COLOURS[a];
+    ctx.fill(zAreas[a]);
+  }
+  ctx.fillStyle = '#111';
+  ctx.fill(zMarks);
+  ctx.fillStyle = 'rgba(255,255,255,0.9)';
+  ctx.fill(zBounds);
+  ctx.fillStyle = HOLE;
+  ctx.fill(zHoles);
+  ctx.strokeStyle = '#000';
+  ctx.lineWidth = 2;
+  for (const [x, w] of zOutlines) ctx.strokeRect(x + 1, S2_Y + 1, Math.max(1, w - 2), S2_H - 2);
+  ctx.fillStyle = '#fff';
+  ctx.font = '10px system-ui, sans-serif';
+  for (const [x, p] of zLabels) ctx.fillText(`p${p}`, x + 3, S2_Y + 13);
   ctx.fillStyle = 'rgba(31,111,235,0.18)';
   ctx.fillRect(ML, S2_Y - 2, Math.min(plotW, m.scanFrac * cap * zpx), S2_H + 4);
   ctx.strokeStyle = '#1f6feb';

@@ -13,7 +13,8 @@ const MSG_COLOURS: Record<MessageKind, string> = { fetch: '#1f6feb', reply: '#6b
 const MSG_NAMES: Record<MessageKind, string> = { fetch: 'fetch request', reply: 'fetch reply', commit: 'commit', ack: 'commit reply' };
 
 export default function SystemDiagram({ frames, select, selected }: ViewProps) {
-  const f = useFrameTick(frames, 33);
+  // ~10 Hz: a full SVG re-render per engine frame cost more than the motion is worth.
+  const f = useFrameTick(frames, 100);
   const tracker = useRef(new MessageTracker());
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(box);

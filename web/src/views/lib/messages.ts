@@ -39,6 +39,11 @@ export class MessageTracker {
 
   private add(m: Omit<Message, 'seenWall'>, wall: number): void {
     this.msgs.push({ ...m, seenWall: wall });
+    // Trimmed in batches (not per message: a big trace batch adds thousands).
+    if (this.msgs.length > 2 * this.max) this.trim();
+  }
+
+  private trim(): void {
     if (this.msgs.length > this.max) this.msgs.splice(0, this.msgs.length - this.max);
   }
 
@@ -82,6 +87,7 @@ export class MessageTracker {
           break;
       }
     }
+    this.trim();
     this.lastState = f.clients.map((c) => c.state);
     // Forget messages that arrived and have been visible long enough.
     this.msgs = this.msgs.filter((m) => m.arrives > f.nowNs || wall - m.seenWall < this.minVisibleWallMs);

@@ -7,32 +7,57 @@ export function pageOfOid(oid: number, objectsPerPage: number): number {
 }
 
 export class PageAreas {
-  private area = new Map<number, number>();
+  // Area + 1 per page (0 = unknown): a flat table, because every frame re-learns the areas of all
+  // the MOB's chunks (tens of thousands at fast speeds) and Map writes cost far more.
+  private area = new Uint8Array(1024);
 
   clear(): void {
-    this.area.clear();
+    this.area.fill(0);
+  }
+
+  private ensure(page: number): void {
+    if (page < this.area.length) return;
+    let n = this.area.length;
+    while (n <= page) n *= 2;
+    const next = new Uint8Array(n);
+    next.set(this.area);
+    this.area = next;
   }
 
   /** Learn from a frame's new MobInsert records and its chunks (cheap: one pass each). */
   learn(f: Frame): void {
     if (f.reset) this.clear();
+    if (f.pages > 0) this.ensure(f.pages - 1);
     const tr = f.trace;
     for (let i = 0; i < tr.kind.length; i++) {
       if (tr.kind[i] === RecordKind.MobInsert) {
-        this.area.set(pageOfOid(tr.entity[i], f.objectsPerPage), tr.a[i]);
+        this.set(pageOfOid(tr.entity[i], f.objectsPerPage), tr.a[i]);
       }
     }
     const m = f.mob;
-    for (let i = 0; i < m.chunkPage.length; i++) this.area.set(m.chunkPage[i], m.chunkArea[i]);
+    const pages = m.chunkPage;
+    const areas = m.chunkArea;
+    let table = this.area;
+    for (let i = 0; i < pages.length; i++) {
+      const p = pages[i];
+      if (p >= table.length) {
+        this.ensure(p);
+        table = this.area;
+      }
+      table[p] = areas[i] + 1;
+    }
   }
 
   set(page: number, area: number): void {
-    this.area.set(page, area);
+    if (!(page >= 0) || !Number.isInteger(page) || !(area >= 0 && area < 255)) return;
+    this.ensure(page);
+    this.area[page] = area + 1;
   }
 
   /** The page's area, or undefined when nothing has revealed it yet. */
   get(page: number): number | undefined {
-    return this.area.get(page);
+    const v = page >= 0 && page < this.area.length ? this.area[page] : 0;
+    return v === 0 ? undefined : v - 1;
   }
 }
 
