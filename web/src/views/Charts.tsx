@@ -76,14 +76,15 @@ export default function Charts({ frames }: ViewProps) {
         <span className="sl-stat">
           samples <b>{samples.length}</b>
         </span>
+        {/* In the header, not over the empty axes. */}
+        {!started && <span className="sl-stat">{EMPTY_MESSAGE}</span>}
+        {started && samples.length === 0 && <span className="sl-stat">Waiting for the first sample…</span>}
       </div>
       <div className="sl-plot" ref={box} style={{ display: 'grid', gridTemplateColumns: `repeat(${cols}, 1fr)`, gridTemplateRows: `repeat(${rows}, 1fr)`, minHeight: 300 }}>
         {cw > 0 &&
           CHARTS.map((spec) => (
             <Chart key={spec.title} spec={spec} samples={samples} warmupEnd={warmupEnd} width={cw} height={ch} version={store.current.version} />
           ))}
-        {!started && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
-        {started && samples.length === 0 && <div className="sl-empty">Waiting for the first sample…</div>}
       </div>
     </div>
   );

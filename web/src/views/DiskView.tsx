@@ -470,8 +470,9 @@ function drawTrace(
   if (!ctx) return;
   const d: DiskSnapshot = f.disk;
   const win = traceWindowNs(speed);
-  const t1 = f.nowNs;
-  const t0 = t1 - win;
+  // The last `win` of simulated time; before the run has lasted that long, [0, win].
+  const t0 = Math.max(0, f.nowNs - win);
+  const t1 = t0 + win;
   const x = d3.scaleLinear().domain([t0 / 1e6, t1 / 1e6]).range([TRACE_ML, width - TRACE_MR]);
   const y = d3.scaleLinear().domain([0, Math.max(1, d.databaseCylinders)]).range([height - TRACE_MB - 2, 6]);
   // The time axis scrolls every frame: drawn on the canvas (below), not as SVG ticks that d3 would
