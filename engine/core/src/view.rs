@@ -3,9 +3,9 @@
 //! vectors, so the WASM facade can hand each array to JavaScript as one typed array, with no
 //! per-entry calls and no JSON. Field meanings match `web/src/engine/types.ts`.
 use crate::client::ClientState;
-use crate::disk::RequestKind;
+use crate::disk::{Request, RequestKind, Service};
 use crate::server::flusher::FlusherState;
-use crate::sim::{Phase, SimTime, Simulation};
+use crate::sim::{Phase, Simulation};
 
 /// The MOB's scan list in log order, one entry per chunk (thesis §3.1.4). Chunks emptied by
 /// write absorption or by a page write stay until the log is truncated past them, so the list
@@ -38,20 +38,6 @@ pub struct FlusherView {
     pub passes: u64,
 }
 
-/// The request the disk is serving, with the times its phases end.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ActiveRequest {
-    pub kind: u8,
-    pub page: u32,
-    pub addr: u64,
-    pub start: SimTime,
-    pub seek_end: SimTime,
-    pub rotation_end: SimTime,
-    pub end: SimTime,
-    pub from_cylinder: u32,
-    pub to_cylinder: u32,
-}
-
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DiskView {
     pub cylinders: u64,
@@ -61,7 +47,8 @@ pub struct DiskView {
     pub database_cylinders: u64,
     pub head_cylinder: f64,
     pub angle: f64,
-    pub active: Option<ActiveRequest>,
+    /// The request the disk is serving, with the times its phases end.
+    pub active: Option<(Request, Service)>,
     pub queue_kind: Vec<u8>,
     pub queue_page: Vec<u32>,
 }
@@ -162,17 +149,7 @@ pub fn disk(sim: &Simulation) -> DiskView {
         database_cylinders: if db_end == 0 { 0 } else { g.cylinder(db_end - 1) + 1 },
         head_cylinder: d.head_at(sim.now),
         angle: d.platter_angle(sim.now),
-        active: d.active().map(|(r, s)| ActiveRequest {
-            kind: r.kind as u8,
-            page: r.page,
-            addr: r.addr,
-            start: s.start,
-            seek_end: s.seek_end,
-            rotation_end: s.rotation_end,
-            end: s.end,
-            from_cylinder: s.from_cylinder,
-            to_cylinder: s.to_cylinder,
-        }),
+        active: d.active().copied(),
         queue_kind: d.queue().iter().map(|r| r.kind as u8).collect(),
         queue_page: d.queue().iter().map(|r| r.page).collect(),
     }
@@ -215,7 +192,7 @@ pub fn checkpoint(sim: &mut Simulation) -> Simulation {
     copy
 }
 
-/// Disk request kinds in `DiskView::queue_kind` and `ActiveRequest::kind` are `RequestKind`
+/// Disk request kinds in `DiskView::queue_kind` and `DiskView::active` are `RequestKind`
 /// discriminants; checked here so the numbering in types.ts cannot drift silently.
 const _: () = assert!(RequestKind::FetchRead as u8 == 0 && RequestKind::Write as u8 == 2);
 
@@ -256,7 +233,7 @@ mod tests {
         assert!((0.0..1.0).contains(&s.disk.angle));
         assert!(s.disk.database_cylinders > 0 && s.disk.database_cylinders <= s.disk.cylinders);
         assert_eq!(s.disk.queue_kind.len(), s.disk.queue_page.len());
-        if let Some(a) = s.disk.active {
+        if let Some((_, a)) = s.disk.active {
             assert!(a.start <= a.seek_end && a.seek_end <= a.rotation_end && a.rotation_end <= a.end);
             assert!(a.start <= sim.now() && sim.now() <= a.end);
         }

@@ -156,11 +156,11 @@ impl Lab {
     /// Empty when idle, else [kind, page, addr, start, seek end, rotation end, end,
     /// from cylinder, to cylinder] (times in ns).
     pub fn disk_active(&self) -> Vec<f64> {
-        self.snap.disk.active.map_or_else(Vec::new, |a| {
+        self.snap.disk.active.map_or_else(Vec::new, |(r, a)| {
             vec![
-                a.kind as f64,
-                a.page as f64,
-                a.addr as f64,
+                r.kind as u8 as f64,
+                r.page as f64,
+                r.addr as f64,
                 a.start as f64,
                 a.seek_end as f64,
                 a.rotation_end as f64,

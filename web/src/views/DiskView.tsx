@@ -431,16 +431,8 @@ function platterBase(
   const key = `${width}|${height}|${dpr}|${cylinders}|${databaseCylinders}`;
   if (baseCache?.key === key) return baseCache.canvas;
   const canvas = document.createElement('canvas');
-  canvas.width = Math.round(width * dpr);
-  canvas.height = Math.round(height * dpr);
-  let ctx: CanvasRenderingContext2D | null = null;
-  try {
-    ctx = canvas.getContext('2d');
-  } catch {
-    return null;
-  }
+  const ctx = prepareCanvas(canvas, width, height);
   if (!ctx) return null;
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   drawPlatterBase(ctx, cx, cy, rOuter, databaseCylinders, rad);
   baseCache = { key, canvas };
   return canvas;
