@@ -1,7 +1,9 @@
 // The /embed/ route: one scenario with chosen views and controls, for an iframe.
-//   embed/?views=MobView,DiskView&controls=1&autoplay=0#sc=mob-default&seed=1&t=0
-// The hash may also carry a full permalink (`#s=…`). Nothing is written to local storage.
-import { useEffect } from 'react';
+//   embed/?views=MobView,DiskView&controls=1&autoplay=0&set=server.mob_mb%3D2#sc=mob-default&seed=1&t=0
+// The hash may also carry a full permalink (`#s=…`). `set` pins parameters on top of the scenario
+// (`section.key=value,…`, as lessons' `set:` lines and the CLI's --set; a rejected override is shown
+// by name and nothing runs). Nothing is written to local storage.
+import { useEffect, useMemo, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { encodeHash } from '../state/url';
@@ -11,6 +13,7 @@ import { useShortcuts } from '../controls/useShortcuts';
 import { ViewPanel, parseViewList, type ViewName } from './views';
 import { labStartup, startLab } from './boot';
 import { StatusBanner, useViewProps } from './App';
+import { describeOverrides, loadWithOverrides, readSetParam } from '../lessons/overrides';
 
 export default function Embed({ lab }: { lab: LabController }) {
   const q = new URLSearchParams(location.search);
@@ -21,12 +24,27 @@ export default function Embed({ lab }: { lab: LabController }) {
   const title = useStore(lab.store, (s) => s.title);
   const helpOpen = useStore(lab.store, (s) => s.helpOpen);
   const viewProps = useViewProps(lab);
+  const set = useMemo(() => readSetParam(location.search), []);
+  const [setError, setSetError] = useState(set.error);
   useShortcuts(lab);
 
   useEffect(() => {
     const speed = Number(q.get('speed'));
     if (q.get('speed') && Number.isFinite(speed)) lab.setSpeedPosition(speed);
-    void startLab(lab, labStartup(false), autoplay).catch(() => undefined);
+    const startup = labStartup(false);
+    if (set.error) {
+      // Nothing to run: the error is shown instead of a scenario that differs from the one asked for.
+    } else if (set.pinned.length) {
+      const load = (text: string) => lab.load(text, startup.seed, { tNs: startup.tNs, scenarioName: startup.scenarioName });
+      void loadWithOverrides(load, startup.text, set.pinned)
+        .then((error) => {
+          if (error) setSetError(error);
+          else if (autoplay) lab.play();
+        })
+        .catch(() => undefined);
+    } else {
+      void startLab(lab, startup, autoplay).catch(() => undefined);
+    }
     return () => lab.dispose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lab]);
@@ -40,17 +58,30 @@ export default function Embed({ lab }: { lab: LabController }) {
     <div className="embed" data-testid="embed">
       <header className="embed-bar">
         <strong>{title || 'Storelab'}</strong>
+        {set.pinned.length > 0 && !setError && (
+          <span className="hint" data-testid="pinned" title="Set by the embed, unlike the scenario file">
+            pinned: {describeOverrides(set.pinned)}
+          </span>
+        )}
         <button type="button" className="link" onClick={openInLab}>
           Open in the lab ↗
         </button>
       </header>
-      {controls && <TimeControls lab={lab} compact />}
-      <StatusBanner lab={lab} />
-      <div className={`embed-views n${shown.length}`}>
-        {shown.map((name) => (
-          <ViewPanel key={name} name={name} props={viewProps} />
-        ))}
-      </div>
+      {controls && !setError && <TimeControls lab={lab} compact />}
+      {setError ? (
+        <div className="error-banner" role="alert" data-testid="set-error">
+          The embed's <code>set</code> parameter was rejected: {setError}
+        </div>
+      ) : (
+        <>
+          <StatusBanner lab={lab} />
+          <div className={`embed-views n${shown.length}`}>
+            {shown.map((name) => (
+              <ViewPanel key={name} name={name} props={viewProps} />
+            ))}
+          </div>
+        </>
+      )}
       {helpOpen && <HelpOverlay onClose={() => lab.store.set({ helpOpen: false })} />}
     </div>
   );

@@ -5,7 +5,8 @@ import { marked } from 'marked';
 import { LabClient } from '../engine/client';
 import type { EngineLike } from '../state/engine';
 import { scenarioTexts } from '../scenario/gallery';
-import { applyOverrides, firstBelow, parseLesson, readMetric, withinTolerance, type Lesson } from './lesson';
+import { applyOverrides, describeErrors, describeOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, readMetric, withinTolerance, type Lesson } from './lesson';
+import type { Override } from './overrides';
 import '../app/styles.css';
 
 const sources = import.meta.glob<string>(['../../../lessons/*.md', '!../../../lessons/README.md'], { query: '?raw', import: 'default', eager: true });
@@ -16,12 +17,13 @@ const lessons: Lesson[] = Object.entries(sources)
 /** One engine for all the questions of the page (runs are queued). */
 let engine: EngineLike | null = null;
 let queue: Promise<unknown> = Promise.resolve();
-function runToEnd(text: string, seed: number | undefined): Promise<unknown> {
+function runToEnd(base: string, overrides: Override[], seed: number | undefined): Promise<unknown> {
   engine ??= new LabClient() as unknown as EngineLike;
   const e = engine;
+  const text = applyOverrides(base, overrides);
   const job = queue.then(async () => {
     const res = await e.load(text, seed);
-    if (!res.ok) throw new Error(res.errors.map((x) => `line ${x.line}: ${x.message}`).join('; '));
+    if (!res.ok) throw new Error(describeErrors(res.errors, text, overrides));
     await e.frame(res.endNs ?? 600e9);
     // LabClient.summary() is { metrics, … } (engine/protocol.ts RunSummary); metrics is the CLI's summary.
     const s = (await e.summary()) as { metrics?: unknown };
@@ -65,13 +67,31 @@ function Prose({ markdown }: { markdown: string }) {
 
 function LiveScenario({ params }: { params: Record<string, string> }) {
   const name = params.scenario ?? 'mob-default';
-  const qs = new URLSearchParams({ views: params.views ?? 'MobView,DiskView,Charts', controls: '1' });
-  if (params.speed) qs.set('speed', params.speed);
-  const hash = new URLSearchParams({ sc: name, seed: params.seed ?? '1' });
+  let src: string;
+  let pinned: Override[];
+  try {
+    pinned = parseOverrides(params.set);
+    src = embedSrc(params);
+  } catch (e) {
+    return (
+      <div className="error-banner" role="alert" data-testid="embed-error">
+        This live scenario ({name}) has a {e instanceof Error ? e.message : String(e)}
+      </div>
+    );
+  }
   return (
     <figure className="live">
-      <iframe title={params.caption ?? `Live scenario ${name}`} src={`../embed/?${qs}#${hash}`} style={params.height ? { height: `${params.height}px` } : undefined} loading="lazy" />
-      {params.caption && <figcaption className="hint" style={{ padding: '4px 8px' }}>{params.caption}</figcaption>}
+      <iframe title={params.caption ?? `Live scenario ${name}`} src={src} style={params.height ? { height: `${params.height}px` } : undefined} loading="lazy" />
+      {(params.caption || pinned.length > 0) && (
+        <figcaption className="hint" style={{ padding: '4px 8px' }}>
+          {params.caption}
+          {pinned.length > 0 && (
+            <span data-testid="pinned">
+              {params.caption ? ' ' : ''}Pinned, unlike the scenario file: <code>{describeOverrides(pinned)}</code>.
+            </span>
+          )}
+        </figcaption>
+      )}
     </figure>
   );
 }
@@ -83,7 +103,7 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const running = useRef(false);
   const name = params.scenario ?? 'mob-default';
-  const base = applyOverrides(scenarioTexts[name] ?? '', params.set);
+  const base = scenarioTexts[name] ?? '';
   const seed = params.seed ? Number(params.seed) : undefined;
   const metric = params.metric ?? 'write_absorption';
   const digits = Number(params.digits ?? 2);
@@ -93,6 +113,7 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
     if (running.current) return;
     running.current = true;
     try {
+      const set = parseOverrides(params.set);
       if (sweep) {
         const m = /^\s*([\w]+)\.([\w]+)\s*=\s*(.+)$/.exec(sweep)!;
         const values = m[3].split(',').map((v) => Number(v.trim()));
@@ -100,7 +121,7 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
         const points: { value: number; metric: number | null }[] = [];
         for (const v of values) {
           setStatus({ state: 'running', done: points.length, total: values.length });
-          const summary = await runToEnd(applyOverrides(base, `${m[1]}.${m[2]}=${v}`), seed);
+          const summary = await runToEnd(base, [...set, ...parseOverrides(`${m[1]}.${m[2]}=${v}`)], seed);
           points.push({ value: v, metric: readMetric(summary, metric) });
         }
         const answer = firstBelow(points, threshold);
@@ -108,14 +129,14 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
         setStatus({ state: 'done', actual: answer ?? NaN, ok: answer != null && Number(guess) === answer, detail: `${params.unit ?? ''} → ${metric.replace('_', ' ')}: ${detail}` });
       } else {
         setStatus({ state: 'running', done: 0, total: 1 });
-        const summary = await runToEnd(base, seed);
+        const summary = await runToEnd(base, set, seed);
         const actual = readMetric(summary, metric);
         if (actual == null) throw new Error(`the run has no metric ${metric}`);
         const tol = Number(params.tolerance ?? 0.25);
         setStatus({ state: 'done', actual, ok: withinTolerance(Number(guess), actual, tol), detail: `within ±${Math.round(tol * 100)}% counts as right` });
       }
     } catch (e) {
-      setStatus({ state: 'error', message: String(e) });
+      setStatus({ state: 'error', message: e instanceof Error ? e.message : String(e) });
     } finally {
       running.current = false;
     }

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { applyOverrides, firstBelow, parseLesson, readMetric, withinTolerance } from './lesson';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, readMetric, withinTolerance } from './lesson';
+import { describeOverrides, formatOverrides, loadWithOverrides, readSetParam } from './overrides';
 import { readKey } from '../scenario/toml-edit';
+import { LabHost } from '../engine/host';
+import { loadEngineForTests, readScenario } from '../engine/testing';
 
 const lessons = import.meta.glob<string>('../../../lessons/01-*.md', { query: '?raw', import: 'default', eager: true });
 
@@ -12,12 +15,26 @@ describe('lesson parsing', () => {
     expect(l.segments[1]).toEqual({ kind: 'embed', params: { scenario: 'mob-default', views: 'MobView' } });
     expect(l.segments[3]).toMatchObject({ params: { id: 'q', prompt: 'long continued' } });
   });
-  it('lesson 01 has a live scenario and three predict-then-run questions', () => {
+  it('reads set: in embed blocks', () => {
+    const l = parseLesson('x', '```storelab-embed\nscenario: mob-default\nset: server.mob_mb=2,\n  workload.write_prob = 0.5\nviews: MobView\n```\n');
+    const embed = l.segments.find((s) => s.kind === 'embed');
+    const params = embed?.kind === 'embed' ? embed.params : {};
+    expect(params.set).toBe('server.mob_mb=2, workload.write_prob = 0.5');
+    expect(parseOverrides(params.set)).toEqual([
+      { path: 'server.mob_mb', section: 'server', key: 'mob_mb', value: '2' },
+      { path: 'workload.write_prob', section: 'workload', key: 'write_prob', value: '0.5' },
+    ]);
+  });
+  it('lesson 01 has two live scenarios, the second with a 2 MB MOB, and three predict-then-run questions', () => {
     const src = Object.values(lessons)[0];
     expect(src).toBeTruthy();
     const l = parseLesson('01', src);
     expect(l.meta.title).toMatch(/modified object buffer/i);
-    expect(l.segments.filter((s) => s.kind === 'embed')).toHaveLength(1);
+    const embeds = l.segments.flatMap((s) => (s.kind === 'embed' ? [s.params] : []));
+    expect(embeds).toHaveLength(2);
+    expect(embeds[0].set).toBeUndefined();
+    expect(embeds[1]).toMatchObject({ scenario: 'mob-default', set: 'server.mob_mb=2', views: 'MobView,DiskView' });
+    expect(readKey(applyOverrides(readScenario('mob-default.toml'), embeds[1].set), 'server', 'mob_mb')).toBe('2');
     const qs = l.segments.filter((s) => s.kind === 'question');
     expect(qs).toHaveLength(3);
     for (const q of qs) expect(q.kind === 'question' && q.params.metric).toBeTruthy();
@@ -45,5 +62,65 @@ describe('question checking', () => {
     const out = applyOverrides('[server]\nmob_mb = 12\n', 'server.mob_mb=4, run.duration_s = 60');
     expect(readKey(out, 'server', 'mob_mb')).toBe('4');
     expect(readKey(out, 'run', 'duration_s')).toBe('60');
+  });
+});
+
+describe('scenario overrides (set: and the embed route\'s ?set=)', () => {
+  it('parses lists, keeps commas inside values and quotes bare words as the CLI does', () => {
+    const set = parseOverrides(' sweep.values=[1, 2], flusher.release = per_batch ,server.mob_mb=2');
+    expect(set.map((o) => [o.path, o.value])).toEqual([['sweep.values', '[1, 2]'], ['flusher.release', 'per_batch'], ['server.mob_mb', '2']]);
+    const out = applyOverrides('', set);
+    expect(readKey(out, 'sweep', 'values')).toBe('[1, 2]');
+    expect(readKey(out, 'flusher', 'release')).toBe('"per_batch"');
+    expect(readKey(applyOverrides('', 'client.warm = true'), 'client', 'warm')).toBe('true');
+    expect(describeOverrides(set)).toBe('sweep.values = [1, 2], flusher.release = per_batch, server.mob_mb = 2');
+    expect(parseOverrides('')).toEqual([]);
+    expect(parseOverrides(undefined)).toEqual([]);
+  });
+  it('rejects malformed overrides, naming the part', () => {
+    expect(() => parseOverrides('server.mob_mb=2, mob_mb=4')).toThrow(/"mob_mb=4".*section\.key=value/);
+    expect(() => parseOverrides('server.mob_mb=')).toThrow(/server\.mob_mb: no value/);
+    expect(() => applyOverrides('', 'server.mob_mb 4')).toThrow(/server\.mob_mb 4/);
+    expect(readSetParam('?set=mob_mb%3D2')).toEqual({ pinned: [], error: expect.stringMatching(/mob_mb=2/) });
+  });
+  it('round-trips through the embed URL', () => {
+    const src = embedSrc({ scenario: 'uniform-absorption', views: 'MobView,DiskView', speed: '700', seed: '3', set: 'server.mob_mb = 2, workload.write_prob=0.5, sweep.values=[1, 2]' });
+    const url = new URL(src, 'http://localhost/lessons/');
+    expect(url.pathname).toBe('/embed/');
+    expect(url.searchParams.get('views')).toBe('MobView,DiskView');
+    expect(url.searchParams.get('speed')).toBe('700');
+    expect(url.searchParams.get('set')).toBe('server.mob_mb=2,workload.write_prob=0.5,sweep.values=[1, 2]');
+    expect(url.hash).toBe('#sc=uniform-absorption&seed=3');
+    const read = readSetParam(url.search);
+    expect(read.error).toBeNull();
+    expect(read.pinned).toEqual(parseOverrides('server.mob_mb=2, workload.write_prob=0.5, sweep.values=[1, 2]'));
+    expect(formatOverrides(read.pinned)).toBe(url.searchParams.get('set'));
+    // Without set: no parameter at all; a malformed set: cannot make a URL.
+    expect(new URL(embedSrc({ scenario: 'mob-default' }), 'http://localhost/lessons/').searchParams.has('set')).toBe(false);
+    expect(() => embedSrc({ set: 'oops' })).toThrow(/oops/);
+  });
+
+  describe('with the real engine', () => {
+    beforeAll(loadEngineForTests);
+    const base = readScenario('mob-default.toml');
+    const check = async (set: string) => {
+      const host = new LabHost();
+      try {
+        return await loadWithOverrides((text) => Promise.resolve(host.load(text)), base, parseOverrides(set));
+      } finally {
+        host.dispose();
+      }
+    };
+    it('loads valid overrides', async () => {
+      expect(await check('server.mob_mb=2, workload.write_prob=0.5, flusher.release=per_batch')).toBeNull();
+    });
+    it('names the override the engine rejects: unknown key, wrong type, out of range', async () => {
+      expect(await check('server.mob_mb=2, server.mob_size=4')).toMatch(/^set server\.mob_size=4: unknown field `mob_size`/);
+      expect(await check('servr.mob_mb=4')).toMatch(/^set servr\.mob_mb=4: unknown section/);
+      expect(await check('server.mob_mb=big')).toMatch(/^set server\.mob_mb=big: .*expected a number \(MB\)/);
+      expect(await check('server.mob_mb=-2')).toMatch(/^set server\.mob_mb=-2: -2 MB is out of range \(0 < value ≤ 65536\)/);
+      expect(await check('server.mob_mb=2, workload.write_prob=1.5')).toMatch(/^set workload\.write_prob=1\.5: .*out of range/);
+      expect(await check('server.mob_mb=1..2')).toMatch(/^set server\.mob_mb=1\.\.2: /);
+    });
   });
 });

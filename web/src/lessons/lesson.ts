@@ -1,8 +1,10 @@
 // Lesson files (lessons/*.md, DESIGN.md §5): front matter, Markdown prose and directive blocks
-//   ```storelab-embed      a live scenario: scenario, views, seed, set (overrides), height
+//   ```storelab-embed      a live scenario: scenario, views, seed, set (overrides), speed, height, caption
 //   ```storelab-question   a predict-then-run question checked against a run's summary metrics
-// Directive bodies are `key: value` lines.
-import { setKey } from '../scenario/toml-edit';
+// Directive bodies are `key: value` lines; `set:` takes overrides.ts's `section.key=value, …`.
+import { formatOverrides, parseOverrides } from './overrides';
+
+export { applyOverrides, describeErrors, describeOverrides, parseOverrides } from './overrides';
 
 export type Segment =
   | { kind: 'prose'; markdown: string }
@@ -51,15 +53,15 @@ export function parseLesson(name: string, source: string): Lesson {
   return { name, meta, segments };
 }
 
-/** Applies `section.key=value, section.key=value` overrides to scenario text. */
-export function applyOverrides(text: string, overrides: string | undefined): string {
-  if (!overrides) return text;
-  let out = text;
-  for (const part of overrides.split(',')) {
-    const m = /^\s*([A-Za-z_]\w*)\.([A-Za-z_]\w*)\s*=\s*(.+?)\s*$/.exec(part);
-    if (m) out = setKey(out, m[1], m[2], m[3]);
-  }
-  return out;
+/** The embed route's URL (relative to the lessons page) for a `storelab-embed` block:
+ * `../embed/?views=…&controls=1&speed=…&set=…#sc=…&seed=…`. Throws on a malformed `set`. */
+export function embedSrc(params: Record<string, string>): string {
+  const qs = new URLSearchParams({ views: params.views ?? 'MobView,DiskView,Charts', controls: '1' });
+  if (params.speed) qs.set('speed', params.speed);
+  const set = formatOverrides(parseOverrides(params.set));
+  if (set) qs.set('set', set);
+  const hash = new URLSearchParams({ sc: params.scenario ?? 'mob-default', seed: params.seed ?? '1' });
+  return `../embed/?${qs}#${hash}`;
 }
 
 /** A metric path into a run summary: `write_absorption`, `disk_utilisation.write`, or the

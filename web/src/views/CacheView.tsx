@@ -5,20 +5,34 @@ import type { CacheSnapshot } from '../engine/types';
 import { RecordKind } from '../engine/types';
 import { AREA_COLOURS, AREA_NAMES, type ViewProps } from './contract';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
-import { PageAreas } from './lib/pages';
+import { sharedPageAreas, type PageAreas } from './lib/pages';
 import { fmtPct } from './lib/format';
 import './views.css';
 
 const MAX_CELLS = 1024;
+/** Largest and smallest cell side (px); page numbers are written in cells of at least NUMBER_CELL. */
 const CELL = 26;
+const MIN_CELL = 10;
+const NUMBER_CELL = 20;
 const GRID_TOP = 16;
+const PAD = 8;
+
+/** The largest cell side that fits `cap` cells in a width × height box, or MIN_CELL (the box then
+ * scrolls). */
+export function fitCell(cap: number, width: number, height: number): number {
+  for (let cell = CELL; cell > MIN_CELL; cell--) {
+    const perRow = Math.max(1, Math.floor(width / cell));
+    if (Math.ceil(cap / perRow) * cell <= height) return cell;
+  }
+  return MIN_CELL;
+}
 
 export default function CacheView({ frames, select, selected }: ViewProps) {
   const f = useFrameTick(frames, 120);
   const counts = useRef({ hits: 0, misses: 0 });
-  const areas = useRef(new PageAreas());
+  const areas = useRef(sharedPageAreas(frames));
   const box = useRef<HTMLDivElement>(null);
-  const { width } = useElementSize(box);
+  const { width, height } = useElementSize(box);
 
   useEffect(
     () =>
@@ -37,8 +51,8 @@ export default function CacheView({ frames, select, selected }: ViewProps) {
   const { hits, misses } = counts.current;
   const c = f?.cache;
   const cap = Math.min(MAX_CELLS, c?.capacityPages ?? 0);
-  const cell = CELL;
-  const perRow = Math.max(1, Math.floor((width - 16) / cell));
+  const cell = fitCell(cap, width - 2 * PAD, height - 2 * PAD - GRID_TOP);
+  const perRow = Math.max(1, Math.floor((width - 2 * PAD) / cell));
   const rows = Math.ceil(cap / perRow);
   const selPage = selected?.kind === 'page' ? selected.id : -1;
   // The grid is one canvas (1,024 SVG cells with titles cost a full React commit every tick); the
@@ -50,14 +64,14 @@ export default function CacheView({ frames, select, selected }: ViewProps) {
   const [focused, setFocused] = useState(false);
   const gridW = perRow * cell;
   const gridH = rows * cell + GRID_TOP;
-  const marks = useLatest({ hover: hover?.i ?? -1, focus: focused ? focus : -1, selPage, perRow, cap });
+  const marks = useLatest({ hover: hover?.i ?? -1, focus: focused ? focus : -1, selPage, perRow, cell, cap });
 
   // Draw on every frame tick the component renders, and on hover / focus / selection changes.
   useEffect(() => {
     const cur = frames.latest();
     if (!cur || width <= 0) return;
     const mk = marks.current;
-    drawCache(canvasRef.current, gridW, gridH, cur.cache, mk.cap, mk.perRow, areas.current, mk.selPage, mk.hover, mk.focus);
+    drawCache(canvasRef.current, gridW, gridH, cur.cache, mk.cap, mk.perRow, mk.cell, areas.current, mk.selPage, mk.hover, mk.focus);
   });
 
   const cellAt = (x: number, y: number): number => {
@@ -127,7 +141,7 @@ export default function CacheView({ frames, select, selected }: ViewProps) {
           </>
         )}
       </div>
-      <div className="sl-scroll" ref={box} style={{ position: 'relative', padding: 8 }}>
+      <div className="sl-scroll" ref={box} style={{ position: 'relative', padding: PAD }}>
         {!f && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
         {c && width > 0 && (
           <div
@@ -193,7 +207,8 @@ function cellLabel(c: CacheSnapshot, i: number, areas: PageAreas): string {
   return `page ${p}${area !== undefined ? `, ${AREA_NAMES[area]}` : ''}, LRU position ${i + 1}${pinned ? ', pinned' : ''}${reading ? ', being read' : ''}`;
 }
 
-/** The LRU grid: one rounded square per frame of the cache, row by row, most recent first. */
+/** The LRU grid: one square per frame of the cache, row by row, most recent first. Drawn in
+ * passes that each set one style (a software canvas pays for every style switch and path). */
 function drawCache(
   canvas: HTMLCanvasElement | null,
   width: number,
@@ -201,6 +216,7 @@ function drawCache(
   c: CacheSnapshot,
   cap: number,
   perRow: number,
+  cell: number,
   areas: PageAreas,
   selPage: number,
   hover: number,
@@ -208,51 +224,55 @@ function drawCache(
 ): void {
   const ctx = prepareCanvas(canvas, width, height);
   if (!ctx) return;
-  const cell = CELL;
+  const side = cell - 3;
   ctx.font = '10px system-ui, sans-serif';
   ctx.fillStyle = '#666';
   ctx.textAlign = 'left';
-  ctx.fillText('most recently used → least recently used (row by row)', 0, 10);
-  ctx.font = '9px system-ui, sans-serif';
-  ctx.textAlign = 'center';
-  const n = c.pages.length;
-  for (let i = 0; i < cap; i++) {
-    const x = (i % perRow) * cell;
-    const y = GRID_TOP + Math.floor(i / perRow) * cell;
-    if (i >= n) {
-      ctx.fillStyle = '#f4f4f4';
-      ctx.fillRect(x + 1, y + 1, cell - 3, cell - 3);
-      ctx.strokeStyle = '#e4e4e4';
-      ctx.lineWidth = 1;
-      ctx.strokeRect(x + 1.5, y + 1.5, cell - 4, cell - 4);
-      continue;
-    }
-    const p = c.pages[i];
-    const area = areas.get(p);
-    const reading = !c.valid[i];
-    const pinned = !!c.pinned[i];
+  ctx.fillText('most → least recently used, row by row', 0, 10);
+  const n = Math.min(cap, c.pages.length);
+  const x = (i: number) => (i % perRow) * cell;
+  const y = (i: number) => GRID_TOP + Math.floor(i / perRow) * cell;
+  // Empty frames.
+  ctx.fillStyle = '#f4f4f4';
+  for (let i = n; i < cap; i++) ctx.fillRect(x(i) + 1, y(i) + 1, side, side);
+  ctx.strokeStyle = '#e4e4e4';
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let i = n; i < cap; i++) ctx.rect(x(i) + 1.5, y(i) + 1.5, cell - 4, cell - 4);
+  ctx.stroke();
+  // Cached pages by colour: areas 0–2, 3 = area not yet known; pages being read are faded.
+  const colourOf = (i: number) => areas.get(c.pages[i]) ?? 3;
+  for (const reading of [false, true]) {
     ctx.globalAlpha = reading ? 0.35 : 1;
-    ctx.fillStyle = area === undefined ? '#bdbdbd' : AREA_COLOURS[area];
-    ctx.beginPath();
-    ctx.roundRect(x + 1, y + 1, cell - 3, cell - 3, 2);
-    ctx.fill();
-    ctx.globalAlpha = 1;
-    const sel = p === selPage;
-    if (sel || pinned) {
-      ctx.strokeStyle = sel ? '#1f6feb' : '#111';
-      ctx.lineWidth = sel ? 3 : 2;
-      if (reading) ctx.setLineDash([3, 2]);
-      ctx.stroke();
-      ctx.setLineDash([]);
+    for (let colour = 0; colour < 4; colour++) {
+      ctx.fillStyle = colour < 3 ? AREA_COLOURS[colour] : '#bdbdbd';
+      for (let i = 0; i < n; i++) if (!c.valid[i] === reading && colourOf(i) === colour) ctx.fillRect(x(i) + 1, y(i) + 1, side, side);
     }
-    if (i === hover || i === focus) {
-      ctx.strokeStyle = i === focus ? '#1f6feb' : '#000';
-      ctx.lineWidth = 1.5;
-      ctx.strokeRect(x - 0.5, y - 0.5, cell, cell);
-    }
-    ctx.fillStyle = reading ? '#333' : '#fff';
-    ctx.fillText(String(p), x + cell / 2 - 1, y + cell / 2 + 3);
   }
   ctx.globalAlpha = 1;
+  // Pinned (black) and selected (blue) outlines; dashed while the page is being read.
+  for (let i = 0; i < n; i++) {
+    const sel = c.pages[i] === selPage;
+    if (!sel && !c.pinned[i]) continue;
+    ctx.strokeStyle = sel ? '#1f6feb' : '#111';
+    ctx.lineWidth = sel ? 3 : 2;
+    ctx.setLineDash(c.valid[i] ? [] : [3, 2]);
+    ctx.strokeRect(x(i) + 1, y(i) + 1, side, side);
+  }
+  ctx.setLineDash([]);
+  for (const i of [hover, focus]) {
+    if (i < 0 || i >= cap) continue;
+    ctx.strokeStyle = i === focus ? '#1f6feb' : '#000';
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(x(i) - 0.5, y(i) - 0.5, cell, cell);
+  }
+  // Page numbers: white on the colour, dark on the faded cells being read.
+  if (cell < NUMBER_CELL) return;
+  ctx.font = '9px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  for (const reading of [false, true]) {
+    ctx.fillStyle = reading ? '#333' : '#fff';
+    for (let i = 0; i < n; i++) if (!c.valid[i] === reading) ctx.fillText(String(c.pages[i]), x(i) + cell / 2 - 1, y(i) + cell / 2 + 3);
+  }
   ctx.textAlign = 'start';
 }

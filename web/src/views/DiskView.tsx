@@ -235,7 +235,7 @@ function Breakdown({
             const label = `${requestName(r.kind)} of page ${r.page}: seek ${fmtMs(r.seek, 2)} ms, rotation ${fmtMs(r.rotation, 2)} ms, transfer ${fmtMs(r.transfer, 2)} ms`;
             return (
               <g
-                key={`${r.end}-${i}`}
+                key={r.end}
                 transform={`translate(0,${y})`}
                 tabIndex={0}
                 role="button"
@@ -476,7 +476,6 @@ function drawTrace(
   ctx.beginPath();
   ctx.rect(TRACE_ML, 0, width - TRACE_MR - TRACE_ML, height);
   ctx.clip();
-  ctx.lineWidth = 1.5;
   let prev: HeadPt | null = null;
   const n = pts.size;
   // Find the first point inside the window (binary search: points are in time order).
@@ -488,12 +487,28 @@ function drawTrace(
     else hi = mid;
   }
   if (lo > 0) prev = pts.get(lo - 1);
+  // A software canvas pays dearly for stroked paths and little for axis-aligned rectangles. At
+  // most speeds a segment is either the head resting (horizontal) or a seek narrower than two
+  // pixels: both are drawn as rectangles. Only visibly sloped seeks (slow motion) are stroked.
+  const LW = 1.5;
+  ctx.lineWidth = LW;
+  ctx.lineCap = 'round';
   const seg = (a: HeadPt, b: HeadPt) => {
-    ctx.strokeStyle = b.kind >= 0 ? REQUEST_COLOURS[b.kind] : IDLE_COLOUR;
-    ctx.beginPath();
-    ctx.moveTo(x(a.t / 1e6), y(a.cyl));
-    ctx.lineTo(x(b.t / 1e6), y(b.cyl));
-    ctx.stroke();
+    const colour = b.kind >= 0 ? REQUEST_COLOURS[b.kind] : IDLE_COLOUR;
+    const xa = x(a.t / 1e6);
+    const xb = x(b.t / 1e6);
+    const ya = y(a.cyl);
+    const yb = y(b.cyl);
+    ctx.fillStyle = colour;
+    if (ya === yb) ctx.fillRect(xa, ya - LW / 2, xb - xa, LW);
+    else if (xb - xa < 2) ctx.fillRect(xa - LW / 2, Math.min(ya, yb) - LW / 2, Math.max(LW, xb - xa + LW), Math.abs(yb - ya) + LW);
+    else {
+      ctx.strokeStyle = colour;
+      ctx.beginPath();
+      ctx.moveTo(xa, ya);
+      ctx.lineTo(xb, yb);
+      ctx.stroke();
+    }
   };
   for (let i = lo; i < n; i++) {
     const p = pts.get(i);

@@ -9,6 +9,9 @@ import './views.css';
 
 const ROW_H = 20;
 const OVERSCAN = 6;
+/** Rows are keyed by their slot (position modulo this), not by record: as new records scroll in,
+ * React rewrites the text of the rows on screen instead of removing and inserting elements. */
+const ROW_SLOTS = 256;
 
 const KIND_COLOURS = [
   '#555', '#555', '#d7301f', '#9e9e9e', '#4575b4', '#6a3d9a', '#6a3d9a', '#7570b3', '#1b9e77', '#238b45', '#d95f02', '#b8860b', '#b00020', '#555',
@@ -93,7 +96,7 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
     const pick = () => select({ kind: 'record', index: r.index, t: r.t, recordKind: r.kind, entity: r.entity, a: r.a, b: r.b, c: r.c });
     visible.push(
       <div
-        key={idx}
+        key={i % ROW_SLOTS}
         className={`sl-log-row${idx === selIndex ? ' sl-sel' : ''}`}
         style={{ top: i * ROW_H }}
         role="row"
@@ -116,30 +119,23 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
     );
   }
 
-  return (
-    <div className="sl-view" data-view="event-log">
-      <div className="sl-head">
-        <h3 className="sl-title">Event log</h3>
-        <span className="sl-stat" data-testid="event-log-count" data-count={s.total}>
-          <b>{s.total.toLocaleString('en-US')}</b> records received
-        </span>
-        {s.lost > 0 && (
-          <span className="sl-stat" title="Records the engine's trace ring dropped before they reached the app">
-            <b>{s.lost.toLocaleString('en-US')}</b> lost
-          </span>
-        )}
-        <span className="sl-stat">
-          holding last <b>{s.size.toLocaleString('en-US')}</b>, showing <b>{rows.length.toLocaleString('en-US')}</b>
-        </span>
-        <input
-          type="search"
-          placeholder="Filter text (e.g. page 17)"
-          aria-label="Filter records by text"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          style={{ marginLeft: 'auto', font: 'inherit', padding: '1px 6px', width: 180 }}
-        />
-      </div>
+  // The inputs re-render only when the filter changes: React rewrites every input's attributes
+  // on each render, and the log re-renders ten times a second while playing.
+  const search = useMemo(
+    () => (
+      <input
+        type="search"
+        placeholder="Filter text (e.g. page 17)"
+        aria-label="Filter records by text"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        style={{ marginLeft: 'auto', font: 'inherit', padding: '1px 6px', width: 180 }}
+      />
+    ),
+    [text],
+  );
+  const filters = useMemo(
+    () => (
       <div className="sl-filters" role="group" aria-label="Filter by record kind">
         <button type="button" className="sl-btn" onClick={() => setKinds(new Array(RECORD_KIND_COUNT).fill(true))}>
           all
@@ -158,6 +154,28 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
           </label>
         ))}
       </div>
+    ),
+    [kinds],
+  );
+
+  return (
+    <div className="sl-view" data-view="event-log">
+      <div className="sl-head">
+        <h3 className="sl-title">Event log</h3>
+        <span className="sl-stat" data-testid="event-log-count" data-count={s.total}>
+          <b>{s.total.toLocaleString('en-US')}</b> records received
+        </span>
+        {s.lost > 0 && (
+          <span className="sl-stat" title="Records the engine's trace ring dropped before they reached the app">
+            <b>{s.lost.toLocaleString('en-US')}</b> lost
+          </span>
+        )}
+        <span className="sl-stat">
+          holding last <b>{s.size.toLocaleString('en-US')}</b>, showing <b>{rows.length.toLocaleString('en-US')}</b>
+        </span>
+        {search}
+      </div>
+      {filters}
       <div className="sl-scroll" ref={scrollRef} onScroll={onScroll} role="table" aria-label="Trace records, oldest first" style={{ position: 'relative' }}>
         <div style={{ height: rows.length * ROW_H, position: 'relative' }}>{visible}</div>
         {!started && <div className="sl-empty">{EMPTY_MESSAGE}</div>}

@@ -10,8 +10,9 @@ import { AREA_COLOURS, AREA_NAMES, REQUEST_COLOURS, type ViewProps } from './con
 import { Axis } from './lib/Axis';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { AbsorptionCounter, chunkAt, layoutMob, pendingByPage, type MobLayout } from './lib/mob';
+import { AreaColumns, fillRuns, paintAreaColumns } from './lib/columns';
 import { fmtMB, fmtPct, areaName } from './lib/format';
-import { PageAreas } from './lib/pages';
+import { sharedPageAreas, type PageAreas } from './lib/pages';
 import './views.css';
 
 const ML = 14;
@@ -45,7 +46,7 @@ export default function MobView({ frames, selected, select }: ViewProps) {
   const hoverRef = useLatest(hover);
   const selectedRef = useLatest(selected);
   const absorption = useRef(new AbsorptionCounter());
-  const areas = useRef(new PageAreas());
+  const areas = useRef(sharedPageAreas(frames));
   const layoutRef = useRef<MobLayout | null>(null);
   const width = size.width;
   const height = Math.max(size.height, MIN_HEIGHT);
@@ -53,9 +54,19 @@ export default function MobView({ frames, selected, select }: ViewProps) {
 
   // Ingest records and draw on every frame, without React.
   useEffect(() => {
+    // The MOB's contents are fixed by its three running totals, the flusher by its pass and
+    // position: a frame in which none of them (nor the hover or selection) changed is not redrawn.
+    let drawn = '';
     const draw = (f: Frame) => {
-      layoutRef.current = layoutMob(f.mob);
-      drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hoverRef.current, highlightPage(selectedRef.current));
+      const m = f.mob;
+      const fl = f.flusher;
+      const hoverPage = hoverRef.current?.page ?? -1;
+      const selPage = highlightPage(selectedRef.current);
+      const sig = `${m.inserted},${m.superseded},${m.removed},${m.capacityBytes},${m.trigger},${m.scanFrac},${fl.passes},${fl.position},${fl.state},${hoverPage},${selPage}`;
+      if (sig === drawn && !f.reset && layoutRef.current) return;
+      drawn = sig;
+      layoutRef.current = layoutMob(m);
+      drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hoverRef.current, selPage);
     };
     const unsub = frames.subscribe((f) => {
       if (f.reset) absorption.current.clear();
@@ -280,73 +291,36 @@ function drawMob(
   const batchSet = batch.length > 0 ? new Set<number>(batch) : null;
   const hoverPage = hover ? hover.page : -1;
 
-  // ---- strip 1: the whole MOB, aggregated per pixel column by area ----
-  ctx.fillStyle = EMPTY_FILL;
-  ctx.fillRect(ML, S1_Y, plotW, S1_H);
-  const cols = Math.max(1, Math.floor(plotW));
-  const acc = new Float64Array(cols * 3);
-  const holes = new Uint8Array(cols);
-  const marks = new Uint8Array(cols); // 1 = batch page, 2 = hovered / selected page
+  // ---- strip 1: the whole MOB, aggregated per device-pixel column by area ----
+  const dpr = window.devicePixelRatio || 1;
+  const cols = new AreaColumns(Math.max(1, Math.floor(plotW * dpr)));
+  const holes = new Uint8Array(cols.cols);
+  const marks = new Uint8Array(cols.cols); // 1 = batch page, 2 = hovered / selected page
+  const colPerByte = cols.cols / cap;
   const pxPerByte = plotW / cap;
+  const showEdges = layout.liveChunks > 0 && plotW / layout.liveChunks >= 5;
   for (let i = 0; i < n; i++) {
-    const s = layout.start[i] * pxPerByte;
-    const z = layout.size[i] * pxPerByte;
-    const c0 = Math.min(cols - 1, Math.floor(s));
+    const s = layout.start[i] * colPerByte;
+    const z = layout.size[i] * colPerByte;
     if (z === 0) {
-      holes[c0] = 1;
+      holes[cols.column(s)] = 1;
       continue;
     }
-    const area = m.chunkArea[i] % 3;
-    const e = s + z;
-    const c1 = Math.min(cols - 1, Math.floor(e));
-    if (c0 === c1) acc[c0 * 3 + area] += z;
-    else {
-      acc[c0 * 3 + area] += c0 + 1 - s;
-      for (let c = c0 + 1; c < c1; c++) acc[c * 3 + area] += 1;
-      acc[c1 * 3 + area] += e - c1;
-    }
+    cols.add(s, z, m.chunkArea[i] % 3);
+    if (showEdges) cols.edge[cols.column(s)] = 1;
     const p = m.chunkPage[i];
     const mk = p === hoverPage || p === selectedPage ? 2 : batchSet && batchSet.has(p) ? 1 : 0;
-    if (mk) for (let c = c0; c <= c1; c++) marks[c] = Math.max(marks[c], mk);
+    if (mk) for (let c = cols.column(s); c <= cols.column(s + z); c++) marks[c] = Math.max(marks[c], mk);
   }
-  // One path per area (thousands of fillRects with a colour switch each cost far more).
-  const areaPaths = [new Path2D(), new Path2D(), new Path2D()];
-  for (let c = 0; c < cols; c++) {
-    const h0 = acc[c * 3];
-    const h1 = acc[c * 3 + 1];
-    const h2 = acc[c * 3 + 2];
-    const tot = h0 + h1 + h2;
-    if (tot <= 0) continue;
-    const cover = Math.min(1, tot);
-    // Stack hot / warm / cold within the column in proportion to their bytes.
-    let y = S1_Y + S1_H;
-    for (let a = 0; a < 3; a++) {
-      const v = acc[c * 3 + a];
-      if (v <= 0) continue;
-      const hh = (v / tot) * S1_H;
-      areaPaths[a].rect(ML + c, y - hh, cover, hh);
-      y -= hh;
-    }
-  }
-  for (let a = 0; a < 3; a++) {
-    ctx.fillStyle = AREA_COLOURS[a];
-    ctx.fill(areaPaths[a]);
-  }
-  // Chunk boundaries when chunks are wide enough to see.
-  if (layout.liveChunks > 0 && plotW / layout.liveChunks >= 5) {
-    ctx.fillStyle = 'rgba(255,255,255,0.9)';
-    for (let i = 0; i < n; i++) if (layout.size[i] > 0) ctx.fillRect(ML + layout.start[i] * pxPerByte, S1_Y, 1, S1_H);
-  }
+  paintAreaColumns(ctx, cols, ML, S1_Y, S1_H, AREA_COLOURS, EMPTY_FILL, dpr);
   // Holes: grey ticks above the strip.
-  const holePath = new Path2D();
-  for (let c = 0; c < cols; c++) if (holes[c]) holePath.rect(ML + c, S1_Y - 7, 1, 5);
   ctx.fillStyle = HOLE;
-  ctx.fill(holePath);
+  fillRuns(ctx, holes, 1, ML, dpr, S1_Y - 7, 5);
   // Pages of the flusher's pass (black band at the bottom) and the hovered page (outlined).
   ctx.fillStyle = '#111';
-  for (let c = 0; c < cols; c++) if (marks[c] === 1) ctx.fillRect(ML + c, S1_Y + S1_H - 7, 1, 7);
+  fillRuns(ctx, marks, 1, ML, dpr, S1_Y + S1_H - 7, 7);
   ctx.fillStyle = 'rgba(0,0,0,0.55)';
-  for (let c = 0; c < cols; c++) if (marks[c] === 2) ctx.fillRect(ML + c - 0.5, S1_Y - 2, 2, S1_H + 4);
+  fillRuns(ctx, marks, 2, ML, dpr, S1_Y - 2, S1_H + 4, 0.5);
   // Scan window over the oldest scanFrac of capacity.
   const scanPx = Math.max(2, Math.max(layout.scanEnd, m.scanFrac * cap) * pxPerByte);
   ctx.fillStyle = 'rgba(31,111,235,0.18)';
@@ -381,42 +355,36 @@ function drawMob(
   ctx.stroke();
 
   // ---- strip 2: the oldest ZOOM_WINDOWS × scanFrac, chunk by chunk ----
-  ctx.fillStyle = EMPTY_FILL;
-  ctx.fillRect(ML, S2_Y, plotW, S2_H);
   const zpx = plotW / Math.max(1, zoomBytes);
-  // Batched by colour: area fills, then batch marks, chunk boundaries, hole ticks, outlines, labels.
-  const zAreas = [new Path2D(), new Path2D(), new Path2D()];
-  const zMarks = new Path2D();
-  const zBounds = new Path2D();
-  const zHoles = new Path2D();
+  const zcols = new AreaColumns(cols.cols);
+  const zColPerByte = zcols.cols / Math.max(1, zoomBytes);
+  const zHoles = new Uint8Array(zcols.cols);
+  const zMarks = new Uint8Array(zcols.cols);
   const zOutlines: [number, number][] = [];
   const zLabels: [number, number][] = [];
   for (let i = 0; i < n; i++) {
     const s = layout.start[i];
     if (s > zoomBytes) break;
-    const x = ML + s * zpx;
     if (layout.size[i] === 0) {
-      zHoles.rect(x - 0.5, S2_Y - 7, 1, 5);
+      zHoles[zcols.column(s * zColPerByte)] = 1;
       continue;
     }
+    const zs = s * zColPerByte;
+    const zz = Math.min(layout.size[i], zoomBytes - s) * zColPerByte;
+    zcols.add(zs, zz, m.chunkArea[i] % 3);
+    const x = ML + s * zpx;
     const w = Math.min(layout.size[i] * zpx, ML + plotW - x);
-    zAreas[m.chunkArea[i] % 3].rect(x, S2_Y, w, S2_H);
     const p = m.chunkPage[i];
     if (p === hoverPage || p === selectedPage) zOutlines.push([x, w]);
-    else if (batchSet && batchSet.has(p)) zMarks.rect(x, S2_Y + S2_H - 6, w, 6);
-    if (w >= 3) zBounds.rect(x, S2_Y, 1, S2_H);
+    else if (batchSet && batchSet.has(p)) for (let c = zcols.column(zs); c <= zcols.column(zs + zz); c++) zMarks[c] = 1;
+    if (w >= 3) zcols.edge[zcols.column(zs)] = 1;
     if (w >= 34) zLabels.push([x, p]);
   }
-  for (let a = 0; a < 3; a++) {
-    ctx.fillStyle = AREA_COLOURS[a];
-    ctx.fill(zAreas[a]);
-  }
+  paintAreaColumns(ctx, zcols, ML, S2_Y, S2_H, AREA_COLOURS, EMPTY_FILL, dpr);
   ctx.fillStyle = '#111';
-  ctx.fill(zMarks);
-  ctx.fillStyle = 'rgba(255,255,255,0.9)';
-  ctx.fill(zBounds);
+  fillRuns(ctx, zMarks, 1, ML, dpr, S2_Y + S2_H - 6, 6);
   ctx.fillStyle = HOLE;
-  ctx.fill(zHoles);
+  fillRuns(ctx, zHoles, 1, ML, dpr, S2_Y - 7, 5);
   ctx.strokeStyle = '#000';
   ctx.lineWidth = 2;
   for (const [x, w] of zOutlines) ctx.strokeRect(x + 1, S2_Y + 1, Math.max(1, w - 2), S2_H - 2);

@@ -8,7 +8,7 @@ import DiskView from './DiskView';
 import Charts from './Charts';
 import EventLog from './EventLog';
 import Inspector from './Inspector';
-import CacheView from './CacheView';
+import CacheView, { fitCell } from './CacheView';
 import SystemDiagram from './SystemDiagram';
 
 const VIEWS = { MobView, DiskView, Charts, EventLog, Inspector, CacheView, SystemDiagram };
@@ -59,5 +59,17 @@ describe('views render', () => {
     const m = src.latest()!.mob;
     expect(html).toContain(m.superseded.toLocaleString());
     expect(html).toContain('99% trigger');
+  });
+});
+
+describe('cache grid', () => {
+  it('shrinks the cells until every frame of the cache fits the panel', () => {
+    // The lab's cache panel: 192 frames in about 218 × 470 px.
+    const cell = fitCell(192, 218, 470);
+    expect(cell).toBeLessThan(26);
+    expect(Math.ceil(192 / Math.floor(218 / cell)) * cell).toBeLessThanOrEqual(470);
+    expect(fitCell(192, 218, 470)).toBeGreaterThanOrEqual(fitCell(192, 218, 300));
+    expect(fitCell(16, 400, 400)).toBe(26);
+    expect(fitCell(1024, 100, 100)).toBe(10);
   });
 });

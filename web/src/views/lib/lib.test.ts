@@ -7,7 +7,8 @@ import { AbsorptionCounter, chunkAt, layoutMob, pendingByPage } from './mob';
 import { cylinderRadius, requestPhase, screenAngle, targetAngle } from './disk';
 import { MessageTracker } from './messages';
 import { SeriesStore } from './series';
-import { PageAreas } from './pages';
+import { PageAreas, sharedPageAreas } from './pages';
+import { AreaColumns, fillRuns, paintAreaColumns } from './columns';
 import { FakeFrameSource } from './fake';
 
 function batch(rows: [number, number, number, number, number, number][], lost = 0) {
@@ -204,4 +205,86 @@ describe('SeriesStore and PageAreas', () => {
     expect(p.get(12)).toBe(2);
     expect(p.get(13)).toBeUndefined();
   });
+  it('learns chunk areas on the first frame and after a reset, each frame once, shared per source', () => {
+    const src = new FakeFrameSource();
+    const f = { ...src.advance(0), reset: false, trace: batch([]) };
+    const mob = { ...f.mob, chunkPage: Uint32Array.from([7]), chunkArea: Uint8Array.from([1]) };
+    const p = new PageAreas();
+    p.learn({ ...f, mob });
+    expect(p.get(7)).toBe(1);
+    // Later frames only read the trace: a chunk without an insert record teaches nothing…
+    p.learn({ ...f, mob: { ...mob, chunkPage: Uint32Array.from([8]) } });
+    expect(p.get(8)).toBeUndefined();
+    // …unless records were lost or the run was reset.
+    p.learn({ ...f, mob: { ...mob, chunkPage: Uint32Array.from([8]) }, trace: batch([], 3) });
+    expect(p.get(8)).toBe(1);
+    const reset = { ...f, reset: true, mob: { ...mob, chunkPage: Uint32Array.from([9]), chunkArea: Uint8Array.from([0]) } };
+    p.learn(reset);
+    expect([p.get(7), p.get(9)]).toEqual([undefined, 0]);
+    p.set(9, 2);
+    p.learn(reset); // the same frame again: no-op
+    expect(p.get(9)).toBe(2);
+    expect(sharedPageAreas(src)).toBe(sharedPageAreas(src));
+    expect(sharedPageAreas(src)).not.toBe(sharedPageAreas(new FakeFrameSource()));
+  });
 });
+
+describe('column strips', () => {
+  it('spreads an interval over the columns it covers', () => {
+    const c = new AreaColumns(4);
+    c.add(0.5, 2, 0); // half of column 0, all of 1, half of 2
+    c.add(2.5, 10, 2); // clamped into the last column
+    expect(Array.from(c.acc.filter((_, i) => i % 3 === 0))).toEqual([0.5, 1, 0.5, 0]);
+    expect(c.acc[2 * 3 + 2]).toBeCloseTo(0.5);
+    expect(c.acc[3 * 3 + 2]).toBeGreaterThan(0);
+    expect(c.column(-3)).toBe(0);
+    expect(c.column(99)).toBe(3);
+  });
+
+  it('paints stacked areas blended by coverage, and edges, in device pixels', () => {
+    class FakeImageData {
+      data: Uint8ClampedArray;
+      constructor(
+        readonly width: number,
+        readonly height: number,
+      ) {
+        this.data = new Uint8ClampedArray(width * height * 4);
+      }
+    }
+    const g = globalThis as { ImageData?: unknown };
+    const had = g.ImageData;
+    g.ImageData ??= FakeImageData;
+    try {
+      const c = new AreaColumns(4);
+      c.add(0, 1, 0); // column 0: all hot
+      c.add(1, 0.5, 0);
+      c.add(1.5, 0.5, 2); // column 1: half hot (bottom), half cold (top)
+      c.add(2, 0.5, 1); // column 2: warm, half covered
+      c.edge[3] = 1; // column 3: empty with an edge
+      let put: { img: { data: Uint8ClampedArray; width: number }; x: number; y: number } | null = null;
+      const ctx = { putImageData: (img: never, x: number, y: number) => (put = { img, x, y }) } as unknown as CanvasRenderingContext2D;
+      paintAreaColumns(ctx, c, 10, 20, 2, ['#ff0000', '#00ff00', '#0000ff'], '#000000', 2);
+      expect(put).not.toBeNull();
+      const { img, x, y } = put!;
+      expect([x, y, img.width]).toEqual([20, 40, 4]);
+      const px = (col: number, row: number) => Array.from(img.data.slice((row * 4 + col) * 4, (row * 4 + col) * 4 + 3));
+      expect([px(0, 0), px(0, 3)]).toEqual([[255, 0, 0], [255, 0, 0]]);
+      expect([px(1, 0), px(1, 3)]).toEqual([[0, 0, 255], [255, 0, 0]]);
+      expect(px(2, 2)).toEqual([0, 128, 0]);
+      expect(px(3, 0)).toEqual([230, 230, 230]);
+    } finally {
+      g.ImageData = had;
+    }
+  });
+
+  it('fills runs of equal flags as one rectangle each', () => {
+    const rects: number[][] = [];
+    const ctx = { fillRect: (...r: number[]) => rects.push(r) } as unknown as CanvasRenderingContext2D;
+    fillRuns(ctx, Uint8Array.from([1, 1, 0, 2, 1, 1, 1]), 1, 100, 2, 5, 3);
+    expect(rects).toEqual([
+      [100, 5, 1, 3],
+      [102, 5, 1.5, 3],
+    ]);
+  });
+});
+

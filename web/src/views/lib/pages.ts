@@ -24,8 +24,15 @@ export class PageAreas {
     this.area = next;
   }
 
-  /** Learn from a frame's new MobInsert records and its chunks (cheap: one pass each). */
+  private learned: Frame | null = null;
+
+  /** Learn from a frame's new MobInsert records; from its chunks too when records may have been
+   * missed (the first frame, after a reset, or when the trace ring dropped records). Learning the
+   * same frame twice is a no-op, so views can share one table (`sharedPageAreas`). */
   learn(f: Frame): void {
+    if (f === this.learned) return;
+    const first = this.learned === null;
+    this.learned = f;
     if (f.reset) this.clear();
     if (f.pages > 0) this.ensure(f.pages - 1);
     const tr = f.trace;
@@ -34,6 +41,7 @@ export class PageAreas {
         this.set(pageOfOid(tr.entity[i], f.objectsPerPage), tr.a[i]);
       }
     }
+    if (!first && !f.reset && tr.lost === 0) return;
     const m = f.mob;
     const pages = m.chunkPage;
     const areas = m.chunkArea;
@@ -66,4 +74,16 @@ export function areaOfPageInMob(f: Frame, page: number): number | undefined {
   const m = f.mob;
   for (let i = 0; i < m.chunkPage.length; i++) if (m.chunkPage[i] === page) return m.chunkArea[i];
   return undefined;
+}
+
+const shared = new WeakMap<object, PageAreas>();
+
+/** The page areas learned from one frame source, shared by every view that shows it. */
+export function sharedPageAreas(frames: object): PageAreas {
+  let a = shared.get(frames);
+  if (!a) {
+    a = new PageAreas();
+    shared.set(frames, a);
+  }
+  return a;
 }
