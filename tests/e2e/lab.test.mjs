@@ -257,11 +257,28 @@ describe('embed and lessons', () => {
     await page.context().close();
   });
 
+  it('the embed route pins parameters with set, and names a rejected one', async () => {
+    const page = await newPage(`${base}embed/?views=MobView&controls=1&set=${encodeURIComponent('server.mob_mb=2')}#sc=mob-default&seed=1`);
+    await ready(page);
+    assert.match(await page.locator('[data-testid=pinned]').innerText(), /server\.mob_mb = 2/);
+    assert.equal(await page.evaluate(() => window.__storelab.frames.latest().mob.capacityBytes), 2 * 1024 * 1024);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+
+    const bad = await newPage(`${base}embed/?views=MobView&set=${encodeURIComponent('server.mob_mb=-2')}#sc=mob-default`);
+    const banner = bad.locator('[data-testid=set-error]');
+    await banner.waitFor({ timeout: 20_000 });
+    assert.match(await banner.innerText(), /server\.mob_mb.*out of range/);
+    assert.deepEqual(bad.errors, []);
+    await bad.context().close();
+  });
+
   it('the lesson page renders, embeds a live scenario and checks a prediction', async () => {
     const page = await newPage(`${base}lessons/`);
     await page.locator('[data-testid=lesson] h1').first().waitFor();
     assert.match(await page.locator('[data-testid=lesson] h1').first().innerText(), /modified object buffer/i);
     assert.equal(await page.locator('.question').count(), 3);
+    assert.match(await page.locator('figure.live [data-testid=pinned]').innerText(), /server\.mob_mb = 2/);
     const frame = page.frameLocator('iframe').first();
     await frame.locator('[data-testid=play]').waitFor({ timeout: 20_000 });
     const q = page.locator('[data-testid=question-uniform]');

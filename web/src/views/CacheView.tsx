@@ -10,10 +10,9 @@ import { fmtPct } from './lib/format';
 import './views.css';
 
 const MAX_CELLS = 1024;
-/** Largest and smallest cell side (px); page numbers are written in cells of at least NUMBER_CELL. */
+/** Largest and smallest cell side (px). */
 const CELL = 26;
 const MIN_CELL = 10;
-const NUMBER_CELL = 20;
 const GRID_TOP = 16;
 const PAD = 8;
 
@@ -192,6 +191,9 @@ export default function CacheView({ frames, select, selected }: ViewProps) {
         <span>
           <i className="sl-swatch" style={{ background: '#eee', border: '1px dashed #333' }} /> being read
         </span>
+        <span className="sl-muted" style={{ whiteSpace: 'normal' }}>
+          Hover a page (or use the arrow keys) to see it; click to inspect.
+        </span>
       </div>
     </div>
   );
@@ -266,9 +268,12 @@ function drawCache(
     ctx.lineWidth = 1.5;
     ctx.strokeRect(x(i) - 0.5, y(i) - 0.5, cell, cell);
   }
-  // Page numbers: white on the colour, dark on the faded cells being read.
-  if (cell < NUMBER_CELL) return;
+  // Page numbers: white on the colour, dark on the faded cells being read; only where the
+  // longest one fits its cell.
+  let widest = 0;
+  for (let i = 0; i < n; i++) widest = Math.max(widest, c.pages[i]);
   ctx.font = '9px system-ui, sans-serif';
+  if (ctx.measureText(String(widest)).width > side - 2) return;
   ctx.textAlign = 'center';
   for (const reading of [false, true]) {
     ctx.fillStyle = reading ? '#333' : '#fff';

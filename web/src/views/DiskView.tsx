@@ -476,7 +476,8 @@ function drawTrace(
   ctx.beginPath();
   ctx.rect(TRACE_ML, 0, width - TRACE_MR - TRACE_ML, height);
   ctx.clip();
-  let prev: HeadPt | null = null;
+  // The points to join: the last one before the window, those inside, and up to now (the head is
+  // still moving or resting).
   const n = pts.size;
   // Find the first point inside the window (binary search: points are in time order).
   let lo = 0;
@@ -486,47 +487,83 @@ function drawTrace(
     if (pts.get(mid).t < t0) lo = mid + 1;
     else hi = mid;
   }
-  if (lo > 0) prev = pts.get(lo - 1);
-  // A software canvas pays dearly for stroked paths and little for axis-aligned rectangles. At
-  // most speeds a segment is either the head resting (horizontal) or a seek narrower than two
-  // pixels: both are drawn as rectangles. Only visibly sloped seeks (slow motion) are stroked.
-  const LW = 1.5;
-  ctx.lineWidth = LW;
+  const path: HeadPt[] = [];
+  for (let i = Math.max(0, lo - 1); i < n; i++) path.push(pts.get(i));
+  const act = d.active;
+  const last = path.at(-1);
+  if (last && act && f.nowNs > act.seekEnd && act.seekEnd > last.t) path.push({ t: act.seekEnd, cyl: act.toCylinder, kind: act.kind });
+  if (path.length > 0 && f.nowNs > path[path.length - 1].t) {
+    path.push({ t: f.nowNs, cyl: d.headCylinder, kind: act && f.nowNs >= act.start ? act.kind : -1 });
+  }
+  const px = (p: HeadPt) => x(p.t / 1e6);
+  const py = (p: HeadPt) => y(p.cyl);
+  if (path.length > width - TRACE_ML - TRACE_MR) drawTraceColumns(ctx, path, px, py);
+  else drawTraceSegments(ctx, path, px, py);
+  ctx.restore();
+  drawTimeAxis(ctx, x, height - TRACE_MB, Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
+}
+
+const TRACE_LW = 1.5;
+const traceColour = (kind: number) => (kind >= 0 ? REQUEST_COLOURS[kind] : IDLE_COLOUR);
+
+/** Each segment of the head trace, exactly. A software canvas pays dearly for stroked paths and
+ * little for axis-aligned rectangles: a rest (horizontal) or a seek narrower than two pixels is a
+ * rectangle; only visibly sloped seeks (slow motion) are stroked. */
+function drawTraceSegments(ctx: CanvasRenderingContext2D, path: HeadPt[], px: (p: HeadPt) => number, py: (p: HeadPt) => number): void {
+  ctx.lineWidth = TRACE_LW;
   ctx.lineCap = 'round';
-  const seg = (a: HeadPt, b: HeadPt) => {
-    const colour = b.kind >= 0 ? REQUEST_COLOURS[b.kind] : IDLE_COLOUR;
-    const xa = x(a.t / 1e6);
-    const xb = x(b.t / 1e6);
-    const ya = y(a.cyl);
-    const yb = y(b.cyl);
-    ctx.fillStyle = colour;
-    if (ya === yb) ctx.fillRect(xa, ya - LW / 2, xb - xa, LW);
-    else if (xb - xa < 2) ctx.fillRect(xa - LW / 2, Math.min(ya, yb) - LW / 2, Math.max(LW, xb - xa + LW), Math.abs(yb - ya) + LW);
+  for (let i = 1; i < path.length; i++) {
+    const [a, b] = [path[i - 1], path[i]];
+    const [xa, xb, ya, yb] = [px(a), px(b), py(a), py(b)];
+    ctx.fillStyle = ctx.strokeStyle = traceColour(b.kind);
+    if (ya === yb) ctx.fillRect(xa, ya - TRACE_LW / 2, xb - xa, TRACE_LW);
+    else if (xb - xa < 2) ctx.fillRect(xa - TRACE_LW / 2, Math.min(ya, yb) - TRACE_LW / 2, Math.max(TRACE_LW, xb - xa + TRACE_LW), Math.abs(yb - ya) + TRACE_LW);
     else {
-      ctx.strokeStyle = colour;
       ctx.beginPath();
       ctx.moveTo(xa, ya);
       ctx.lineTo(xb, yb);
       ctx.stroke();
     }
+  }
+}
+
+/** More segments than pixel columns (fast-forward): one bar per column from the lowest to the
+ * highest cylinder the head visited there, in the colour of the kind it spent most of the column
+ * on; rests longer than a column are drawn as lines. At most a few rectangles per column. */
+function drawTraceColumns(ctx: CanvasRenderingContext2D, path: HeadPt[], px: (p: HeadPt) => number, py: (p: HeadPt) => number): void {
+  let col = Math.floor(px(path[0]));
+  let top = py(path[0]);
+  let bottom = top;
+  const time = [0, 0, 0, 0]; // pixels spent per kind (index kind + 1) in the column
+  const flush = () => {
+    let k = 0;
+    for (let j = 1; j < 4; j++) if (time[j] > time[k]) k = j;
+    ctx.fillStyle = traceColour(k - 1);
+    ctx.fillRect(col, top - TRACE_LW / 2, 1, bottom - top + TRACE_LW);
+    time.fill(0);
   };
-  for (let i = lo; i < n; i++) {
-    const p = pts.get(i);
-    if (prev) seg(prev, p);
-    prev = p;
+  for (let i = 1; i < path.length; i++) {
+    const [a, b] = [path[i - 1], path[i]];
+    const [xa, xb, ya, yb] = [px(a), px(b), py(a), py(b)];
+    const cb = Math.floor(xb);
+    if (cb !== col) {
+      time[b.kind + 1] += col + 1 - xa;
+      top = Math.min(top, ya);
+      bottom = Math.max(bottom, ya);
+      flush();
+      if (cb > col + 1) {
+        // A rest spanning whole columns.
+        ctx.fillStyle = traceColour(b.kind);
+        ctx.fillRect(col + 1, ya - TRACE_LW / 2, cb - col - 1, TRACE_LW);
+      }
+      col = cb;
+      top = bottom = ya;
+    }
+    time[b.kind + 1] += xb - Math.max(xa, col);
+    top = Math.min(top, ya, yb);
+    bottom = Math.max(bottom, ya, yb);
   }
-  // Up to now: the head is still moving or resting.
-  const act = d.active;
-  if (prev && act && f.nowNs > act.seekEnd && act.seekEnd > prev.t) {
-    const p: HeadPt = { t: act.seekEnd, cyl: act.toCylinder, kind: act.kind };
-    seg(prev, p);
-    prev = p;
-  }
-  if (prev && f.nowNs > prev.t) {
-    seg(prev, { t: f.nowNs, cyl: d.headCylinder, kind: act && f.nowNs >= act.start ? act.kind : -1 });
-  }
-  ctx.restore();
-  drawTimeAxis(ctx, x, height - TRACE_MB, Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
+  flush();
 }
 
 /** A bottom axis like d3.axisBottom (outer ticks 0), drawn on the canvas at y = `y0`. */

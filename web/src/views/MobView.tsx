@@ -65,7 +65,7 @@ export default function MobView({ frames, selected, select }: ViewProps) {
       const sig = `${m.inserted},${m.superseded},${m.removed},${m.capacityBytes},${m.trigger},${m.scanFrac},${fl.passes},${fl.position},${fl.state},${hoverPage},${selPage}`;
       if (sig === drawn && !f.reset && layoutRef.current) return;
       drawn = sig;
-      layoutRef.current = layoutMob(m);
+      layoutRef.current = layoutMob(m, layoutRef.current ?? undefined);
       drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hoverRef.current, selPage);
     };
     const unsub = frames.subscribe((f) => {
@@ -288,7 +288,9 @@ function drawMob(
   const cap = Math.max(1, m.capacityBytes);
   const n = m.chunkCount.length;
   const batch = f.flusher.batch;
-  const batchSet = batch.length > 0 ? new Set<number>(batch) : null;
+  // Pages of the flusher's pass as a flat mask: it is looked up once per chunk.
+  const inBatch = new Uint8Array(batch.length > 0 ? f.pages : 0);
+  for (const p of batch) if (p < inBatch.length) inBatch[p] = 1;
   const hoverPage = hover ? hover.page : -1;
 
   // ---- strip 1: the whole MOB, aggregated per device-pixel column by area ----
@@ -309,7 +311,7 @@ function drawMob(
     cols.add(s, z, m.chunkArea[i] % 3);
     if (showEdges) cols.edge[cols.column(s)] = 1;
     const p = m.chunkPage[i];
-    const mk = p === hoverPage || p === selectedPage ? 2 : batchSet && batchSet.has(p) ? 1 : 0;
+    const mk = p === hoverPage || p === selectedPage ? 2 : inBatch[p] === 1 ? 1 : 0;
     if (mk) for (let c = cols.column(s); c <= cols.column(s + z); c++) marks[c] = Math.max(marks[c], mk);
   }
   paintAreaColumns(ctx, cols, ML, S1_Y, S1_H, AREA_COLOURS, EMPTY_FILL, dpr);
@@ -376,7 +378,7 @@ function drawMob(
     const w = Math.min(layout.size[i] * zpx, ML + plotW - x);
     const p = m.chunkPage[i];
     if (p === hoverPage || p === selectedPage) zOutlines.push([x, w]);
-    else if (batchSet && batchSet.has(p)) for (let c = zcols.column(zs); c <= zcols.column(zs + zz); c++) zMarks[c] = 1;
+    else if (inBatch[p] === 1) for (let c = zcols.column(zs); c <= zcols.column(zs + zz); c++) zMarks[c] = 1;
     if (w >= 3) zcols.edge[zcols.column(zs)] = 1;
     if (w >= 34) zLabels.push([x, p]);
   }

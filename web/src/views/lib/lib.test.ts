@@ -108,6 +108,17 @@ describe('MOB layout', () => {
     expect(Array.from(l.size)).toEqual([304, 0, 448]);
     expect(l.liveChunks).toBe(2);
   });
+  it('reuses the previous layout\'s buffers when they are big enough', () => {
+    const big = layoutMob(mob([2, 0, 3, 1], [7, 8, 7, 9], 6 * 144 + 3 * 16));
+    const l = layoutMob(m, big);
+    expect(l.start.buffer).toBe(big.start.buffer);
+    expect(Array.from(l.start)).toEqual([0, 304, 304]);
+    expect(Array.from(l.size)).toEqual([304, 0, 448]);
+    const grown = layoutMob(mob(new Array(64).fill(1), new Array(64).fill(3), 64 * 160), l);
+    expect(grown.start.buffer).not.toBe(l.start.buffer);
+    expect(grown.start.length).toBe(64);
+    expect(grown.start[63]).toBeCloseTo(63 * 160);
+  });
   it('finds the chunk under a byte offset, skipping holes', () => {
     const l = layoutMob(m);
     expect(chunkAt(l, 0)).toBe(0);

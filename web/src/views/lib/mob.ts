@@ -23,7 +23,7 @@ export interface MobLayout {
  * n × (bytes per modification) + 16 B; chunks whose modifications were all superseded or written
  * occupy nothing (they are the holes). The bytes per modification is recovered from usedBytes.
  */
-export function layoutMob(m: MobSnapshot): MobLayout {
+export function layoutMob(m: MobSnapshot, reuse?: MobLayout): MobLayout {
   const n = m.chunkCount.length;
   let mods = 0;
   let live = 0;
@@ -33,8 +33,10 @@ export function layoutMob(m: MobSnapshot): MobLayout {
     if (c > 0) live++;
   }
   const bpm = mods > 0 ? Math.max(0, (m.usedBytes - CHUNK_OVERHEAD * live) / mods) : 0;
-  const start = new Float64Array(n);
-  const size = new Float64Array(n);
+  // Every frame lays out tens of thousands of chunks: reuse the previous layout's buffers (with
+  // headroom) instead of leaving two large arrays to the garbage collector each time.
+  const start = buffer(reuse?.start, n);
+  const size = buffer(reuse?.size, n);
   let x = 0;
   const target = m.scanFrac * m.capacityBytes;
   let scanEnd = 0;
@@ -52,6 +54,12 @@ export function layoutMob(m: MobSnapshot): MobLayout {
     }
   }
   return { start, size, bytesPerModification: bpm, liveModifications: mods, liveChunks: live, scanEnd, scanChunks };
+}
+
+/** An n-element view of `prev`'s buffer when it is big enough, else of a new one with headroom. */
+function buffer(prev: Float64Array | undefined, n: number): Float64Array {
+  if (prev && prev.buffer.byteLength >= n * 8) return new Float64Array(prev.buffer, 0, n);
+  return new Float64Array(Math.ceil(n * 1.5) + 16).subarray(0, n);
 }
 
 /** Index of the chunk covering byte offset `x` (binary search), or -1. Holes are skipped. */
