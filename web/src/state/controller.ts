@@ -20,7 +20,7 @@ export const browserScheduler: Scheduler = {
 /** How far "next flusher run" looks ahead before giving up (simulated). */
 export const STEP_TO_KIND_LIMIT_NS = 600e9;
 /** React sees the time/event counters at most this often while playing. */
-const UI_UPDATE_MS = 100;
+const UI_UPDATE_MS = 200;
 
 export class LabController {
   private rafId: number | null = null;

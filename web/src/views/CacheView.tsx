@@ -27,7 +27,7 @@ export function fitCell(cap: number, width: number, height: number): number {
 }
 
 export default function CacheView({ frames, select, selected }: ViewProps) {
-  const f = useFrameTick(frames, 120);
+  const f = useFrameTick(frames, 200);
   const counts = useRef({ hits: 0, misses: 0 });
   const areas = useRef(sharedPageAreas(frames));
   const box = useRef<HTMLDivElement>(null);

@@ -40,7 +40,7 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
   const traceYAxis = useRef<SVGGElement>(null);
   const pSize = useElementSize(platterBox);
   const tSize = useElementSize(traceBox);
-  const frame = useFrameTick(frames, 150);
+  const frame = useFrameTick(frames, 200);
   const recent = useRef(new Ring<Done>(20));
   const head = useRef(new Ring<HeadPt>(4096));
   const pendingTo = useRef<{ to: number; kind: number }>({ to: 0, kind: -1 });

@@ -20,7 +20,7 @@ const KIND_COLOURS = [
 export default function EventLog({ frames, select, selected }: ViewProps) {
   const store = useRef(new RecordStore(5000));
   const opp = useRef(0);
-  const bump = useThrottledBump(100);
+  const bump = useThrottledBump(200);
   const [started, setStarted] = useState(frames.latest() !== null);
   const [kinds, setKinds] = useState<boolean[]>(() => new Array(RECORD_KIND_COUNT).fill(true));
   const [text, setText] = useState('');

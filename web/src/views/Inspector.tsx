@@ -9,7 +9,7 @@ import { requestPhase } from './lib/disk';
 import './views.css';
 
 export default function Inspector({ frames, selected, select }: ViewProps) {
-  const f = useFrameTick(frames, 120);
+  const f = useFrameTick(frames, 200);
   return (
     <div className="sl-view" data-view="inspector">
       <div className="sl-head">

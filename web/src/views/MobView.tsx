@@ -41,7 +41,7 @@ export default function MobView({ frames, selected, select }: ViewProps) {
   const plotRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(plotRef);
-  const frame = useFrameTick(frames, 150);
+  const frame = useFrameTick(frames, 200);
   const [hover, setHover] = useState<Hover | null>(null);
   const hoverRef = useLatest(hover);
   const selectedRef = useLatest(selected);

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import type { Frame } from '../engine/types';
 import { REQUEST_COLOURS, type ViewProps } from './contract';
-import { EMPTY_MESSAGE, useElementSize, useFrameTick } from './lib/hooks';
+import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { MessageTracker, type MessageKind } from './lib/messages';
 import { fmtPct, requestName } from './lib/format';
 import './views.css';
@@ -12,29 +12,92 @@ const STATE_COLOURS = { running: '#2e7d32', fetching: '#1f6feb', committing: '#b
 const MSG_COLOURS: Record<MessageKind, string> = { fetch: '#1f6feb', reply: '#6baed6', commit: '#b8860b', ack: '#e6c36a' };
 const MSG_NAMES: Record<MessageKind, string> = { fetch: 'fetch request', reply: 'fetch reply', commit: 'commit', ack: 'commit reply' };
 
+interface Geometry {
+  W: number;
+  H: number;
+  n: number;
+  serverX: number;
+  sy: number;
+  rowH: number;
+}
+
+const CLIENT_X = 16;
+const CLIENT_W = 110;
+const clientY = (g: Geometry, i: number) => 10 + g.rowH * i + g.rowH / 2;
+
+/** The wires and the messages in flight, on a canvas under the SVG: they move every frame.
+ * Returns what was drawn, as a key: a frame with the same key is not redrawn. */
+function drawNetwork(canvas: HTMLCanvasElement | null, g: Geometry, tracker: MessageTracker, nowNs: number, drawn: string): string {
+  const x0 = CLIENT_X + CLIENT_W;
+  const dots = tracker.inFlight(nowNs).flatMap(({ m, progress }) => {
+    if (m.client >= g.n) return [];
+    const p = m.toServer ? progress : 1 - progress;
+    const y0 = clientY(g, m.client);
+    return [{ kind: m.kind, x: Math.round(x0 + p * (g.serverX - x0)), y: Math.round(y0 + p * (g.sy - y0)) }];
+  });
+  const key = `${g.W}x${g.H}/${g.n}:` + dots.map((d) => `${d.kind}${d.x},${d.y}`).join(';');
+  if (key === drawn) return key;
+  const ctx = prepareCanvas(canvas, g.W, g.H);
+  if (!ctx) return '';
+  ctx.strokeStyle = '#e3e3e3';
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let i = 0; i < g.n; i++) {
+    ctx.moveTo(x0, clientY(g, i));
+    ctx.lineTo(g.serverX, g.sy);
+  }
+  ctx.stroke();
+  ctx.strokeStyle = '#fff';
+  for (const kind of Object.keys(MSG_COLOURS) as MessageKind[]) {
+    ctx.fillStyle = MSG_COLOURS[kind];
+    ctx.beginPath();
+    for (const d of dots) {
+      if (d.kind !== kind) continue;
+      ctx.moveTo(d.x + 4.5, d.y);
+      ctx.arc(d.x, d.y, 4.5, 0, 2 * Math.PI);
+    }
+    ctx.fill();
+    ctx.stroke();
+  }
+  return key;
+}
+
 export default function SystemDiagram({ frames, select, selected }: ViewProps) {
-  // ~10 Hz: a full SVG re-render per engine frame cost more than the motion is worth.
-  const f = useFrameTick(frames, 100);
+  // The SVG (clients, server, disk) re-renders at 5 Hz; the messages move every frame on a canvas.
+  const f = useFrameTick(frames, 200);
   const tracker = useRef(new MessageTracker());
   const box = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const { width, height } = useElementSize(box);
-
-  useEffect(() => frames.subscribe((fr: Frame) => tracker.current.ingest(fr, performance.now())), [frames]);
 
   const W = Math.max(420, width);
   const H = Math.max(200, height);
   const n = f?.clients.length ?? 0;
-  const clientX = 16;
-  const clientW = 110;
+  const clientX = CLIENT_X;
+  const clientW = CLIENT_W;
   const serverX = W * 0.5;
   const serverW = Math.min(190, W * 0.25);
   const diskX = W - 120;
   const rowH = n > 0 ? Math.min(34, (H - 20) / n) : 30;
-  const cy = (i: number) => 10 + rowH * i + rowH / 2;
+  const geometry: Geometry = { W, H, n, serverX, sy: H / 2, rowH };
+  const cy = (i: number) => clientY(geometry, i);
   const sTop = 20;
   const sH = H - 40;
   const sy = H / 2;
   const selClient = selected?.kind === 'client' ? selected.id : -1;
+  const geom = useLatest(geometry);
+
+  useEffect(() => {
+    let drawn = '';
+    const draw = (fr: Frame) => (drawn = drawNetwork(canvasRef.current, { ...geom.current, n: fr.clients.length }, tracker.current, fr.nowNs, drawn));
+    const unsub = frames.subscribe((fr: Frame) => {
+      tracker.current.ingest(fr, performance.now());
+      draw(fr);
+    });
+    const fr = frames.latest();
+    if (fr) draw(fr);
+    return unsub;
+  }, [frames, geom, W, H]);
 
   return (
     <div className="sl-view" data-view="system">
@@ -53,24 +116,13 @@ export default function SystemDiagram({ frames, select, selected }: ViewProps) {
       </div>
       <div className="sl-plot" ref={box}>
         {!f && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
+        {f && width > 0 && <canvas ref={canvasRef} aria-hidden="true" />}
         {f && width > 0 && (
           <svg width={W} height={H} className="sl-overlay" aria-label="System diagram: clients, network messages, server and disk">
-            {/* wires */}
-            {f.clients.map((_, i) => (
-              <line key={i} x1={clientX + clientW} y1={cy(i)} x2={serverX} y2={sy} stroke="#e3e3e3" />
-            ))}
             <line x1={serverX + serverW} y1={sy} x2={diskX} y2={sy} stroke="#ccc" strokeWidth={2} />
             <text x={(clientX + clientW + serverX) / 2} y={12} textAnchor="middle" className="sl-axis-label">
               network (1 ms per message)
             </text>
-            {/* messages */}
-            {tracker.current.inFlight(f.nowNs).map(({ m, progress }, k) => {
-              if (m.client >= n) return null;
-              const p = m.toServer ? progress : 1 - progress;
-              const x = clientX + clientW + p * (serverX - clientX - clientW);
-              const y = cy(m.client) + p * (sy - cy(m.client));
-              return <circle key={k} cx={x} cy={y} r={4.5} fill={MSG_COLOURS[m.kind]} stroke="#fff" strokeWidth={1} />;
-            })}
             {/* clients */}
             {f.clients.map((c, i) => {
               const label = `client ${i}: ${c.state}, ${c.accessesDone} of ${c.txnLength} accesses${c.state === 'fetching' ? `, fetching object ${c.fetching}` : ''}`;

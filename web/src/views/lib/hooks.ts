@@ -56,6 +56,32 @@ export function prepareCanvas(canvas: HTMLCanvasElement | null, width: number, h
   return ctx;
 }
 
+/** Calls `fire` at most every `intervalMs`, with a trailing call so the last request is always
+ * served (e.g. the frame after a single step). */
+export function throttle(intervalMs: number, fire: () => void): { call: () => void; cancel: () => void } {
+  let last = -Infinity;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    call: () => {
+      const now = performance.now();
+      if (now - last >= intervalMs) {
+        last = now;
+        fire();
+      } else if (timer === undefined) {
+        timer = setTimeout(() => {
+          timer = undefined;
+          last = performance.now();
+          fire();
+        }, intervalMs - (now - last));
+      }
+    },
+    cancel: () => {
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
 /**
  * Re-render at most every `intervalMs` while frames arrive (with a trailing update so the last
  * frame, e.g. after a single step, is always shown). For the low-frequency SVG/HTML parts.
@@ -64,24 +90,11 @@ export function prepareCanvas(canvas: HTMLCanvasElement | null, width: number, h
 export function useFrameTick(frames: FrameSource, intervalMs = 100): Frame | null {
   const [, bump] = useReducer((x: number) => x + 1, 0);
   useEffect(() => {
-    let last = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const unsub = frames.subscribe(() => {
-      const now = performance.now();
-      if (now - last >= intervalMs) {
-        last = now;
-        bump();
-      } else if (timer === undefined) {
-        timer = setTimeout(() => {
-          timer = undefined;
-          last = performance.now();
-          bump();
-        }, intervalMs - (now - last));
-      }
-    });
+    const t = throttle(intervalMs, bump);
+    const unsub = frames.subscribe(t.call);
     return () => {
       unsub();
-      if (timer !== undefined) clearTimeout(timer);
+      t.cancel();
     };
   }, [frames, intervalMs]);
   return frames.latest();
@@ -97,25 +110,10 @@ export function useLatest<T>(value: T): { current: T } {
 /** Ask for a re-render (throttled) from inside a frame callback. */
 export function useThrottledBump(intervalMs = 100): () => void {
   const [, bump] = useReducer((x: number) => x + 1, 0);
-  const state = useRef<{ last: number; timer: ReturnType<typeof setTimeout> | undefined }>({ last: 0, timer: undefined });
-  useEffect(() => () => {
-    if (state.current.timer !== undefined) clearTimeout(state.current.timer);
-  }, []);
-  const fn = useRef(() => {
-    const s = state.current;
-    const now = performance.now();
-    if (now - s.last >= intervalMs) {
-      s.last = now;
-      bump();
-    } else if (s.timer === undefined) {
-      s.timer = setTimeout(() => {
-        s.timer = undefined;
-        s.last = performance.now();
-        bump();
-      }, intervalMs - (now - s.last));
-    }
-  });
-  return fn.current;
+  const t = useRef<ReturnType<typeof throttle> | null>(null);
+  t.current ??= throttle(intervalMs, bump);
+  useEffect(() => () => t.current?.cancel(), []);
+  return t.current.call;
 }
 
 export const EMPTY_MESSAGE = 'Press Play (Space) to start the simulation';

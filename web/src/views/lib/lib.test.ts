@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RecordKind, RequestKind, type MobSnapshot } from '../../engine/types';
 import { Ring } from './ring';
 import { RecordStore } from './records';
@@ -10,6 +10,7 @@ import { SeriesStore } from './series';
 import { PageAreas, sharedPageAreas } from './pages';
 import { AreaColumns, fillRuns, paintAreaColumns } from './columns';
 import { FakeFrameSource } from './fake';
+import { throttle } from './hooks';
 
 function batch(rows: [number, number, number, number, number, number][], lost = 0) {
   return {
@@ -296,6 +297,31 @@ describe('column strips', () => {
       [100, 5, 1, 3],
       [102, 5, 1.5, 3],
     ]);
+  });
+});
+
+describe('throttle', () => {
+  it('fires at most once per interval and always serves the last request', () => {
+    vi.useFakeTimers();
+    try {
+      let fired = 0;
+      const t = throttle(200, () => fired++);
+      t.call(); // leading call fires at once
+      expect(fired).toBe(1);
+      t.call();
+      t.call();
+      expect(fired).toBe(1);
+      vi.advanceTimersByTime(199);
+      expect(fired).toBe(1);
+      vi.advanceTimersByTime(1); // one trailing call for both requests
+      expect(fired).toBe(2);
+      t.call();
+      t.cancel();
+      vi.advanceTimersByTime(1000);
+      expect(fired).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
