@@ -132,10 +132,13 @@ describe('the lab', () => {
     await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
     const f2 = await latest(page);
     assert.ok(f2.passes >= f1.passes);
+    await shot(page, 'lab-flusher-run');
+    // Tall enough for every panel (the inspector spans all three rows): an element taller than the
+    // viewport is captured in pieces, with the sticky time controls drawn across it.
+    await page.setViewportSize({ width: 1600, height: 1500 });
     for (const v of ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'Charts', 'EventLog', 'Inspector']) {
       await shot(page, `view-${v}`, `[data-panel=${v}]`);
     }
-    await shot(page, 'lab-flusher-run');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -169,15 +169,12 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
       </div>
       <section style={{ flex: '1 1 auto', display: 'flex', flexDirection: 'column', minHeight: 100, padding: '0 4px' }} aria-label="Head position over time">
         <div className="sl-muted" style={{ padding: '2px 4px' }}>
-          Head position over time (cylinder vs simulated time)
+          Head position over time: cylinder against simulated time (ms)
         </div>
         <div className="sl-plot" ref={traceBox} style={{ minHeight: 70 }}>
           <canvas ref={traceCanvas} role="img" aria-label="Head position over time: cylinder against simulated time" />
           <svg className="sl-overlay" width={tSize.width} height={tSize.height} aria-hidden="true">
             <g ref={traceYAxis} transform={`translate(${TRACE_ML},0)`} />
-            <text x={tSize.width - 4} y={Math.max(0, tSize.height - TRACE_MB) + 13} textAnchor="end" className="sl-axis-label">
-              ms
-            </text>
             <text transform={`translate(10,${(tSize.height - TRACE_MB) / 2}) rotate(-90)`} textAnchor="middle" className="sl-axis-label">
               cylinder
             </text>
@@ -442,7 +439,7 @@ function platterBase(
 
 const TRACE_ML = 40;
 const TRACE_MB = 18;
-const TRACE_MR = 26; // room for the unit at the right end of the time axis
+const TRACE_MR = 18; // room for the last tick label of the time axis
 
 function traceWindowNs(speed: number): number {
   // About four wall-clock seconds of simulated time, between 20 ms and 10 s.
