@@ -120,7 +120,7 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
   }
 
   // The inputs re-render only when the filter changes: React rewrites every input's attributes
-  // on each render, and the log re-renders ten times a second while playing.
+  // on each render, and the log re-renders five times a second while playing.
   const search = useMemo(
     () => (
       <input

@@ -86,6 +86,7 @@ export default function SystemDiagram({ frames, select, selected }: ViewProps) {
   const sy = H / 2;
   const selClient = selected?.kind === 'client' ? selected.id : -1;
   const geom = useLatest(geometry);
+  const hasCanvas = f !== null && width > 0;
 
   useEffect(() => {
     let drawn = '';
@@ -97,7 +98,7 @@ export default function SystemDiagram({ frames, select, selected }: ViewProps) {
     const fr = frames.latest();
     if (fr) draw(fr);
     return unsub;
-  }, [frames, geom, W, H]);
+  }, [frames, geom, W, H, hasCanvas]);
 
   return (
     <div className="sl-view" data-view="system">
@@ -116,8 +117,8 @@ export default function SystemDiagram({ frames, select, selected }: ViewProps) {
       </div>
       <div className="sl-plot" ref={box}>
         {!f && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
-        {f && width > 0 && <canvas ref={canvasRef} aria-hidden="true" />}
-        {f && width > 0 && (
+        {hasCanvas && <canvas ref={canvasRef} aria-hidden="true" />}
+        {hasCanvas && (
           <svg width={W} height={H} className="sl-overlay" aria-label="System diagram: clients, network messages, server and disk">
             <line x1={serverX + serverW} y1={sy} x2={diskX} y2={sy} stroke="#ccc" strokeWidth={2} />
             <text x={(clientX + clientW + serverX) / 2} y={12} textAnchor="middle" className="sl-axis-label">

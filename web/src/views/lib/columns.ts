@@ -64,6 +64,7 @@ export function paintAreaColumns(
   const key = `${w}x${hh}`;
   let img = images.get(key);
   if (!img) {
+    if (images.size >= 8) images.clear(); // sizes left behind by resizing
     img = new ImageData(w, hh);
     images.set(key, img);
   }
