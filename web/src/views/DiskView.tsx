@@ -11,6 +11,7 @@ import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest }
 import { bandMagnification, cylinderOf, cylinderRadius, requestPhase, screenAngle, targetAngle } from './lib/disk';
 import { decodeCylinders, decodeDiskEnd, fmtMs, requestName } from './lib/format';
 import { Ring } from './lib/ring';
+import { pixel, scratchImage } from './lib/columns';
 import './views.css';
 
 const HEAD_ANGLE = 0; // the head sits at 3 o'clock
@@ -467,8 +468,9 @@ function drawTrace(
   // The time axis scrolls every frame: drawn on the canvas (below), not as SVG ticks that d3 would
   // rebuild in the DOM each frame.
   drawAxis(yg, y, 'left', 4, (v) => String(v));
-  ctx.fillStyle = '#fafafa';
-  ctx.fillRect(TRACE_ML, 6, width - TRACE_MR - TRACE_ML, height - TRACE_MB - 8);
+  const plot = { x: TRACE_ML, y: 6, w: width - TRACE_MR - TRACE_ML, h: height - TRACE_MB - 8 };
+  ctx.fillStyle = TRACE_BG;
+  ctx.fillRect(plot.x, plot.y, plot.w, plot.h);
   ctx.save();
   ctx.beginPath();
   ctx.rect(TRACE_ML, 0, width - TRACE_MR - TRACE_ML, height);
@@ -492,16 +494,23 @@ function drawTrace(
   if (path.length > 0 && f.nowNs > path[path.length - 1].t) {
     path.push({ t: f.nowNs, cyl: d.headCylinder, kind: act && f.nowNs >= act.start ? act.kind : -1 });
   }
-  const px = (p: HeadPt) => x(p.t / 1e6);
-  const py = (p: HeadPt) => y(p.cyl);
-  if (path.length > width - TRACE_ML - TRACE_MR) drawTraceColumns(ctx, path, px, py);
+  // The scales as plain linear maps: they run a few thousand times a frame.
+  const [ox, kx] = [x(0), x(1) - x(0)];
+  const [oy, ky] = [y(0), y(1) - y(0)];
+  const px = (p: HeadPt) => ox + kx * (p.t / 1e6);
+  const py = (p: HeadPt) => oy + ky * p.cyl;
+  if (path.length > plot.w) drawTraceColumns(ctx, path, px, py, plot);
   else drawTraceSegments(ctx, path, px, py);
   ctx.restore();
   drawTimeAxis(ctx, x, height - TRACE_MB, Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
 }
 
 const TRACE_LW = 1.5;
+const TRACE_BG = '#fafafa';
 const traceColour = (kind: number) => (kind >= 0 ? REQUEST_COLOURS[kind] : IDLE_COLOUR);
+const PLOT_PIXEL = pixel(TRACE_BG);
+/** Pixel colours by kind + 1 (idle, then the request kinds). */
+const TRACE_PIXELS = [-1, 0, 1, 2].map((k) => pixel(traceColour(k)));
 
 /** Each segment of the head trace, exactly. A software canvas pays dearly for stroked paths and
  * little for axis-aligned rectangles: a rest (horizontal) or a seek narrower than two pixels is a
@@ -509,10 +518,16 @@ const traceColour = (kind: number) => (kind >= 0 ? REQUEST_COLOURS[kind] : IDLE_
 function drawTraceSegments(ctx: CanvasRenderingContext2D, path: HeadPt[], px: (p: HeadPt) => number, py: (p: HeadPt) => number): void {
   ctx.lineWidth = TRACE_LW;
   ctx.lineCap = 'round';
+  let style = ''; // setting a style parses a colour: only when it changes
   for (let i = 1; i < path.length; i++) {
-    const [a, b] = [path[i - 1], path[i]];
-    const [xa, xb, ya, yb] = [px(a), px(b), py(a), py(b)];
-    ctx.fillStyle = ctx.strokeStyle = traceColour(b.kind);
+    const a = path[i - 1];
+    const b = path[i];
+    const xa = px(a);
+    const xb = px(b);
+    const ya = py(a);
+    const yb = py(b);
+    const colour = traceColour(b.kind);
+    if (colour !== style) ctx.fillStyle = ctx.strokeStyle = style = colour;
     if (ya === yb) ctx.fillRect(xa, ya - TRACE_LW / 2, xb - xa, TRACE_LW);
     else if (xb - xa < 2) ctx.fillRect(xa - TRACE_LW / 2, Math.min(ya, yb) - TRACE_LW / 2, Math.max(TRACE_LW, xb - xa + TRACE_LW), Math.abs(yb - ya) + TRACE_LW);
     else {
@@ -524,35 +539,59 @@ function drawTraceSegments(ctx: CanvasRenderingContext2D, path: HeadPt[], px: (p
   }
 }
 
-/** More segments than pixel columns (fast-forward): one bar per column from the lowest to the
- * highest cylinder the head visited there, in the colour of the kind it spent most of the column
- * on; rests longer than a column are drawn as lines. At most a few rectangles per column. */
-function drawTraceColumns(ctx: CanvasRenderingContext2D, path: HeadPt[], px: (p: HeadPt) => number, py: (p: HeadPt) => number): void {
-  let col = Math.floor(px(path[0]));
-  let top = py(path[0]);
+/** More segments than pixel columns (long windows, fast-forward): one bar per device-pixel
+ * column from the lowest to the highest cylinder the head visited there, in the colour of the kind
+ * it spent most of the column on, and rests longer than a column as lines. Written as pixels into
+ * the plot area (`plot`, CSS px) with one putImageData: thousands of fillRects and style switches
+ * cost a software canvas milliseconds a frame. */
+function drawTraceColumns(
+  ctx: CanvasRenderingContext2D,
+  path: HeadPt[],
+  px: (p: HeadPt) => number,
+  py: (p: HeadPt) => number,
+  plot: { x: number; y: number; w: number; h: number },
+): void {
+  const dpr = window.devicePixelRatio || 1;
+  const W = Math.max(1, Math.round(plot.w * dpr));
+  const H = Math.max(1, Math.round(plot.h * dpr));
+  const img = scratchImage(W, H);
+  const buf = new Uint32Array(img.data.buffer);
+  buf.fill(PLOT_PIXEL);
+  const half = Math.max(1, Math.round(TRACE_LW * dpr)) / 2;
+  // Device coordinates inside the plot.
+  const dx = (p: HeadPt) => (px(p) - plot.x) * dpr;
+  const dy = (p: HeadPt) => (py(p) - plot.y) * dpr;
+  const rows = (y0: number, y1: number): [number, number] => [Math.max(0, Math.floor(y0 - half)), Math.min(H, Math.ceil(y1 + half))];
+  const span = (c0: number, c1: number, y0: number, y1: number, colour: number) => {
+    const [r0, r1] = rows(y0, y1);
+    const from = Math.max(0, c0);
+    const to = Math.min(W, c1);
+    for (let r = r0; r < r1; r++) for (let i = r * W + from, end = r * W + to; i < end; i++) buf[i] = colour;
+  };
+  let col = Math.floor(dx(path[0]));
+  let top = dy(path[0]);
   let bottom = top;
-  const time = [0, 0, 0, 0]; // pixels spent per kind (index kind + 1) in the column
+  const time = [0, 0, 0, 0]; // device pixels spent per kind (index kind + 1) in the column
   const flush = () => {
     let k = 0;
     for (let j = 1; j < 4; j++) if (time[j] > time[k]) k = j;
-    ctx.fillStyle = traceColour(k - 1);
-    ctx.fillRect(col, top - TRACE_LW / 2, 1, bottom - top + TRACE_LW);
+    span(col, col + 1, top, bottom, TRACE_PIXELS[k]);
     time.fill(0);
   };
   for (let i = 1; i < path.length; i++) {
-    const [a, b] = [path[i - 1], path[i]];
-    const [xa, xb, ya, yb] = [px(a), px(b), py(a), py(b)];
+    const a = path[i - 1];
+    const b = path[i];
+    const xa = dx(a);
+    const xb = dx(b);
+    const ya = dy(a);
+    const yb = dy(b);
     const cb = Math.floor(xb);
     if (cb !== col) {
       time[b.kind + 1] += col + 1 - xa;
       top = Math.min(top, ya);
       bottom = Math.max(bottom, ya);
       flush();
-      if (cb > col + 1) {
-        // A rest spanning whole columns.
-        ctx.fillStyle = traceColour(b.kind);
-        ctx.fillRect(col + 1, ya - TRACE_LW / 2, cb - col - 1, TRACE_LW);
-      }
+      if (cb > col + 1) span(col + 1, cb, ya, ya, TRACE_PIXELS[b.kind + 1]); // a rest spanning whole columns
       col = cb;
       top = bottom = ya;
     }
@@ -561,6 +600,7 @@ function drawTraceColumns(ctx: CanvasRenderingContext2D, path: HeadPt[], px: (p:
     bottom = Math.max(bottom, ya, yb);
   }
   flush();
+  ctx.putImageData(img, Math.round(plot.x * dpr), Math.round(plot.y * dpr));
 }
 
 /** A bottom axis like d3.axisBottom (outer ticks 0), drawn on the canvas at y = `y0`. */

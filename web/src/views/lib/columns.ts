@@ -41,7 +41,25 @@ function rgb(hex: string): [number, number, number] {
   return [(v >> 16) & 255, (v >> 8) & 255, v & 255];
 }
 
+/** An opaque `#rrggbb` colour as one pixel of an ImageData viewed as a Uint32Array. */
+export function pixel(hex: string): number {
+  const [r, g, b] = rgb(hex);
+  return (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
+}
+
 const images = new Map<string, ImageData>();
+
+/** A w × h ImageData to draw into, reused from call to call (its pixels are left as they were). */
+export function scratchImage(w: number, h: number): ImageData {
+  const key = `${w}x${h}`;
+  let img = images.get(key);
+  if (!img) {
+    if (images.size >= 8) images.clear(); // sizes left behind by resizing
+    img = new ImageData(w, h);
+    images.set(key, img);
+  }
+  return img;
+}
 
 /**
  * Paint `cols` at CSS position (x, y), `h` CSS pixels high, on a canvas whose device pixels are
@@ -61,13 +79,7 @@ export function paintAreaColumns(
 ): void {
   const w = cols.cols;
   const hh = Math.max(1, Math.round(h * dpr));
-  const key = `${w}x${hh}`;
-  let img = images.get(key);
-  if (!img) {
-    if (images.size >= 8) images.clear(); // sizes left behind by resizing
-    img = new ImageData(w, hh);
-    images.set(key, img);
-  }
+  const img = scratchImage(w, hh);
   // One 32-bit write per pixel (ImageData is RGBA in memory: little-endian ABGR words).
   const px = new Uint32Array(img.data.buffer);
   const bg = rgb(empty);
@@ -77,31 +89,37 @@ export function paintAreaColumns(
     for (let k = 0; k < 3; k++) v |= Math.round((c[k] * cover + bg[k] * (1 - cover)) * keep + 255 * (1 - keep)) << (8 * k);
     return v >>> 0;
   };
+  // Per column: the colours of its three bands (cold on top, warm, hot at the bottom, each in
+  // proportion to its bytes) and the rows where the warm and hot bands begin; then the pixels row
+  // by row, in memory order.
   const { acc, edge } = cols;
+  const top = new Uint32Array(w);
+  const mid = new Uint32Array(w);
+  const bottom = new Uint32Array(w);
+  const warmFrom = new Uint16Array(w);
+  const hotFrom = new Uint16Array(w);
   for (let c = 0; c < w; c++) {
     const v0 = acc[c * 3];
     const v1 = acc[c * 3 + 1];
     const tot = v0 + v1 + acc[c * 3 + 2];
-    const cover = Math.min(1, tot);
     const keep = edge[c] ? 0.1 : 1; // a chunk boundary: 90% white over the column
     if (tot <= 0) {
-      const v = word(bg, 1, keep);
-      for (let r = 0; r < hh; r++) px[r * w + c] = v;
+      top[c] = word(bg, 1, keep);
+      warmFrom[c] = hotFrom[c] = hh;
       continue;
     }
-    // Rows from the top: cold above warm above hot, each in proportion to its bytes.
+    const cover = Math.min(1, tot);
     const hot = Math.round((v0 / tot) * hh);
     const warm = Math.round(((v0 + v1) / tot) * hh) - hot;
-    const coldRows = hh - hot - warm;
-    let r = 0;
-    const run = (rows: number, colour: readonly number[]) => {
-      if (rows <= 0) return;
-      const v = word(colour, cover, keep);
-      for (const end = r + rows; r < end; r++) px[r * w + c] = v;
-    };
-    run(coldRows, fg[2]);
-    run(warm, fg[1]);
-    run(hot, fg[0]);
+    warmFrom[c] = hh - hot - warm;
+    hotFrom[c] = hh - hot;
+    top[c] = word(fg[2], cover, keep);
+    mid[c] = word(fg[1], cover, keep);
+    bottom[c] = word(fg[0], cover, keep);
+  }
+  for (let r = 0; r < hh; r++) {
+    const row = r * w;
+    for (let c = 0; c < w; c++) px[row + c] = r < warmFrom[c] ? top[c] : r < hotFrom[c] ? mid[c] : bottom[c];
   }
   ctx.putImageData(img, Math.round(x * dpr), Math.round(y * dpr));
 }

@@ -8,7 +8,7 @@ import { cylinderRadius, requestPhase, screenAngle, targetAngle } from './disk';
 import { MessageTracker } from './messages';
 import { SeriesStore } from './series';
 import { PageAreas, sharedPageAreas } from './pages';
-import { AreaColumns, fillRuns, paintAreaColumns } from './columns';
+import { AreaColumns, fillRuns, paintAreaColumns, pixel } from './columns';
 import { FakeFrameSource } from './fake';
 import { throttle } from './hooks';
 
@@ -287,6 +287,11 @@ describe('column strips', () => {
     } finally {
       g.ImageData = had;
     }
+  });
+
+  it('packs a colour as an RGBA pixel word', () => {
+    const bytes = new Uint8Array(new Uint32Array([pixel('#1b9e77')]).buffer);
+    expect(Array.from(bytes)).toEqual([0x1b, 0x9e, 0x77, 0xff]);
   });
 
   it('fills runs of equal flags as one rectangle each', () => {
