@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LabController, type Scheduler } from './controller';
+import { LabController, MIN_REQUEST_INTERVAL_MS, type Scheduler } from './controller';
 import { FrameStore } from './frames';
 import { createStore, initialLabState, type LabState } from './store';
 import type { EngineLike } from './engine';
@@ -158,6 +158,21 @@ describe('LabController', () => {
     engine.pending.shift()!();
     await flush();
     expect(lab.frames.latest()!.nowNs).toBeCloseTo(expected, -1);
+  });
+
+  it('asks for engine frames about 30 times a second, however often the browser draws', async () => {
+    const { lab, engine, sched } = setup();
+    await lab.load('x', 1);
+    lab.play();
+    const requests = () => engine.calls.filter((c) => c.startsWith('frame:')).length;
+    const before = requests();
+    for (let t = 0; t <= 1000; t += 1000 / 60) {
+      sched.fire(t);
+      await flush();
+    }
+    const made = requests() - before;
+    expect(made).toBeGreaterThanOrEqual(25);
+    expect(made).toBeLessThanOrEqual(1000 / MIN_REQUEST_INTERVAL_MS + 1);
   });
 
   it('caps a long wall-clock gap', async () => {

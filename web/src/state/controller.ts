@@ -21,6 +21,9 @@ export const browserScheduler: Scheduler = {
 export const STEP_TO_KIND_LIMIT_NS = 600e9;
 /** React sees the time/event counters at most this often while playing. */
 const UI_UPDATE_MS = 200;
+/** Engine frames are asked for at most this often (about 30 a second): the browser keeps drawing
+ * at 60 fps, and every other animation frame is left free for layout, paint and the worker. */
+export const MIN_REQUEST_INTERVAL_MS = 30;
 
 export class LabController {
   private rafId: number | null = null;
@@ -209,13 +212,14 @@ export class LabController {
   }
 
   /** One animation frame: ask the engine for the frame at the mapped target time, unless the
-   * previous request has not returned yet. */
+   * previous request has not returned yet or was made less than MIN_REQUEST_INTERVAL_MS ago. */
   tick(nowMs: number): void {
     this.rafId = null;
     const st = this.store.get();
     if (!st.playing) return;
     this.ensureLoop();
     if (this.inflight) return;
+    if (this.lastIssueMs != null && nowMs - this.lastIssueMs < MIN_REQUEST_INTERVAL_MS) return;
     const dtS = this.lastIssueMs == null ? 1 / 60 : (nowMs - this.lastIssueMs) / 1000;
     this.lastIssueMs = nowMs;
     const target = nextTarget(this.currentNs(), dtS, this.speed, st.endNs);
