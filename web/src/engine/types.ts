@@ -1,7 +1,7 @@
 // The contract between the engine worker and the app (DESIGN.md §4). The worker owns the WASM
 // simulation; while playing, every other animation frame the app asks it to advance to a simulated
-// time and gets one Frame back, whose typed arrays are transferred, not copied. Times are in nanoseconds of
-// simulated time (exact as doubles up to 2^53 ns ≈ 104 days).
+// time and gets one Frame back, whose typed arrays are transferred, not copied. Times are in
+// nanoseconds of simulated time (exact as doubles up to 2^53 ns ≈ 104 days).
 
 /** Kinds of trace records, as numbered by the engine (engine/core/src/trace/mod.rs). */
 export enum RecordKind {
