@@ -28,6 +28,29 @@ test('a Lab traces by default and drains each record once, as typed arrays', () 
   lab.free();
 });
 
+test('a long batch keeps its newest 8192 records and every disk, flusher and page-write record', () => {
+  const FULL = [0, 1, 5, 6, 7]; // DiskStart, DiskEnd, FlusherStart, FlusherPage, PageWrite
+  const lab = new Lab(SHORT.replace('duration_s = 2.0', 'duration_s = 20.0'));
+  lab.drain_trace();
+  const before = lab.trace_counts();
+  lab.advance_to(6e9);
+  const n = lab.drain_trace();
+  const counts = lab.trace_counts();
+  const emitted = counts.reduce((s, c, k) => s + c - before[k], 0);
+  assert.ok(emitted < 65536 && emitted > 8192 + 1000, `a batch the ring holds but the cap shortens (${emitted} records)`);
+  assert.equal(n + lab.trace_lost(), emitted, 'every record is drained or counted lost');
+  const kinds = lab.trace_kind();
+  for (const k of FULL) assert.equal(kinds.filter((x) => x === k).length, counts[k] - before[k], `kind ${k} in full`);
+  const rest = kinds.filter((x) => !FULL.includes(x)).length;
+  assert.ok(rest <= 8192 && rest > 0);
+  const t = lab.trace_t();
+  assert.ok(t.every((x, i) => i === 0 || t[i - 1] <= x), 'still oldest first');
+  // The newest records are the ones kept: the last record drained is the last one emitted.
+  lab.advance_to(6.1e9);
+  assert.ok(lab.drain_trace() > 0 && lab.trace_t()[0] >= t[n - 1]);
+  lab.free();
+});
+
 test('a snapshot is consistent with itself', () => {
   const lab = new Lab(SHORT);
   lab.advance_to(2.5e9);

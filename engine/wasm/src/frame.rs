@@ -3,8 +3,20 @@
 //! geometry, the active request, MOB totals) travel as one short `Float64Array` each, in the
 //! order their doc comment gives, rather than as a dozen separate calls.
 use crate::Lab;
+use storelab_core::trace::RecordKind;
 use storelab_core::view;
 use wasm_bindgen::prelude::*;
+
+/// The most records one frame carries: at fast-forward a frame spans tens of thousands, of which the
+/// event log keeps the last few thousand and the other views need only a few kinds.
+const FRAME_RECORDS: usize = 8192;
+
+/// Kinds every record of which reaches the views: the disk's requests (the head trace and the
+/// breakdown), the flusher's passes and its page writes (the write-absorption counter).
+fn kept_in_full(kind: RecordKind) -> bool {
+    use RecordKind::*;
+    matches!(kind, DiskStart | DiskEnd | FlusherStart | FlusherPage | PageWrite)
+}
 
 /// Trace records, struct of arrays, as `TraceBatch` in web/src/engine/types.ts.
 #[derive(Default)]
@@ -21,17 +33,24 @@ pub(crate) struct TraceColumns {
 #[wasm_bindgen]
 impl Lab {
     /// Moves the records emitted since the previous drain (or since this Lab was created or
-    /// forked) into the `trace_*` columns; returns how many there are. Records the bounded ring
-    /// no longer holds are counted in `trace_lost`.
+    /// forked) into the `trace_*` columns; returns how many there are. Of a long batch only the
+    /// newest `FRAME_RECORDS` are kept, plus every record of the kinds the views need in full;
+    /// `trace_lost` counts the rest and the records the bounded ring no longer held.
     pub fn drain_trace(&mut self) -> u32 {
         let (records, lost, next) = self.sim.trace().since(self.cursor);
+        let older = records.len().saturating_sub(FRAME_RECORDS);
         let d = &mut self.drained;
         for v in [&mut d.t, &mut d.a, &mut d.b, &mut d.c] {
             v.clear();
         }
         d.kind.clear();
         d.entity.clear();
-        for r in records {
+        let mut elided = 0;
+        for (i, r) in records.enumerate() {
+            if i < older && !kept_in_full(r.kind) {
+                elided += 1;
+                continue;
+            }
             d.t.push(r.t as f64);
             d.kind.push(r.kind as u8);
             d.entity.push(r.entity);
@@ -39,9 +58,14 @@ impl Lab {
             d.b.push(r.b as f64);
             d.c.push(r.c as f64);
         }
-        d.lost = lost;
+        d.lost = lost + elided;
         self.cursor = next;
         d.t.len() as u32
+    }
+
+    /// Records emitted so far per kind, in `RecordKind` order, whether or not they were drained.
+    pub fn trace_counts(&self) -> Vec<f64> {
+        RecordKind::ALL.iter().map(|&k| self.sim.trace().count(k) as f64).collect()
     }
 
     pub fn trace_t(&self) -> Vec<f64> {

@@ -30,6 +30,7 @@ export function readFrame(lab: Lab, reset: boolean, seriesFrom: number): Frame {
       c: lab.trace_c(),
       lost: lab.trace_lost(),
     },
+    traceCounts: lab.trace_counts(),
     series: JSON.parse(lab.series_since_json(seriesFrom)) as Sample[],
     mob: {
       capacityBytes: lab.mob_capacity(),

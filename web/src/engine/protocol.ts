@@ -44,7 +44,7 @@ export interface Endpoint {
 /** The buffers of every typed array in a Frame, for the transfer list. */
 export function frameBuffers(f: Frame): ArrayBuffer[] {
   const arrays: ArrayBufferView[] = [
-    f.trace.t, f.trace.kind, f.trace.entity, f.trace.a, f.trace.b, f.trace.c,
+    f.trace.t, f.trace.kind, f.trace.entity, f.trace.a, f.trace.b, f.trace.c, f.traceCounts,
     f.mob.chunkPage, f.mob.chunkCount, f.mob.chunkLogIndex, f.mob.chunkArea,
     f.flusher.batch, f.disk.queueKind, f.disk.queuePage,
     f.cache.pages, f.cache.pinned, f.cache.valid,

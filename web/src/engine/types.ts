@@ -43,7 +43,9 @@ export interface TraceBatch {
   a: Float64Array;
   b: Float64Array;
   c: Float64Array;
-  /** Records emitted since the previous batch that the bounded ring no longer held. */
+  /** Records emitted since the previous batch that are not in it: the engine's bounded ring no
+   * longer held them, or the batch was long and only its newest records (and every disk,
+   * flusher and page-write record) were sent. */
   lost: number;
 }
 
@@ -142,6 +144,9 @@ export interface Frame {
   /** True after load, reset or a seek backwards: views drop what they accumulated. */
   reset: boolean;
   trace: TraceBatch;
+  /** Records emitted since the start of the run per kind (indexed by RecordKind), whether or not
+   * they reached `trace`: counters come from here. */
+  traceCounts: Float64Array;
   /** Samples added since the previous frame (all of them when `reset`). */
   series: Sample[];
   mob: MobSnapshot;

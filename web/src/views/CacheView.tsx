@@ -28,26 +28,15 @@ export function fitCell(cap: number, width: number, height: number): number {
 
 export default function CacheView({ frames, select, selected }: ViewProps) {
   const f = useFrameTick(frames, 200);
-  const counts = useRef({ hits: 0, misses: 0 });
   const areas = useRef(sharedPageAreas(frames));
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(box);
 
-  useEffect(
-    () =>
-      frames.subscribe((fr) => {
-        if (fr.reset) counts.current = { hits: 0, misses: 0 };
-        areas.current.learn(fr);
-        const k = fr.trace.kind;
-        for (let i = 0; i < k.length; i++) {
-          if (k[i] === RecordKind.CacheHit) counts.current.hits++;
-          else if (k[i] === RecordKind.CacheMiss) counts.current.misses++;
-        }
-      }),
-    [frames],
-  );
+  useEffect(() => frames.subscribe((fr) => areas.current.learn(fr)), [frames, areas]);
 
-  const { hits, misses } = counts.current;
+  // The engine's own counts: at fast-forward not every record reaches the app.
+  const hits = f ? f.traceCounts[RecordKind.CacheHit] : 0;
+  const misses = f ? f.traceCounts[RecordKind.CacheMiss] : 0;
   const c = f?.cache;
   const cap = Math.min(MAX_CELLS, c?.capacityPages ?? 0);
   const cell = fitCell(cap, width - 2 * PAD, height - 2 * PAD - GRID_TOP);

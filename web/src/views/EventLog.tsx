@@ -166,7 +166,7 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
           <b>{s.total.toLocaleString('en-US')}</b> records received
         </span>
         {s.lost > 0 && (
-          <span className="sl-stat" title="Records the engine's trace ring dropped before they reached the app">
+          <span className="sl-stat" title="Records that did not reach the app: the engine's trace ring overflowed, or (at fast-forward) a frame carried only its newest records and every disk and flusher record">
             <b>{s.lost.toLocaleString('en-US')}</b> lost
           </span>
         )}

@@ -164,7 +164,7 @@ impl Trace {
     /// The records emitted after `from` that the ring still holds, oldest first, and how many
     /// emitted records are missing from them (evicted by the bounded ring, or emitted while
     /// tracing was off). Returns the cursor to drain from next time.
-    pub fn since(&self, from: Cursor) -> (impl Iterator<Item = &Record>, u64, Cursor) {
+    pub fn since(&self, from: Cursor) -> (impl ExactSizeIterator<Item = &Record>, u64, Cursor) {
         let held = (self.kept.saturating_sub(from.kept) as usize).min(self.ring.len());
         let lost = self.total.saturating_sub(from.total) - held as u64;
         (self.ring.range(self.ring.len() - held..), lost, self.cursor())

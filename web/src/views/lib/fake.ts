@@ -3,6 +3,7 @@
 // the views' tests and by the dev harness (views/dev.html); the app uses the real engine bridge.
 import { Area, RecordKind, RequestKind, type ClientSnapshot, type DiskRequestView, type Frame, type Sample } from '../../engine/types';
 import type { FrameSource } from '../contract';
+import { RECORD_KIND_COUNT } from './format';
 
 export interface FakeOptions {
   seed?: number;
@@ -65,6 +66,8 @@ export class FakeFrameSource implements FrameSource {
   private seq = 0;
   private queue: Ev[] = [];
   private rec = { t: [] as number[], kind: [] as number[], entity: [] as number[], a: [] as number[], b: [] as number[], c: [] as number[] };
+  /** Records emitted per kind since the start, as Frame.traceCounts. */
+  private counts = new Array<number>(RECORD_KIND_COUNT).fill(0);
   private samples: Sample[] = [];
   private allSamples: Sample[] = [];
   private pendingReset = true;
@@ -159,6 +162,7 @@ export class FakeFrameSource implements FrameSource {
     this.samples = [];
     this.allSamples = [];
     this.clearRecords();
+    this.counts.fill(0);
     this.pendingReset = true;
     this.clients = [];
     for (let c = 0; c < o.clients; c++) {
@@ -224,6 +228,7 @@ export class FakeFrameSource implements FrameSource {
     ev.fn();
   }
   private record(kind: RecordKind, entity: number, a = 0, b = 0, c = 0): void {
+    this.counts[kind]++;
     const r = this.rec;
     r.t.push(this.now);
     r.kind.push(kind);
@@ -604,6 +609,7 @@ export class FakeFrameSource implements FrameSource {
         c: Float64Array.from(r.c),
         lost: 0,
       },
+      traceCounts: Float64Array.from(this.counts),
       series: reset ? [...this.allSamples] : this.samples,
       mob: {
         capacityBytes: this.opts.mobCapacityBytes,
