@@ -155,6 +155,9 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
     println!("bench {name}: 600 s simulated, {events} events, {accesses} object accesses, best of 3: {best:.3} s wall");
     println!("  events/s:                 {:.0}", events as f64 / best);
     println!("  object accesses/s:        {:.0}", accesses as f64 / best);
+    // Spec §2.12 lists each object access as an `Access` event; the engine runs the client-cache
+    // hits inline instead of queueing them. Counted that way, for comparison:
+    println!("  events/s with accesses:   {:.0}", (events + accesses) as f64 / best);
     println!("  simulated s per wall s:   {:.0}", 600.0 / best);
     Ok(())
 }
