@@ -27,7 +27,7 @@ export class PageAreas {
   private learned: Frame | null = null;
 
   /** Learn from a frame's new MobInsert records; from its chunks too when records may have been
-   * missed (the first frame, after a reset, or when the trace ring dropped records). Learning the
+   * missed (the first frame, after a reset, or when the frame reports lost records). Learning the
    * same frame twice is a no-op, so views can share one table (`sharedPageAreas`). */
   learn(f: Frame): void {
     if (f === this.learned) return;
