@@ -497,12 +497,22 @@ function drawTrace(
   // The scales as plain linear maps: they run a few thousand times a frame.
   const [ox, kx] = [x(0), x(1) - x(0)];
   const [oy, ky] = [y(0), y(1) - y(0)];
-  const px = (p: HeadPt) => ox + kx * (p.t / 1e6);
-  const py = (p: HeadPt) => oy + ky * p.cyl;
-  if (path.length > plot.w) drawTraceColumns(ctx, path, px, py, plot);
-  else drawTraceSegments(ctx, path, px, py);
+  const line: TraceLine = {
+    x: Float64Array.from(path, (p) => ox + kx * (p.t / 1e6)),
+    y: Float64Array.from(path, (p) => oy + ky * p.cyl),
+    kind: Int8Array.from(path, (p) => p.kind),
+  };
+  if (path.length > plot.w) drawTraceColumns(ctx, line, plot);
+  else drawTraceSegments(ctx, line);
   ctx.restore();
   drawTimeAxis(ctx, x, height - TRACE_MB, Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
+}
+
+/** The head trace's points in CSS pixels, with the request kind of the segment ending at each. */
+interface TraceLine {
+  x: Float64Array;
+  y: Float64Array;
+  kind: Int8Array;
 }
 
 const TRACE_LW = 1.5;
@@ -515,18 +525,13 @@ const TRACE_PIXELS = [-1, 0, 1, 2].map((k) => pixel(traceColour(k)));
 /** Each segment of the head trace, exactly. A software canvas pays dearly for stroked paths and
  * little for axis-aligned rectangles: a rest (horizontal) or a seek narrower than two pixels is a
  * rectangle; only visibly sloped seeks (slow motion) are stroked. */
-function drawTraceSegments(ctx: CanvasRenderingContext2D, path: HeadPt[], px: (p: HeadPt) => number, py: (p: HeadPt) => number): void {
+function drawTraceSegments(ctx: CanvasRenderingContext2D, { x, y, kind }: TraceLine): void {
   ctx.lineWidth = TRACE_LW;
   ctx.lineCap = 'round';
   let style = ''; // setting a style parses a colour: only when it changes
-  for (let i = 1; i < path.length; i++) {
-    const a = path[i - 1];
-    const b = path[i];
-    const xa = px(a);
-    const xb = px(b);
-    const ya = py(a);
-    const yb = py(b);
-    const colour = traceColour(b.kind);
+  for (let i = 1; i < x.length; i++) {
+    const [xa, xb, ya, yb] = [x[i - 1], x[i], y[i - 1], y[i]];
+    const colour = traceColour(kind[i]);
     if (colour !== style) ctx.fillStyle = ctx.strokeStyle = style = colour;
     if (ya === yb) ctx.fillRect(xa, ya - TRACE_LW / 2, xb - xa, TRACE_LW);
     else if (xb - xa < 2) ctx.fillRect(xa - TRACE_LW / 2, Math.min(ya, yb) - TRACE_LW / 2, Math.max(TRACE_LW, xb - xa + TRACE_LW), Math.abs(yb - ya) + TRACE_LW);
@@ -546,9 +551,7 @@ function drawTraceSegments(ctx: CanvasRenderingContext2D, path: HeadPt[], px: (p
  * cost a software canvas milliseconds a frame. */
 function drawTraceColumns(
   ctx: CanvasRenderingContext2D,
-  path: HeadPt[],
-  px: (p: HeadPt) => number,
-  py: (p: HeadPt) => number,
+  line: TraceLine,
   plot: { x: number; y: number; w: number; h: number },
 ): void {
   const dpr = window.devicePixelRatio || 1;
@@ -559,8 +562,8 @@ function drawTraceColumns(
   buf.fill(PLOT_PIXEL);
   const half = Math.max(1, Math.round(TRACE_LW * dpr)) / 2;
   // Device coordinates inside the plot.
-  const dx = (p: HeadPt) => (px(p) - plot.x) * dpr;
-  const dy = (p: HeadPt) => (py(p) - plot.y) * dpr;
+  const dx = (i: number) => (line.x[i] - plot.x) * dpr;
+  const dy = (i: number) => (line.y[i] - plot.y) * dpr;
   const rows = (y0: number, y1: number): [number, number] => [Math.max(0, Math.floor(y0 - half)), Math.min(H, Math.ceil(y1 + half))];
   const span = (c0: number, c1: number, y0: number, y1: number, colour: number) => {
     const [r0, r1] = rows(y0, y1);
@@ -568,8 +571,8 @@ function drawTraceColumns(
     const to = Math.min(W, c1);
     for (let r = r0; r < r1; r++) for (let i = r * W + from, end = r * W + to; i < end; i++) buf[i] = colour;
   };
-  let col = Math.floor(dx(path[0]));
-  let top = dy(path[0]);
+  let col = Math.floor(dx(0));
+  let top = dy(0);
   let bottom = top;
   const time = [0, 0, 0, 0]; // device pixels spent per kind (index kind + 1) in the column
   const flush = () => {
@@ -578,24 +581,20 @@ function drawTraceColumns(
     span(col, col + 1, top, bottom, TRACE_PIXELS[k]);
     time.fill(0);
   };
-  for (let i = 1; i < path.length; i++) {
-    const a = path[i - 1];
-    const b = path[i];
-    const xa = dx(a);
-    const xb = dx(b);
-    const ya = dy(a);
-    const yb = dy(b);
+  for (let i = 1; i < line.x.length; i++) {
+    const [xa, xb, ya, yb] = [dx(i - 1), dx(i), dy(i - 1), dy(i)];
+    const k = line.kind[i] + 1;
     const cb = Math.floor(xb);
     if (cb !== col) {
-      time[b.kind + 1] += col + 1 - xa;
+      time[k] += col + 1 - xa;
       top = Math.min(top, ya);
       bottom = Math.max(bottom, ya);
       flush();
-      if (cb > col + 1) span(col + 1, cb, ya, ya, TRACE_PIXELS[b.kind + 1]); // a rest spanning whole columns
+      if (cb > col + 1) span(col + 1, cb, ya, ya, TRACE_PIXELS[k]); // a rest spanning whole columns
       col = cb;
       top = bottom = ya;
     }
-    time[b.kind + 1] += xb - Math.max(xa, col);
+    time[k] += xb - Math.max(xa, col);
     top = Math.min(top, ya, yb);
     bottom = Math.max(bottom, ya, yb);
   }
