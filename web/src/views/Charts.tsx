@@ -5,7 +5,7 @@ import * as d3 from 'd3';
 import type { Sample } from '../engine/types';
 import { REQUEST_COLOURS, REQUEST_NAMES, type ViewProps } from './contract';
 import { Axis } from './lib/Axis';
-import { EMPTY_MESSAGE, useElementSize, useThrottledBump } from './lib/hooks';
+import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
 import { SeriesStore } from './lib/series';
 import './views.css';
 
@@ -46,15 +46,10 @@ export default function Charts({ frames }: ViewProps) {
   const bump = useThrottledBump(250);
   const box = useRef<HTMLDivElement>(null);
   const size = useElementSize(box);
-  const [started, setStarted] = useState(frames.latest() !== null);
+  const started = useStarted(frames);
 
   useEffect(() => {
-    let seen = frames.latest() !== null;
     return frames.subscribe((f) => {
-      if (!seen) {
-        seen = true;
-        setStarted(true);
-      }
       if (store.current.ingest(f)) bump();
     });
   }, [frames, bump]);

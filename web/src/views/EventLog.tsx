@@ -2,7 +2,7 @@
 // the bottom with auto-scroll unless the user scrolled up. Shows the exact number received.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { RECORD_KIND_COUNT, RECORD_KIND_NAMES, describeRecord, fmtMs } from './lib/format';
-import { EMPTY_MESSAGE, useElementSize, useThrottledBump } from './lib/hooks';
+import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
 import { RecordStore } from './lib/records';
 import type { ViewProps } from './contract';
 import './views.css';
@@ -21,7 +21,7 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
   const store = useRef(new RecordStore(5000));
   const opp = useRef(0);
   const bump = useThrottledBump(200);
-  const [started, setStarted] = useState(frames.latest() !== null);
+  const started = useStarted(frames);
   const [kinds, setKinds] = useState<boolean[]>(() => new Array(RECORD_KIND_COUNT).fill(true));
   const [text, setText] = useState('');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -30,12 +30,7 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
   const stick = useRef(true);
 
   useEffect(() => {
-    let seen = frames.latest() !== null;
     return frames.subscribe((f) => {
-      if (!seen) {
-        seen = true;
-        setStarted(true);
-      }
       if (f.reset) store.current.clear();
       opp.current = f.objectsPerPage;
       if (f.trace.t.length > 0 || f.trace.lost > 0 || f.reset) {

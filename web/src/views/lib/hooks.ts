@@ -100,6 +100,13 @@ export function useFrameTick(frames: FrameSource, intervalMs = 100): Frame | nul
   return frames.latest();
 }
 
+/** Whether a frame has arrived yet (for the empty state); stops listening once one has. */
+export function useStarted(frames: FrameSource): boolean {
+  const [started, setStarted] = useState(frames.latest() !== null);
+  useEffect(() => (started ? undefined : frames.subscribe(() => setStarted(true))), [frames, started]);
+  return started;
+}
+
 /** A stable ref to the latest value, for use inside long-lived subscription callbacks. */
 export function useLatest<T>(value: T): { current: T } {
   const r = useRef(value);
