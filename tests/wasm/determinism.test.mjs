@@ -4,6 +4,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { Lab, readScenario, root, storelabBin } from './engine.mjs';
 import { setKeys } from './scenario-text.mjs';
 
@@ -64,6 +65,26 @@ test('WASM and the native CLI give the identical summary and trace hash', () => 
   assert.equal(native.trace_hash, reference.trace_hash);
   assert.equal(native.events, reference.events);
   assert.deepEqual(native.summary, JSON.parse(reference.summary_json));
+});
+
+test('WASM reproduces the golden runs of tests/golden/runs.json', () => {
+  const golden = JSON.parse(fs.readFileSync(path.join(root, 'tests/golden/runs.json'), 'utf8'));
+  assert.ok(golden.cases.length > 0);
+  for (const c of golden.cases) {
+    let text = fs.readFileSync(path.join(root, c.scenario), 'utf8');
+    for (const [field, value] of Object.entries(c.set)) {
+      const [table, key] = field.split('.');
+      text = setKeys(text, table, { [key]: Number.isNaN(Number(value)) ? value : Number(value) });
+    }
+    const lab = new Lab(text, c.seed);
+    lab.run_to_end();
+    const r = result(lab);
+    assert.deepEqual(
+      { events: r.events, trace_hash: r.trace_hash, summary: JSON.parse(r.summary_json) },
+      { events: c.events, trace_hash: c.trace_hash, summary: c.summary },
+      c.name,
+    );
+  }
 });
 
 test('setKeys edits TOML as --set does', () => {
