@@ -8,10 +8,20 @@ pub struct Options {
     pub series: bool,
     pub format: Option<String>,
     pub out: Option<String>,
+    /// `--shard i/n`: this process runs shard i of n (1 ≤ i ≤ n).
+    pub shard: Option<(usize, usize)>,
 }
 
 pub fn parse(argv: &[String]) -> Result<Options, String> {
-    let mut o = Options { files: Vec::new(), sets: Vec::new(), json: false, series: false, format: None, out: None };
+    let mut o = Options {
+        files: Vec::new(),
+        sets: Vec::new(),
+        json: false,
+        series: false,
+        format: None,
+        out: None,
+        shard: None,
+    };
     let mut it = argv.iter();
     while let Some(a) = it.next() {
         let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
@@ -27,11 +37,21 @@ pub fn parse(argv: &[String]) -> Result<Options, String> {
             }
             "--format" => o.format = Some(value("--format")?),
             "--out" => o.out = Some(value("--out")?),
+            "--shard" => o.shard = Some(shard(&value("--shard")?)?),
             flag if flag.starts_with("--") => return Err(format!("unknown option `{flag}`")),
             file => o.files.push(file.to_string()),
         }
     }
     Ok(o)
+}
+
+/// `i/n` with 1 ≤ i ≤ n: the shard flag of `storelab sweep`.
+fn shard(text: &str) -> Result<(usize, usize), String> {
+    let parsed = text.split_once('/').and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
+    match parsed {
+        Some((i, n)) if 1 <= i && i <= n => Ok((i, n)),
+        _ => Err(format!("--shard {text}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/8")),
+    }
 }
 
 /// Read a scenario file, apply the `--set` overrides, parse and validate it. Errors are printed

@@ -2,6 +2,7 @@
 //! index, so the output does not depend on which thread finished first.
 use crate::args::{self, Options};
 use crate::output;
+use crate::shard;
 use serde_json::json;
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -44,38 +45,98 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
     let o = args::parse(argv)?;
     let file = one_file(&o)?;
     let s = args::load(file, &o.sets)?;
-    let sweep =
-        s.sweep.clone().ok_or_else(|| format!("{file}: no [sweep] section; use `storelab run` for a single point"))?;
-    let points = experiment::sweep_points(&s)?;
-    let jobs: Vec<(Scenario, u64)> =
-        points.iter().flat_map(|(_, p)| experiment::seeds(p).into_iter().map(move |seed| (p.clone(), seed))).collect();
-    let mut runs = run_parallel(&jobs, true);
+    if s.sweep.is_none() {
+        return Err(format!("{file}: no [sweep] section; use `storelab run` for a single point"));
+    }
+    let jobs = sweep_jobs(&s)?;
+    let text = match o.shard {
+        None => {
+            let format = Format::parse(o.format.as_deref())?;
+            sweep_text(&s, run_without_series(&jobs), format)?
+        }
+        Some(shard) => {
+            if o.format.is_some() {
+                return Err("--shard writes a shard file for `storelab merge`; give --format to merge".into());
+            }
+            let mine: Vec<usize> = (0..jobs.len()).filter(|&j| shard::owns(shard, j)).collect();
+            let runs = run_without_series(&mine.iter().map(|&j| jobs[j].clone()).collect::<Vec<_>>());
+            shard::file_text(&s, shard, jobs.len(), &mine, runs)
+        }
+    };
+    write_out(o.out.as_deref(), &text)
+}
+
+/// `storelab merge SHARD...`: the output of the whole sweep from its shard files.
+pub fn merge(argv: &[String]) -> Result<(), String> {
+    let o = args::parse(argv)?;
+    if o.shard.is_some() || !o.sets.is_empty() {
+        return Err("merge takes shard files, --format and --out; --set belongs to the sweep".into());
+    }
+    let format = Format::parse(o.format.as_deref())?;
+    let (s, runs) = shard::read(&o.files)?;
+    if runs.len() != sweep_jobs(&s)?.len() {
+        return Err("the shards' run count does not match their scenario's sweep".into());
+    }
+    write_out(o.out.as_deref(), &sweep_text(&s, runs, format)?)
+}
+
+enum Format {
+    Csv,
+    Json,
+}
+
+impl Format {
+    fn parse(format: Option<&str>) -> Result<Format, String> {
+        match format.unwrap_or("csv") {
+            "csv" => Ok(Format::Csv),
+            "json" => Ok(Format::Json),
+            other => Err(format!("unknown format `{other}`: use csv or json")),
+        }
+    }
+}
+
+/// Every run of a sweep, point by point and seed by seed: the order shards and merge rely on.
+fn sweep_jobs(s: &Scenario) -> Result<Vec<(Scenario, u64)>, String> {
+    let points = experiment::sweep_points(s)?;
+    Ok(points.iter().flat_map(|(_, p)| experiment::seeds(p).into_iter().map(move |seed| (p.clone(), seed))).collect())
+}
+
+fn run_without_series(jobs: &[(Scenario, u64)]) -> Vec<RunResult> {
+    let mut runs = run_parallel(jobs, true);
     runs.iter_mut().for_each(|r| r.series.clear());
+    runs
+}
+
+/// A sweep's means and confidence intervals per point, from its runs in job order.
+fn sweep_text(s: &Scenario, runs: Vec<RunResult>, format: Format) -> Result<String, String> {
+    let parameter = &s.sweep.as_ref().expect("a sweep scenario").parameter;
     let mut rows = Vec::new();
     let mut at = 0;
-    for (value, p) in &points {
+    for (value, p) in experiment::sweep_points(s)? {
         let n = p.run.seeds as usize;
         rows.push((value.unwrap(), experiment::aggregate(&runs[at..at + n]), runs[at..at + n].to_vec()));
         at += n;
     }
-    let text = match o.format.as_deref().unwrap_or("csv") {
-        "csv" => output::sweep_csv(&sweep.parameter, &rows),
-        "json" => {
+    Ok(match format {
+        Format::Csv => output::sweep_csv(parameter, &rows),
+        Format::Json => {
             let points: Vec<_> =
                 rows.iter().map(|(v, agg, runs)| json!({ "value": v, "aggregate": agg, "runs": runs })).collect();
-            serde_json::to_string_pretty(
-                &json!({ "scenario": s.meta.title, "parameter": sweep.parameter, "points": points }),
-            )
-            .unwrap()
+            serde_json::to_string_pretty(&json!({ "scenario": s.meta.title, "parameter": parameter, "points": points }))
+                .unwrap()
                 + "\n"
         }
-        other => return Err(format!("unknown format `{other}`: use csv or json")),
-    };
-    match &o.out {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}"))?,
-        None => print!("{text}"),
+    })
+}
+
+fn write_out(path: Option<&str>, text: &str) -> Result<(), String> {
+    match path {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("{path}: {e}")),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
     }
-    Ok(())
 }
 
 /// Run every (scenario, seed) job on all cores; results in job order.

@@ -4,10 +4,11 @@
 use crate::metrics::{stats, Sample, Summary};
 use crate::scenario::{set_number, Scenario};
 use crate::sim::Simulation;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
-#[derive(Clone, Debug, Serialize)]
+/// Serialized in sweep shard files and read back by `storelab merge`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct RunResult {
     pub seed: u64,
     pub events: u64,
@@ -15,7 +16,7 @@ pub struct RunResult {
     pub trace_hash: String,
     pub summary: Summary,
     /// The time series, one sample per run.sample_interval_s, warm-up included.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub series: Vec<Sample>,
 }
 

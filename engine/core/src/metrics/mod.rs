@@ -4,10 +4,10 @@ pub mod stats;
 
 use crate::disk::{RequestKind, Service, REQUEST_KINDS};
 use crate::sim::{time, SimTime};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A quantity split by database area (§4.1.2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ByArea {
     pub hot: f64,
     pub warm: f64,
@@ -20,7 +20,7 @@ impl ByArea {
     }
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ByKind {
     pub fetch_read: f64,
     pub install_read: f64,
@@ -37,7 +37,7 @@ impl ByKind {
 }
 
 /// The final figures of one run.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     /// Simulated seconds of warm-up before measuring.
     pub warmup_s: f64,
@@ -79,7 +79,7 @@ pub struct Summary {
 }
 
 /// One sample of the time series.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Sample {
     pub t_s: f64,
     /// The whole interval lies in the measured window (after the warm-up).
