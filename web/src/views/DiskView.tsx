@@ -486,23 +486,30 @@ function drawTrace(
     if (pts.get(mid).t < t0) lo = mid + 1;
     else hi = mid;
   }
-  const path: HeadPt[] = [];
-  for (let i = Math.max(0, lo - 1); i < n; i++) path.push(pts.get(i));
-  const act = d.active;
-  const last = path.at(-1);
-  if (last && act && f.nowNs > act.seekEnd && act.seekEnd > last.t) path.push({ t: act.seekEnd, cyl: act.toCylinder, kind: act.kind });
-  if (path.length > 0 && f.nowNs > path[path.length - 1].t) {
-    path.push({ t: f.nowNs, cyl: d.headCylinder, kind: act && f.nowNs >= act.start ? act.kind : -1 });
-  }
   // The scales as plain linear maps: they run a few thousand times a frame.
   const [ox, kx] = [x(0), x(1) - x(0)];
   const [oy, ky] = [y(0), y(1) - y(0)];
-  const line: TraceLine = {
-    x: Float64Array.from(path, (p) => ox + kx * (p.t / 1e6)),
-    y: Float64Array.from(path, (p) => oy + ky * p.cyl),
-    kind: Int8Array.from(path, (p) => p.kind),
+  const first = Math.max(0, lo - 1);
+  const cap = n - first + 2;
+  const [xs, ys, kinds] = [new Float64Array(cap), new Float64Array(cap), new Int8Array(cap)];
+  let m = 0;
+  let lastT = -Infinity;
+  const put = (t: number, cyl: number, kind: number) => {
+    xs[m] = ox + kx * (t / 1e6);
+    ys[m] = oy + ky * cyl;
+    kinds[m] = kind;
+    lastT = t;
+    m++;
   };
-  if (path.length > plot.w) drawTraceColumns(ctx, line, plot);
+  for (let i = first; i < n; i++) {
+    const p = pts.get(i);
+    put(p.t, p.cyl, p.kind);
+  }
+  const act = d.active;
+  if (m > 0 && act && f.nowNs > act.seekEnd && act.seekEnd > lastT) put(act.seekEnd, act.toCylinder, act.kind);
+  if (m > 0 && f.nowNs > lastT) put(f.nowNs, d.headCylinder, act && f.nowNs >= act.start ? act.kind : -1);
+  const line: TraceLine = { x: xs.subarray(0, m), y: ys.subarray(0, m), kind: kinds.subarray(0, m) };
+  if (m > plot.w) drawTraceColumns(ctx, line, plot);
   else drawTraceSegments(ctx, line);
   ctx.restore();
   drawTimeAxis(ctx, x, height - TRACE_MB, Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
@@ -582,7 +589,10 @@ function drawTraceColumns(
     time.fill(0);
   };
   for (let i = 1; i < line.x.length; i++) {
-    const [xa, xb, ya, yb] = [dx(i - 1), dx(i), dy(i - 1), dy(i)];
+    const xa = dx(i - 1);
+    const xb = dx(i);
+    const ya = dy(i - 1);
+    const yb = dy(i);
     const k = line.kind[i] + 1;
     const cb = Math.floor(xb);
     if (cb !== col) {
