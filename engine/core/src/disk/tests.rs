@@ -43,10 +43,15 @@ fn isolated_read_modify_write_costs_27_ms() {
         serve(
             &mut d,
             now,
-            Request { kind: RequestKind::FetchRead, page: 0, addr: rng.below(cap_pages) * PAGE, len: 512 },
+            Request {
+                kind: RequestKind::FetchRead,
+                page: 0,
+                addr: u64::from(rng.below(cap_pages as u32)) * PAGE,
+                len: 512,
+            },
         );
-        now = d.active().map_or(now, |a| a.1.end) + 50_000_000 + rng.below(10_000_000);
-        let addr = rng.below(cap_pages) * PAGE;
+        now = d.active().map_or(now, |a| a.1.end) + 50_000_000 + u64::from(rng.below(10_000_000));
+        let addr = u64::from(rng.below(cap_pages as u32)) * PAGE;
         let start = now;
         let read_end = serve(&mut d, start, req(RequestKind::InstallRead, addr));
         let write_end = serve(&mut d, read_end, req(RequestKind::Write, addr));
@@ -96,7 +101,7 @@ fn ideally_scheduled_transfers_cost_11_ms() {
     let n = 5000;
     let mut total = 0.0;
     for i in 1..=n {
-        let addr = i * cyl_bytes + rng.below(d.geometry.track_bytes);
+        let addr = i * cyl_bytes + u64::from(rng.below(d.geometry.track_bytes as u32));
         let end = serve(&mut d, now, Request { kind: RequestKind::Write, page: 0, addr, len: PAGE });
         total += (end - now) as f64 / 1e6;
         now = end;

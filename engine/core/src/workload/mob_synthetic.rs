@@ -86,12 +86,12 @@ impl SyntheticWorkload {
     fn initial_object(&self, client: u32, rng: &mut Rng) -> (u32, bool) {
         let (s, n) = (self.half_hot, self.objects);
         if s > 0 && rng.chance(self.hot_frac) {
-            let x = rng.below(2 * s as u64) as u32;
+            let x = rng.below(2 * s);
             let oid = if x < s { x } else { s * (client + 1) + (x - s) };
             (oid, true)
         } else {
             let own_private = s * (client + 1);
-            let y = rng.below((n - 2 * s) as u64) as u32;
+            let y = rng.below(n - 2 * s);
             let oid = if s + y < own_private { s + y } else { s + y + s };
             (oid, false)
         }
@@ -138,7 +138,7 @@ impl SyntheticWorkload {
         picked.clear();
         picked.resize(region as usize / 64 + 1, 0);
         for j in m - k..m {
-            let t = rng.below(j as u64 + 1) as u32;
+            let t = rng.below(j + 1);
             let pick = if picked[t as usize / 64] >> (t % 64) & 1 == 1 { j } else { t };
             picked[pick as usize / 64] |= 1 << (pick % 64);
             out.push(Access { oid: position(lo, x, pick), write: false, cached: false });

@@ -92,12 +92,12 @@ fn random_operations_keep_the_accounting_exact_and_within_capacity() {
     // and never exceeds the capacity.
     for seed in 0..20 {
         let mut rng = Rng::stream(seed, 3);
-        let capacity = 4_000 + rng.below(20_000);
+        let capacity = 4_000 + u64::from(rng.below(20_000));
         let mut m = mob(capacity);
         let mut log = 0;
         for _ in 0..2_000 {
             if rng.chance(0.6) {
-                let mut o: Vec<Oid> = (0..1 + rng.below(6)).map(|_| rng.below(1000) as Oid).collect();
+                let mut o: Vec<Oid> = (0..1 + rng.below(6)).map(|_| rng.below(1000)).collect();
                 o.sort_unstable();
                 o.dedup();
                 let w = objs(&o);
@@ -114,7 +114,7 @@ fn random_operations_keep_the_accounting_exact_and_within_capacity() {
                     let snapshot = m.find_modifications(p);
                     if rng.chance(0.3) {
                         // A commit lands while the page is being written.
-                        let o = p * OPP + rng.below(OPP as u64) as Oid;
+                        let o = p * OPP + rng.below(OPP);
                         if m.fits(m.need(&objs(&[o]))) {
                             log += 1;
                             m.insert(log, &objs(&[o]));
