@@ -33,6 +33,24 @@ fn tps(s: &Scenario, seeds: u64) -> f64 {
     mean(runs(s, seeds).iter().map(|r| r.throughput_tps))
 }
 
+/// `runs` of each scenario, the scenarios in parallel.
+fn runs_each(points: &[Scenario], seeds: u64) -> Vec<Vec<Summary>> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = points.iter().map(|p| scope.spawn(move || runs(p, seeds))).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    })
+}
+
+/// Mean throughput of `s` at each value of the numeric field `path`.
+fn tps_over(s: &Scenario, path: &str, values: &[f64], seeds: u64) -> Vec<f64> {
+    let points: Vec<Scenario> = values.iter().map(|&v| with(s, &[(path, v)])).collect();
+    runs_each(&points, seeds).iter().map(|r| mean(r.iter().map(|x| x.throughput_tps))).collect()
+}
+
+fn decreasing(xs: &[f64]) -> bool {
+    xs.windows(2).all(|w| w[1] < w[0])
+}
+
 #[test]
 fn fig_4_1_a_12_mb_mob_more_than_triples_read_optimized_throughput() {
     // R1.1 / R4.1: "the MOB improves RO throughput by more than 200%" from a 1 MB to a 12 MB MOB
@@ -97,16 +115,8 @@ fn table_4_9_dirty_objects_per_page_written() {
         (24.0, [481.0, 330.0, 46.0]),
     ];
     let s = load("table4-9-mob-division.toml");
-    let results: Vec<Summary> = std::thread::scope(|scope| {
-        let handles: Vec<_> = ROWS
-            .iter()
-            .map(|&(mb, _)| {
-                let point = with(&s, &[("server.mob_mb", mb)]);
-                scope.spawn(move || runs(&point, 1).remove(0))
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap()).collect()
-    });
+    let points: Vec<Scenario> = ROWS.iter().map(|&(mb, _)| with(&s, &[("server.mob_mb", mb)])).collect();
+    let results: Vec<Summary> = runs_each(&points, 1).into_iter().map(|mut r| r.remove(0)).collect();
     let mut failures = Vec::new();
     for ((mb, want), r) in ROWS.iter().zip(&results) {
         let d = &r.dirty_per_page_written;
@@ -140,4 +150,116 @@ fn fig_4_6_read_only_throughput_is_about_115_and_flat_from_two_clients() {
         eprintln!("Fig. 4-6: {t:.1} tx/s at {clients} clients");
         assert!((t - twelve).abs() / twelve < 0.05, "{clients} clients: {t:.1} vs {twelve:.1}");
     }
+}
+
+#[test]
+fn fig_4_2_write_absorption_rises_steeply_with_mob_size() {
+    // R4.2: object modifications per page update (RO) as the MOB grows, in the Table 4.9
+    // configuration. The thesis prints no numbers for Fig. 4-2; the spec derives about 17, 52,
+    // 175 and 250 at 1, 4, 12 and 16 MB from Table 4.9 (its Appendix B). Within ±15%, as there.
+    const POINTS: [(f64, f64); 4] = [(1.0, 17.0), (4.0, 52.0), (12.0, 175.0), (16.0, 250.0)];
+    let s = load("table4-9-mob-division.toml");
+    let points: Vec<Scenario> = POINTS.iter().map(|&(mb, _)| with(&s, &[("server.mob_mb", mb)])).collect();
+    let got: Vec<f64> = runs_each(&points, 1).iter().map(|r| r[0].write_absorption).collect();
+    for ((mb, want), g) in POINTS.iter().zip(&got) {
+        eprintln!("Fig. 4-2 {mb:>2} MB: {g:.1} modifications per page write (derived {want})");
+        assert!((g - want).abs() / want < 0.15, "{mb} MB: {g:.1} vs {want}");
+    }
+}
+
+#[test]
+fn fig_4_7_ro_does_best_with_about_80_percent_of_server_memory_in_the_mob() {
+    // R4.7: 24 MB of server memory split between the MOB and the page cache, 20% writes. RO does
+    // best with "about 80%" in the MOB, and a bigger cache helps little: it is a second-level
+    // cache (§4.3.5). The thesis's sweep stops at 90%. Here RO climbs steeply to a plateau from
+    // 60% to 90%, so: the best share is 70% or more, 80% is within 2% of the best, and 10% is far
+    // below it.
+    let s = load("fig4-1-mob-size.toml");
+    let shares = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+    let points: Vec<Scenario> = shares
+        .iter()
+        .map(|&x| with(&s, &[("server.mob_mb", 24.0 * x), ("server.cache_mb", 24.0 * (1.0 - x))]))
+        .collect();
+    let t: Vec<f64> = runs_each(&points, 2).iter().map(|r| mean(r.iter().map(|x| x.throughput_tps))).collect();
+    for (x, v) in shares.iter().zip(&t) {
+        eprintln!("Fig. 4-7: {:.0}% MOB: {v:.1} tx/s", x * 100.0);
+    }
+    let best = (0..t.len()).max_by(|&a, &b| t[a].total_cmp(&t[b])).unwrap();
+    assert!(shares[best] >= 0.7, "best at {:.0}% MOB", shares[best] * 100.0);
+    assert!(t[7] >= 0.98 * t[best], "80%: {:.1} vs best {:.1}", t[7], t[best]);
+    assert!(t[0] < 0.6 * t[best], "10%: {:.1} vs best {:.1}", t[0], t[best]);
+}
+
+#[test]
+fn fig_4_9_ro_falls_as_the_cluster_region_grows() {
+    // R4.9 (RO series): with 32-object clustered accesses, RO falls as the region they are drawn
+    // from grows from 32 to 2048 objects, a factor of 4 per step here.
+    let s = load("fig4-9-cluster-region.toml");
+    let t = tps_over(&s, "workload.cluster_region", &[32.0, 128.0, 512.0, 2048.0], 2);
+    eprintln!("Fig. 4-9: {t:.1?} tx/s at regions of 32, 128, 512, 2048 objects");
+    assert!(decreasing(&t), "{t:?}");
+}
+
+#[test]
+fn fig_4_10_ro_improves_with_clustering_density() {
+    // R4.10 (RO series): transactions of 512 accesses; RO rises with the clustering density
+    // (cluster length / 512).
+    let s = load("fig4-10-clustering-density.toml");
+    let t = tps_over(&s, "workload.cluster_len", &[1.0, 8.0, 64.0, 512.0], 2);
+    eprintln!("Fig. 4-10: {t:.1?} tx/s at cluster lengths 1, 8, 64, 512");
+    assert!(t.windows(2).all(|w| w[1] > w[0]), "{t:?}");
+}
+
+#[test]
+fn fig_4_12_ro_jumps_once_the_client_cache_holds_the_hot_area() {
+    // R4.12 (RO series): a big jump from a 3 MB to a 6 MB client cache (the hot area is 6 MB),
+    // then little change until the cache holds more than 90% of the 100 MB database.
+    let s = load("fig4-12-client-cache.toml");
+    let t = tps_over(&s, "client.cache_mb", &[3.0, 6.0, 75.0, 95.0], 2);
+    eprintln!("Fig. 4-12: {t:.1?} tx/s with client caches of 3, 6, 75, 95 MB");
+    assert!(t[1] > 2.0 * t[0], "3 → 6 MB: {t:?}");
+    assert!((t[2] - t[1]).abs() < 0.15 * t[1], "6 → 75 MB: {t:?}");
+    assert!(t[3] > 1.25 * t[2], "above 90% of the database: {t:?}");
+}
+
+#[test]
+fn fig_4_13_ro_is_best_with_64_kb_pages() {
+    // R4.13 (RO series): with 64 KB cluster regions, RO's best page size is 64 KB (or tied with
+    // 32 or 128 KB, spec: within 2% here).
+    let s = load("fig4-13-page-size.toml");
+    let sizes = [1.0, 4.0, 16.0, 32.0, 64.0, 128.0];
+    let t = tps_over(&s, "database.page_kb", &sizes, 2);
+    eprintln!("Fig. 4-13: {t:.1?} tx/s with pages of {sizes:?} KB");
+    let best = t.iter().copied().fold(f64::MIN, f64::max);
+    assert!(t[4] >= 0.98 * best, "64 KB: {:.1} vs best {best:.1}", t[4]);
+    assert!(decreasing(&[t[4], t[2], t[1], t[0]]), "smaller pages do worse: {t:?}");
+}
+
+#[test]
+fn fig_4_14_ro_drops_as_the_database_grows() {
+    // R4.15 (RO series): databases of 100, 300 and 900 MB with the hot area fixed.
+    let s = load("fig4-14-database-size.toml");
+    let t = tps_over(&s, "database.size_mb", &[100.0, 300.0, 900.0], 2);
+    eprintln!("Fig. 4-14: {t:.1?} tx/s at 100, 300, 900 MB");
+    assert!(decreasing(&t), "{t:?}");
+}
+
+#[test]
+fn fig_4_15_ro_drops_as_objects_grow() {
+    // R4.16 (RO series): objects of 128 B, 512 B and 2 KB; each transaction still touches 128.
+    let s = load("fig4-15-object-size.toml");
+    let t = tps_over(&s, "database.object_bytes", &[128.0, 512.0, 2048.0], 2);
+    eprintln!("Fig. 4-15: {t:.1?} tx/s with objects of 128, 512, 2048 B");
+    assert!(decreasing(&t), "{t:?}");
+}
+
+#[test]
+fn section_4_3_13_ro_page_writes_take_under_30_percent_of_disk_time() {
+    // R4.17, RO half: at the defaults, page writes take under 30% of the disk's busy time
+    // ("typically below 20%"), which is why a hybrid layout can gain at most 10%.
+    let r = &runs(&load("mob-default.toml"), 1)[0];
+    let u = &r.disk_utilisation;
+    let share = u.write / u.total();
+    eprintln!("§4.3.13: page writes {:.1}% of disk busy time", share * 100.0);
+    assert!(share < 0.30, "{share:.3}");
 }
