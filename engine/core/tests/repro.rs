@@ -51,6 +51,13 @@ fn decreasing(xs: &[f64]) -> bool {
     xs.windows(2).all(|w| w[1] < w[0])
 }
 
+/// `figure`'s RO claim that throughput falls as `path` takes `values` (2 seeds a point).
+fn assert_falls(figure: &str, scenario: &str, path: &str, values: &[f64]) {
+    let t = tps_over(&load(scenario), path, values, 2);
+    eprintln!("{figure}: {t:.1?} tx/s at {path} = {values:?}");
+    assert!(decreasing(&t), "{figure}: {t:?}");
+}
+
 #[test]
 fn fig_4_1_a_12_mb_mob_more_than_triples_read_optimized_throughput() {
     // R1.1 / R4.1: "the MOB improves RO throughput by more than 200%" from a 1 MB to a 12 MB MOB
@@ -219,10 +226,7 @@ fn fig_4_7_ro_does_best_with_about_80_percent_of_server_memory_in_the_mob() {
 fn fig_4_9_ro_falls_as_the_cluster_region_grows() {
     // R4.9 (RO series): with 32-object clustered accesses, RO falls as the region they are drawn
     // from grows from 32 to 2048 objects, a factor of 4 per step here.
-    let s = load("fig4-9-cluster-region.toml");
-    let t = tps_over(&s, "workload.cluster_region", &[32.0, 128.0, 512.0, 2048.0], 2);
-    eprintln!("Fig. 4-9: {t:.1?} tx/s at regions of 32, 128, 512, 2048 objects");
-    assert!(decreasing(&t), "{t:?}");
+    assert_falls("Fig. 4-9", "fig4-9-cluster-region.toml", "workload.cluster_region", &[32.0, 128.0, 512.0, 2048.0]);
 }
 
 #[test]
@@ -263,19 +267,13 @@ fn fig_4_13_ro_is_best_with_64_kb_pages() {
 #[test]
 fn fig_4_14_ro_drops_as_the_database_grows() {
     // R4.15 (RO series): databases of 100, 300 and 900 MB with the hot area fixed.
-    let s = load("fig4-14-database-size.toml");
-    let t = tps_over(&s, "database.size_mb", &[100.0, 300.0, 900.0], 2);
-    eprintln!("Fig. 4-14: {t:.1?} tx/s at 100, 300, 900 MB");
-    assert!(decreasing(&t), "{t:?}");
+    assert_falls("Fig. 4-14", "fig4-14-database-size.toml", "database.size_mb", &[100.0, 300.0, 900.0]);
 }
 
 #[test]
 fn fig_4_15_ro_drops_as_objects_grow() {
     // R4.16 (RO series): objects of 128 B, 512 B and 2 KB; each transaction still touches 128.
-    let s = load("fig4-15-object-size.toml");
-    let t = tps_over(&s, "database.object_bytes", &[128.0, 512.0, 2048.0], 2);
-    eprintln!("Fig. 4-15: {t:.1?} tx/s with objects of 128, 512, 2048 B");
-    assert!(decreasing(&t), "{t:?}");
+    assert_falls("Fig. 4-15", "fig4-15-object-size.toml", "database.object_bytes", &[128.0, 512.0, 2048.0]);
 }
 
 #[test]
