@@ -46,7 +46,16 @@ export const scenarioTexts: Record<string, string> = Object.fromEntries(
   Object.entries(files).map(([path, text]) => [nameOf(path), text]),
 );
 
-/** Gallery cards, mob-default first, then by name. */
+/** Gallery order: mob-default first, then by name with numbers compared as numbers, so
+ * fig4-6 comes before fig4-10 as in the thesis. */
+export function galleryOrder(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a === 'mob-default') return -1;
+  if (b === 'mob-default') return 1;
+  return a.localeCompare(b, 'en', { numeric: true });
+}
+
+/** Gallery cards, in `galleryOrder`. */
 export const gallery: GalleryEntry[] = Object.entries(scenarioTexts)
   .map(([name, text]) => ({ name, text, ...readMeta(text) }))
-  .sort((a, b) => (a.name === 'mob-default' ? -1 : b.name === 'mob-default' ? 1 : a.name.localeCompare(b.name)));
+  .sort((a, b) => galleryOrder(a.name, b.name));

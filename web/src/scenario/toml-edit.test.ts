@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTomlString, readKey, removeKey, setKey, tomlLiteral } from './toml-edit';
-import { gallery, readMeta, scenarioTexts } from './gallery';
+import { gallery, galleryOrder, readMeta, scenarioTexts } from './gallery';
 
 const text = `# comment
 [meta]
@@ -69,6 +69,10 @@ describe('scenario gallery', () => {
       expect(g.description, g.name).not.toBe('');
     }
     expect(gallery[0].title).toBe('MOB defaults (Chapter 4)');
+  });
+  it('orders figures as the thesis numbers them', () => {
+    const names = ['table4-9-mob-division', 'fig4-10-clustering-density', 'fig4-6-read-only', 'mob-default', 'fig4-1-mob-size', 'fig4-9-cluster-region'];
+    expect(names.sort(galleryOrder)).toEqual(['mob-default', 'fig4-1-mob-size', 'fig4-6-read-only', 'fig4-9-cluster-region', 'fig4-10-clustering-density', 'table4-9-mob-division']);
   });
   it('reads [meta] from basic and multi-line strings', () => {
     expect(readMeta('[meta]\ntitle = "A \\"q\\""\ndescription = """\nline one\nline two"""\n[run]\ntitle = "no"')).toEqual({
