@@ -220,6 +220,26 @@ describe('the lab', () => {
     await page.context().close();
   });
 
+  it('a figure scenario from the gallery runs one sweep point at a time', async () => {
+    const page = await newPage();
+    await ready(page);
+    assert.equal(await page.locator('[data-testid=sweep-bar]').count(), 0, 'mob-default has no sweep');
+    await page.locator('[data-testid=toggle-editor]').click();
+    await page.locator('[data-testid=tab-gallery]').click();
+    await page.locator('[data-scenario=fig4-1-mob-size]').click();
+    const bar = page.locator('[data-testid=sweep-bar]');
+    await bar.waitFor();
+    // No point chosen yet: the scenario runs the field's default, 12 MB.
+    await page.locator('[data-testid=sweep-point][aria-pressed=true]', { hasText: /^12$/ }).waitFor();
+    assert.equal(await bar.locator('[data-testid=sweep-point]').count(), 9);
+    await bar.locator('[data-testid=sweep-point]', { hasText: /^2$/ }).click();
+    await page.waitForFunction(() => window.__storelab.frames.latest()?.mob.capacityBytes === 2 * 1048576, null, { timeout: 10_000 });
+    assert.match((await storeState(page)).appliedText, /^mob_mb = 2$/m);
+    assert.equal(await bar.locator('[aria-pressed=true]').innerText(), '2');
+    await shot(page, 'sweep-bar', '[data-testid=sweep-bar]');
+    await page.context().close();
+  });
+
   it('a copied permalink reopens at the same time with the same state', async () => {
     const page = await newPage();
     await ready(page);

@@ -9,6 +9,7 @@ import TimeControls from '../controls/TimeControls';
 import HelpOverlay from '../controls/HelpOverlay';
 import { useShortcuts } from '../controls/useShortcuts';
 import ScenarioPanel from '../scenario/ScenarioPanel';
+import SweepBar from '../scenario/SweepBar';
 import { ViewPanel, VIEW_NAMES } from './views';
 import { labStartup, startLab, syncUrlAndStorage } from './boot';
 
@@ -101,6 +102,7 @@ export default function App({ lab }: { lab: LabController }) {
         </nav>
       </header>
       <TimeControls lab={lab} />
+      <SweepBar lab={lab} />
       <StatusBanner lab={lab} />
       <div className="workspace">
         {editorOpen && <ScenarioPanel lab={lab} />}
