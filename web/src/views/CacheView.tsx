@@ -115,7 +115,7 @@ export default function CacheView({ frames, select, selected }: ViewProps) {
         {c && (
           <>
             <span className="sl-stat">
-              <b>{c.pages.length}</b> / {c.capacityPages} pages
+              <b>{c.pages.length.toLocaleString()}</b> / {c.capacityPages.toLocaleString()} pages
             </span>
             <span className="sl-stat">
               hits <b>{hits.toLocaleString()}</b>
@@ -126,6 +126,11 @@ export default function CacheView({ frames, select, selected }: ViewProps) {
             <span className="sl-stat" title="Fetches answered from server memory (cache or MOB) since the start">
               hit ratio <b>{hits + misses ? fmtPct(hits / (hits + misses)) : '–'}</b>
             </span>
+            {c.capacityPages > cap && (
+              <span className="sl-stat sl-muted" data-testid="cache-grid-limit">
+                {`grid: the ${cap.toLocaleString()} most recently used of ${c.capacityPages.toLocaleString()} frames`}
+              </span>
+            )}
           </>
         )}
       </div>

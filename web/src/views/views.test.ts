@@ -72,4 +72,14 @@ describe('cache grid', () => {
     expect(fitCell(16, 400, 400)).toBe(26);
     expect(fitCell(1024, 100, 100)).toBe(10);
   });
+
+  it('says when a big cache shows only its most recently used frames', () => {
+    const render = (cachePages: number) => {
+      const src = new FakeFrameSource({ cachePages, pages: 4000 });
+      for (let i = 0; i < 200; i++) src.advance(5e6);
+      return renderToString(createElement(CacheView, props(src)));
+    };
+    expect(render(24)).not.toContain('most recently used of');
+    expect(render(2000)).toContain('grid: the 1,024 most recently used of 2,000 frames');
+  });
 });
