@@ -36,7 +36,7 @@ impl Rng {
 
     /// Uniform in [0, n), unbiased (Lemire's multiply-and-reject on the top 32 bits of a draw).
     /// 32-bit ranges cover every model (scenarios hold at most 50 M objects) and keep the product
-    /// in 64 bits: WASM has no 64×64→128-bit multiply, and whole runs are ~12% faster there.
+    /// in 64 bits: WASM has no 64×64→128-bit multiply, and whole runs are 12–20% faster there.
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
         loop {
