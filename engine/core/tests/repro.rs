@@ -265,6 +265,32 @@ fn fig_4_13_ro_is_best_with_64_kb_pages() {
 }
 
 #[test]
+fn table_4_10_ro_optimal_page_sizes_by_cluster_region() {
+    // R4.14 (RO columns): the best page sizes (KB; several when statistically tied) for cluster
+    // regions of 4 to 128 KB (32 to 1024 objects of 128 B). Here the best page size must be one
+    // the thesis lists for that region.
+    const ROWS: [(f64, &[f64]); 5] =
+        [(32.0, &[32.0, 64.0]), (128.0, &[32.0, 64.0]), (256.0, &[64.0]), (512.0, &[64.0]), (1024.0, &[64.0, 128.0])];
+    const PAGES: [f64; 4] = [16.0, 32.0, 64.0, 128.0];
+    let s = load("fig4-13-page-size.toml");
+    let points: Vec<Scenario> = ROWS
+        .iter()
+        .flat_map(|&(region, _)| {
+            PAGES.map(|kb| with(&s, &[("workload.cluster_region", region), ("database.page_kb", kb)]))
+        })
+        .collect();
+    let t: Vec<f64> = runs_each(&points, 2).iter().map(|r| mean(r.iter().map(|x| x.throughput_tps))).collect();
+    for ((region, thesis), row) in ROWS.iter().zip(t.chunks(PAGES.len())) {
+        let best = (0..PAGES.len()).max_by(|&a, &b| row[a].total_cmp(&row[b])).unwrap();
+        eprintln!(
+            "Table 4.10: region of {region} objects: {row:.1?} tx/s at {PAGES:?} KB; best {} KB, thesis {thesis:?}",
+            PAGES[best]
+        );
+        assert!(thesis.contains(&PAGES[best]), "region {region}: best {} KB, thesis {thesis:?}", PAGES[best]);
+    }
+}
+
+#[test]
 fn fig_4_14_ro_drops_as_the_database_grows() {
     // R4.15 (RO series): databases of 100, 300 and 900 MB with the hot area fixed.
     assert_falls("Fig. 4-14", "fig4-14-database-size.toml", "database.size_mb", &[100.0, 300.0, 900.0]);
