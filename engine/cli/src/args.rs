@@ -1,4 +1,5 @@
 //! Command-line options shared by the commands.
+use crate::shard::MAX_SHARDS;
 use storelab_core::scenario::{self, Scenario};
 
 pub struct Options {
@@ -49,8 +50,8 @@ pub fn parse(argv: &[String]) -> Result<Options, String> {
 fn shard(text: &str) -> Result<(usize, usize), String> {
     let parsed = text.split_once('/').and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
     match parsed {
-        Some((i, n)) if 1 <= i && i <= n => Ok((i, n)),
-        _ => Err(format!("--shard {text}: expected i/n with 1 ≤ i ≤ n, e.g. --shard 2/8")),
+        Some((i, n)) if 1 <= i && i <= n && n <= MAX_SHARDS => Ok((i, n)),
+        _ => Err(format!("--shard {text}: expected i/n with 1 ≤ i ≤ n ≤ {MAX_SHARDS}, e.g. --shard 2/8")),
     }
 }
 

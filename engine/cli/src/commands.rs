@@ -48,7 +48,7 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
     if s.sweep.is_none() {
         return Err(format!("{file}: no [sweep] section; use `storelab run` for a single point"));
     }
-    let jobs = sweep_jobs(&s)?;
+    let jobs = experiment::sweep_jobs(&s)?;
     let text = match o.shard {
         None => {
             let format = Format::parse(o.format.as_deref())?;
@@ -74,9 +74,6 @@ pub fn merge(argv: &[String]) -> Result<(), String> {
     }
     let format = Format::parse(o.format.as_deref())?;
     let (s, runs) = shard::read(&o.files)?;
-    if runs.len() != sweep_jobs(&s)?.len() {
-        return Err("the shards' run count does not match their scenario's sweep".into());
-    }
     write_out(o.out.as_deref(), &sweep_text(&s, runs, format)?)
 }
 
@@ -93,12 +90,6 @@ impl Format {
             other => Err(format!("unknown format `{other}`: use csv or json")),
         }
     }
-}
-
-/// Every run of a sweep, point by point and seed by seed: the order shards and merge rely on.
-fn sweep_jobs(s: &Scenario) -> Result<Vec<(Scenario, u64)>, String> {
-    let points = experiment::sweep_points(s)?;
-    Ok(points.iter().flat_map(|(_, p)| experiment::seeds(p).into_iter().map(move |seed| (p.clone(), seed))).collect())
 }
 
 fn run_without_series(jobs: &[(Scenario, u64)]) -> Vec<RunResult> {

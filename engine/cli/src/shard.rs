@@ -5,8 +5,11 @@
 //! the shards.
 use crate::args;
 use serde::{Deserialize, Serialize};
-use storelab_core::experiment::RunResult;
+use storelab_core::experiment::{self, RunResult};
 use storelab_core::scenario::{self, Scenario};
+
+/// More shards than a sweep can have runs (200 values × 100 seeds) would all be empty.
+pub const MAX_SHARDS: usize = 20_000;
 
 /// Shard i of n holds every run (a sweep point at one seed) whose index j has j mod n = i − 1:
 /// dealt round-robin, so each shard gets a share of every point.
@@ -67,6 +70,14 @@ pub fn read(files: &[String]) -> Result<(Scenario, Vec<RunResult>), String> {
         return Err("merge: name the shard files, e.g. storelab merge shard-*.json".into());
     };
     let Header { count, jobs, .. } = first.storelab_shard;
+    // Check the header against the scenario before sizing anything by it.
+    let s = args::parse_text(first_file, &first.scenario)?;
+    let expected = experiment::sweep_jobs(&s)?.len();
+    if jobs != expected || !(1..=MAX_SHARDS).contains(&count) {
+        return Err(format!(
+            "{first_file}: a damaged shard file ({jobs} runs in {count} shards, for a sweep of {expected} runs)"
+        ));
+    }
     let mut holder: Vec<Option<&str>> = vec![None; count];
     let mut runs: Vec<Option<RunResult>> = vec![None; jobs];
     for (f, shard) in &shards {
@@ -101,6 +112,5 @@ pub fn read(files: &[String]) -> Result<(Scenario, Vec<RunResult>), String> {
         let i = job % count + 1;
         return Err(format!("{}: shard {i}/{count} lacks run {job}; was it cut short?", holder[i - 1].unwrap()));
     }
-    let s = args::parse_text(first_file, &first.scenario)?;
     Ok((s, runs.into_iter().map(Option::unwrap).collect()))
 }

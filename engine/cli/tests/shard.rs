@@ -75,6 +75,12 @@ fn merge_refuses_missing_repeated_and_foreign_shards() {
     other.unwrap();
     let err = storelab(&dir, &["merge", &files[0], "other.json", &files[2]]).unwrap_err();
     assert!(err.contains("shards of different sweeps"), "{err}");
+    // A damaged header is refused before anything is sized by it.
+    let text = std::fs::read_to_string(dir.join(&files[0])).unwrap();
+    assert!(text.contains("\"jobs\":6"), "{}", &text[..80]);
+    std::fs::write(dir.join("damaged.json"), text.replace("\"jobs\":6", "\"jobs\":1000000000000")).unwrap();
+    let err = storelab(&dir, &["merge", "damaged.json", &files[1], &files[2]]).unwrap_err();
+    assert!(err.contains("a damaged shard file"), "{err}");
     let err = storelab(&dir, &["merge", "sweep.toml"]).unwrap_err();
     assert!(err.contains("not a shard file"), "{err}");
     let err = storelab(&dir, &["sweep", "sweep.toml", "--shard", "4/3"]).unwrap_err();

@@ -77,6 +77,13 @@ fn combine(values: &[Value], f: fn(&[f64]) -> f64) -> Value {
     }
 }
 
+/// Every run of a scenario's sweep (or of the scenario itself), point by point and seed by seed:
+/// the order in which `storelab sweep` reports them and its shards are dealt.
+pub fn sweep_jobs(s: &Scenario) -> Result<Vec<(Scenario, u64)>, String> {
+    let points = sweep_points(s)?;
+    Ok(points.iter().flat_map(|(_, p)| seeds(p).into_iter().map(move |seed| (p.clone(), seed))).collect())
+}
+
 /// The scenarios of a sweep, one per value, or the scenario itself when it has no sweep.
 pub fn sweep_points(s: &Scenario) -> Result<Vec<(Option<f64>, Scenario)>, String> {
     let Some(sweep) = &s.sweep else { return Ok(vec![(None, s.clone())]) };
