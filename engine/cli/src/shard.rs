@@ -56,8 +56,8 @@ pub fn file_text(
 }
 
 /// Read the shard files of one sweep: its scenario and every run, in job order. Fails, naming the
-/// files, if a file is not a shard, the shards belong to different sweeps, or a shard or a run
-/// is missing or repeated.
+/// files, if a file is not a shard or its header does not fit its scenario, the shards belong to
+/// different sweeps, or a shard or a run is missing or repeated.
 pub fn read(files: &[String]) -> Result<(Scenario, Vec<RunResult>), String> {
     let mut shards = Vec::new();
     for f in files {
