@@ -2,7 +2,7 @@
 // of lesson questions and embeds, and the embed route's `?set=` parameter. Each key is set in the
 // scenario text itself (toml-edit's setKey), so the engine checks the result like any scenario and
 // its errors, which carry the field's path, can be traced back to the override.
-import { setKey } from '../scenario/toml-edit';
+import { setKey, unquoted } from '../scenario/toml-edit';
 import type { LoadResult, ScenarioError } from '../engine/types';
 
 export interface Override {
@@ -18,15 +18,10 @@ export interface Override {
 function splitParts(spec: string): string[] {
   const parts: string[] = [];
   let depth = 0;
-  let quote: string | null = null;
   let start = 0;
-  for (let i = 0; i < spec.length; i++) {
+  for (const i of unquoted(spec)) {
     const c = spec[i];
-    if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '{') depth++;
+    if (c === '[' || c === '{') depth++;
     else if (c === ']' || c === '}') depth--;
     else if (c === ',' && depth <= 0) {
       parts.push(spec.slice(start, i));

@@ -58,17 +58,23 @@ export function readKey(text: string, section: string, key: string): string | nu
   return stripComment(rhs);
 }
 
-function stripComment(rhs: string): string {
-  // A `#` outside quotes starts a comment.
+/** Indices of the characters of `s` outside TOML strings (basic `"…"` with backslash escapes, literal
+ * `'…'`), quotes excluded, in order. */
+export function* unquoted(s: string): Generator<number> {
   let quote: string | null = null;
-  for (let i = 0; i < rhs.length; i++) {
-    const c = rhs[i];
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
     if (quote) {
       if (c === '\\' && quote === '"') i++;
       else if (c === quote) quote = null;
     } else if (c === '"' || c === "'") quote = c;
-    else if (c === '#') return rhs.slice(0, i).trim();
+    else yield i;
   }
+}
+
+function stripComment(rhs: string): string {
+  // A `#` outside quotes starts a comment.
+  for (const i of unquoted(rhs)) if (rhs[i] === '#') return rhs.slice(0, i).trim();
   return rhs.trim();
 }
 
