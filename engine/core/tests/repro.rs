@@ -41,10 +41,15 @@ fn runs_each(points: &[Scenario], seeds: u64) -> Vec<Vec<Summary>> {
     })
 }
 
+/// Mean throughput of each scenario over `seeds`, the scenarios in parallel.
+fn tps_each(points: &[Scenario], seeds: u64) -> Vec<f64> {
+    runs_each(points, seeds).iter().map(|r| mean(r.iter().map(|x| x.throughput_tps))).collect()
+}
+
 /// Mean throughput of `s` at each value of the numeric field `path`.
 fn tps_over(s: &Scenario, path: &str, values: &[f64], seeds: u64) -> Vec<f64> {
     let points: Vec<Scenario> = values.iter().map(|&v| with(s, &[(path, v)])).collect();
-    runs_each(&points, seeds).iter().map(|r| mean(r.iter().map(|x| x.throughput_tps))).collect()
+    tps_each(&points, seeds)
 }
 
 fn decreasing(xs: &[f64]) -> bool {
@@ -212,7 +217,7 @@ fn fig_4_7_ro_does_best_with_about_80_percent_of_server_memory_in_the_mob() {
         .iter()
         .map(|&x| with(&s, &[("server.mob_mb", 24.0 * x), ("server.cache_mb", 24.0 * (1.0 - x))]))
         .collect();
-    let t: Vec<f64> = runs_each(&points, 2).iter().map(|r| mean(r.iter().map(|x| x.throughput_tps))).collect();
+    let t = tps_each(&points, 2);
     for (x, v) in shares.iter().zip(&t) {
         eprintln!("Fig. 4-7: {:.0}% MOB: {v:.1} tx/s", x * 100.0);
     }
@@ -279,7 +284,7 @@ fn table_4_10_ro_optimal_page_sizes_by_cluster_region() {
             PAGES.map(|kb| with(&s, &[("workload.cluster_region", region), ("database.page_kb", kb)]))
         })
         .collect();
-    let t: Vec<f64> = runs_each(&points, 2).iter().map(|r| mean(r.iter().map(|x| x.throughput_tps))).collect();
+    let t = tps_each(&points, 2);
     for ((region, thesis), row) in ROWS.iter().zip(t.chunks(PAGES.len())) {
         let best = (0..PAGES.len()).max_by(|&a, &b| row[a].total_cmp(&row[b])).unwrap();
         eprintln!(
