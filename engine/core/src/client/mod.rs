@@ -107,8 +107,9 @@ impl Client {
     pub fn prepare_commit(&mut self, area_of: impl Fn(u32) -> u8) {
         self.write_set.clear();
         self.write_set.extend(self.accesses.iter().filter(|a| a.write).map(|a| (a.oid, area_of(a.oid))));
-        self.write_set.sort_unstable();
-        self.write_set.dedup();
+        // The area is a function of the oid: ordering and deduplicating by oid alone suffices.
+        self.write_set.sort_unstable_by_key(|&(oid, _)| oid);
+        self.write_set.dedup_by_key(|&mut (oid, _)| oid);
         self.state = ClientState::Committing;
     }
 }

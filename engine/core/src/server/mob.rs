@@ -1,42 +1,47 @@
 //! The modified object buffer, as implemented in thesis §3.1.3–§3.1.4 (Fig. 3-1):
 //! object storage (one record per buffered modification), a scan list in log order with one
 //! (log index, page, count) entry per chunk, and a two-level object table page → slot →
-//! modification. The simulator keeps no object data, so each modification's record (its identity,
-//! its scan-list entry and its area) lives in its object-table slot: one memory access per lookup. Memory is charged as in the simulator of §4.3.2: object bytes plus 16 B per
+//! modification. The simulator keeps no object data, so each modification's record (its scan-list
+//! position, which is also its identity, and its area) lives in its object-table slot: one memory
+//! access per lookup. Memory is charged as in the simulator of §4.3.2: object bytes plus 16 B per
 //! buffered object plus 16 B per chunk.
 use std::collections::VecDeque;
 
 pub type Pid = u32;
 pub type Oid = u32;
 
-/// Identity of one buffered modification; `remove` only deletes a modification whose id still
-/// matches, so versions that superseded it after `find_modifications` survive (§3.1.3).
-pub type ModId = u64;
+/// Identity of one buffered modification: its scan-list position plus one. A log record holds
+/// each object at most once and positions only grow, so a newer version of an object always has
+/// a new id; `remove` only deletes a modification whose id still matches, so versions that
+/// superseded it after `find_modifications` survive (§3.1.3).
+pub type ModId = u32;
 
-/// A buffered modification, in its object-table slot.
+/// A buffered modification, in its object-table slot: id << 2 | area, where area (hot/warm/cold)
+/// feeds the MOB-division metric of Table 4.9; 0 marks an empty slot. Four bytes a slot keep the
+/// object table small enough to stay in cache.
 #[derive(Clone, Copy, Debug, Default)]
-struct Modification {
-    /// id << 2 | area, where area (hot/warm/cold) feeds the MOB-division metric of Table 4.9;
-    /// 0 marks an empty slot (ids start at 1).
-    key: u32,
-    /// Absolute position of its scan-list entry.
-    scan_pos: u32,
-}
+struct Modification(u32);
 
 impl Modification {
+    fn new(scan_pos: u32, area: u8) -> Modification {
+        Modification((scan_pos + 1) << 2 | area as u32)
+    }
     fn id(self) -> ModId {
-        (self.key >> 2) as ModId
+        self.0 >> 2
+    }
+    fn scan_pos(self) -> u32 {
+        self.id() - 1
     }
     fn area(self) -> usize {
-        (self.key & 3) as usize
+        (self.0 & 3) as usize
     }
     fn is_empty(self) -> bool {
-        self.key == 0
+        self.0 == 0
     }
 }
 
-/// Ids and scan positions are 30-bit; a run that committed 2^30 modifications would need more.
-/// The scenario limits (run length, database size) keep every run far below it.
+/// Ids are 30-bit; a run that appended 2^30 scan-list entries would need more. The scenario
+/// limits (run length, database size) keep every run far below it.
 const MAX_ID: u32 = 1 << 30;
 
 /// Scan-list entry: log record `log_index` has `count` pending modifications to `page`.
@@ -66,7 +71,6 @@ pub struct Mob {
     /// Absolute position of `scan[0]`; positions only grow, so truncation never renumbers.
     scan_base: u32,
     table: Vec<Option<PageTable>>,
-    next_id: u32,
     data_bytes_by_area: [u64; 3],
     /// Totals for the views: modifications buffered, dropped because a newer version of the
     /// object arrived (write absorption), and removed after their page was written.
@@ -94,7 +98,6 @@ impl Mob {
             scan: VecDeque::new(),
             scan_base: 0,
             table: vec![None; pages as usize],
-            next_id: 1,
             data_bytes_by_area: [0; 3],
             inserted: 0,
             superseded: 0,
@@ -182,6 +185,8 @@ impl Mob {
         for &(oid, area) in objs {
             let (pid, slot) = self.page_slot(oid);
             if last_page != Some(pid) {
+                let pos = self.scan_base + self.scan.len() as u32;
+                assert!(pos + 1 < MAX_ID, "the MOB has run out of modification ids");
                 self.scan.push_back(ScanEntry { log_index, page: pid, count: 0 });
                 self.used += self.chunk_overhead;
                 last_page = Some(pid);
@@ -191,10 +196,7 @@ impl Mob {
                 self.superseded += 1;
             }
             self.inserted += 1;
-            assert!(self.next_id < MAX_ID, "the MOB has run out of modification ids");
-            let scan_pos = self.scan_base + self.scan.len() as u32 - 1;
-            let m = Modification { key: self.next_id << 2 | area as u32, scan_pos };
-            self.next_id += 1;
+            let m = Modification::new(self.scan_base + self.scan.len() as u32 - 1, area);
             let opp = self.objects_per_page as usize;
             let table = self.table[pid as usize]
                 .get_or_insert_with(|| PageTable { slots: vec![Modification::default(); opp], count: 0 });
@@ -215,7 +217,7 @@ impl Mob {
         table.slots[slot] = Modification::default();
         table.count -= 1;
         let charge = self.charge();
-        let entry = &mut self.scan[(m.scan_pos - self.scan_base) as usize];
+        let entry = &mut self.scan[(m.scan_pos() - self.scan_base) as usize];
         entry.count -= 1;
         let chunk_empty = entry.count == 0;
         self.used -= charge;
