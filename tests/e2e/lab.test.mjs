@@ -220,7 +220,7 @@ describe('the lab', () => {
     await page.context().close();
   });
 
-  it('a figure scenario from the gallery runs one sweep point at a time', async () => {
+  it('a figure scenario from the gallery runs one sweep point (and series) at a time', async () => {
     const page = await newPage();
     await ready(page);
     assert.equal(await page.locator('[data-testid=sweep-bar]').count(), 0, 'mob-default has no sweep');
@@ -237,6 +237,22 @@ describe('the lab', () => {
     assert.match((await storeState(page)).appliedText, /^mob_mb = 2$/m);
     assert.equal(await bar.locator('[aria-pressed=true]').innerText(), '2');
     await shot(page, 'sweep-bar', '[data-testid=sweep-bar]');
+    // Table 4.10 adds a series: one row of buttons picks the cluster region, the other the page.
+    await page.locator('[data-testid=tab-gallery]').click();
+    await page.locator('[data-scenario=table4-10-page-size-by-region]').click();
+    await page.locator('[data-testid=sweep-series-point][aria-pressed=true]', { hasText: /^512$/ }).waitFor();
+    assert.equal(await bar.locator('[data-testid=sweep-series-point]').count(), 5);
+    assert.equal(await bar.locator('[data-testid=sweep-point]').count(), 4);
+    await bar.locator('[data-testid=sweep-series-point]', { hasText: /^1024$/ }).click();
+    await page.locator('[data-testid=sweep-series-point][aria-pressed=true]', { hasText: /^1024$/ }).waitFor();
+    await bar.locator('[data-testid=sweep-point]', { hasText: /^128$/ }).click();
+    // 100 MB in 128 KB pages.
+    await page.waitForFunction(() => window.__storelab.frames.latest()?.pages === 800, null, { timeout: 10_000 });
+    const text = (await storeState(page)).appliedText;
+    assert.match(text, /^cluster_region = 1024$/m);
+    assert.match(text, /^page_kb = 128$/m);
+    assert.equal(await bar.locator('[data-testid=sweep-point][aria-pressed=true]').innerText(), '128');
+    await shot(page, 'sweep-bar-series', '[data-testid=sweep-bar]');
     await page.context().close();
   });
 

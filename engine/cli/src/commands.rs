@@ -100,22 +100,38 @@ fn run_without_series(jobs: &[(Scenario, u64)]) -> Vec<RunResult> {
 
 /// A sweep's means and confidence intervals per point, from its runs in job order.
 fn sweep_text(s: &Scenario, runs: Vec<RunResult>, format: Format) -> Result<String, String> {
-    let parameter = &s.sweep.as_ref().expect("a sweep scenario").parameter;
+    let sweep = s.sweep.as_ref().expect("a sweep scenario");
     let mut rows = Vec::new();
     let mut at = 0;
-    for (value, p) in experiment::sweep_points(s)? {
-        let n = p.run.seeds as usize;
-        rows.push((value.unwrap(), experiment::aggregate(&runs[at..at + n]), runs[at..at + n].to_vec()));
+    for p in experiment::sweep_points(s)? {
+        let n = p.scenario.run.seeds as usize;
+        let runs = runs[at..at + n].to_vec();
+        rows.push(output::Row {
+            series: p.series,
+            value: p.value.unwrap(),
+            aggregate: experiment::aggregate(&runs),
+            runs,
+        });
         at += n;
     }
     Ok(match format {
-        Format::Csv => output::sweep_csv(parameter, &rows),
+        Format::Csv => output::sweep_csv(sweep, &rows),
         Format::Json => {
-            let points: Vec<_> =
-                rows.iter().map(|(v, agg, runs)| json!({ "value": v, "aggregate": agg, "runs": runs })).collect();
-            serde_json::to_string_pretty(&json!({ "scenario": s.meta.title, "parameter": parameter, "points": points }))
-                .unwrap()
-                + "\n"
+            let points: Vec<_> = rows
+                .iter()
+                .map(|r| {
+                    let mut point = json!({ "value": r.value, "aggregate": r.aggregate, "runs": r.runs });
+                    if let Some(v) = r.series {
+                        point["series"] = json!(v);
+                    }
+                    point
+                })
+                .collect();
+            let mut out = json!({ "scenario": s.meta.title, "parameter": sweep.parameter, "points": points });
+            if let Some(series) = &sweep.series {
+                out["series"] = json!(series);
+            }
+            serde_json::to_string_pretty(&out).unwrap() + "\n"
         }
     })
 }

@@ -1,6 +1,7 @@
 //! Human-readable and CSV renderings of results.
 use serde_json::Value;
 use storelab_core::experiment::{Aggregate, RunResult};
+use storelab_core::scenario::Sweep;
 use storelab_core::Scenario;
 
 /// The figures a run report shows: (summary field, label, unit, scale).
@@ -61,16 +62,32 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
     out
 }
 
-pub fn sweep_csv(parameter: &str, rows: &[(f64, Aggregate, Vec<RunResult>)]) -> String {
-    let mut out = format!("{parameter},seeds");
+/// One point of a sweep: its seeds' runs and their aggregate.
+pub struct Row {
+    pub series: Option<f64>,
+    pub value: f64,
+    pub aggregate: Aggregate,
+    pub runs: Vec<RunResult>,
+}
+
+/// One line per point: the series value (when the sweep has a series), the swept value, the seed
+/// count, then each figure's mean and 95% confidence half-width.
+pub fn sweep_csv(sweep: &Sweep, rows: &[Row]) -> String {
+    let mut out = match &sweep.series {
+        Some(series) => format!("{series},{},seeds", sweep.parameter),
+        None => format!("{},seeds", sweep.parameter),
+    };
     for (path, _, _, _) in FIGURES {
         out += &format!(",{path},{path}_ci95");
     }
     out += "\n";
-    for (value, agg, runs) in rows {
-        out += &format!("{value},{}", runs.len());
+    for r in rows {
+        if let Some(v) = r.series {
+            out += &format!("{v},");
+        }
+        out += &format!("{},{}", r.value, r.runs.len());
         for (path, _, _, _) in FIGURES {
-            out += &format!(",{:.6},{:.6}", get(&agg.mean, path), get(&agg.ci95, path));
+            out += &format!(",{:.6},{:.6}", get(&r.aggregate.mean, path), get(&r.aggregate.ci95, path));
         }
         out += "\n";
     }

@@ -63,6 +63,26 @@ fn merged_shards_equal_the_local_sweep() {
 }
 
 #[test]
+fn a_series_sweep_reports_both_fields_and_merges_too() {
+    let dir = workdir("series");
+    let series = ["--set", "sweep.series=client.count", "--set", "sweep.series_values=[2, 4]", "--set", "run.seeds=1"];
+    let mut args = vec!["sweep", "sweep.toml"];
+    args.extend(series);
+    let local = storelab(&dir, &args).unwrap();
+    let csv = String::from_utf8(local.clone()).unwrap();
+    assert!(csv.starts_with("client.count,server.mob_mb,seeds,throughput_tps,"), "{csv}");
+    // Each series is one curve: every value of the sweep, in order.
+    let points: Vec<String> =
+        csv.lines().skip(1).map(|l| l.splitn(4, ',').take(3).collect::<Vec<_>>().join(",")).collect();
+    assert_eq!(points, ["2,1,1", "2,2,1", "2,4,1", "4,1,1", "4,2,1", "4,4,1"]);
+    let files = shards(&dir, 4, &series);
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(String::as_str));
+    assert_eq!(storelab(&dir, &args).unwrap(), local);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
 fn merge_refuses_missing_repeated_and_foreign_shards() {
     let dir = workdir("refuse");
     let files = shards(&dir, 3, &[]);

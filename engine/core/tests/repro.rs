@@ -1,6 +1,6 @@
 //! Reproduction of the MOB thesis's results (Ghemawat 1995, Chapter 4; targets from spec
 //! 000-mob.md §6). Each test names its figure or table. Run in release: `cargo test --release`.
-use storelab_core::experiment;
+use storelab_core::experiment::{self, sweep_points};
 use storelab_core::metrics::Summary;
 use storelab_core::scenario::{self, set_number, Scenario};
 
@@ -277,14 +277,12 @@ fn table_4_10_ro_optimal_page_sizes_by_cluster_region() {
     const ROWS: [(f64, &[f64]); 5] =
         [(32.0, &[32.0, 64.0]), (128.0, &[32.0, 64.0]), (256.0, &[64.0]), (512.0, &[64.0]), (1024.0, &[64.0, 128.0])];
     const PAGES: [f64; 4] = [16.0, 32.0, 64.0, 128.0];
-    let s = load("fig4-13-page-size.toml");
-    let points: Vec<Scenario> = ROWS
-        .iter()
-        .flat_map(|&(region, _)| {
-            PAGES.map(|kb| with(&s, &[("workload.cluster_region", region), ("database.page_kb", kb)]))
-        })
-        .collect();
-    let t = tps_each(&points, 2);
+    // The scenario's sweep is this grid: one series per region, one point per page size.
+    let points = sweep_points(&load("table4-10-page-size-by-region.toml")).unwrap();
+    let grid: Vec<_> = points.iter().map(|p| (p.series.unwrap(), p.value.unwrap())).collect();
+    let expected: Vec<_> = ROWS.iter().flat_map(|&(region, _)| PAGES.map(|kb| (region, kb))).collect();
+    assert_eq!(grid, expected);
+    let t = tps_each(&points.into_iter().map(|p| p.scenario).collect::<Vec<_>>(), 2);
     for ((region, thesis), row) in ROWS.iter().zip(t.chunks(PAGES.len())) {
         let best = (0..PAGES.len()).max_by(|&a, &b| row[a].total_cmp(&row[b])).unwrap();
         eprintln!(

@@ -1,10 +1,11 @@
 // For a scenario with a [sweep] (a figure): which point the lab is running, and buttons to run
-// another. The whole figure, with confidence intervals, is `storelab sweep` on the command line.
+// another; with a series (one curve per value of a second field), a second row of buttons picks
+// the curve. The whole figure, with confidence intervals, is `storelab sweep` on the command line.
 import { useEffect, useMemo, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import type { PropSchema } from './SchemaForm';
-import { atPoint, pointOf, sweepOf } from './sweep';
+import { atPoint, pointOf, sweepOf, type SweepAxis } from './sweep';
 
 export default function SweepBar({ lab }: { lab: LabController }) {
   const text = useStore(lab.store, (s) => s.appliedText);
@@ -21,33 +22,78 @@ export default function SweepBar({ lab }: { lab: LabController }) {
   }, [sweep, schema, lab]);
 
   if (!sweep) return null;
-  const field = schema?.properties?.[sweep.section]?.properties?.[sweep.key];
-  const fallback = typeof field?.default === 'number' ? field.default : null;
-  const current = pointOf(text, sweep) ?? fallback;
-  const unit = field?.['x-unit'] && !['count', 'fraction', 'id'].includes(field['x-unit']) ? ` ${field['x-unit']}` : '';
+  const pick = (axis: SweepAxis, v: number) => void lab.load(atPoint(text, axis, v), seed, { tNs: 0, scenarioName: null });
+  const series = sweep.series;
+  const unit = unitOf(schema, sweep);
 
   return (
     <div className="sweep-bar" role="group" aria-label={`Points of the sweep over ${sweep.parameter}`} data-testid="sweep-bar">
       <span>
         This scenario sweeps <code>{sweep.parameter}</code>
-        {unit && <span className="hint"> ({unit.trim()})</span>}. The lab runs one point at a time:
+        {!series && unit && <span className="hint"> ({unit})</span>}
+        {series && (
+          <>
+            {' '}
+            for each <code>{series.parameter}</code>
+          </>
+        )}
+        . The lab runs one point at a time:
       </span>
-      {sweep.values.map((v) => (
-        <button
-          key={v}
-          type="button"
-          aria-pressed={v === current}
-          className={v === current ? 'active' : ''}
-          onClick={() => void lab.load(atPoint(text, sweep, v), seed, { tNs: 0, scenarioName: null })}
-          title={`Restart with ${sweep.parameter} = ${v}${unit}`}
-          data-testid="sweep-point"
-        >
-          {v}
-        </button>
-      ))}
+      {series && <AxisButtons axis={series} text={text} schema={schema} pick={pick} testId="sweep-series-point" />}
+      <AxisButtons axis={sweep} text={text} schema={schema} pick={pick} testId="sweep-point" labelled={series != null} />
       <span className="hint">
         Every point, with confidence intervals: <code>storelab sweep</code> (see the README, “Command line”).
       </span>
     </div>
   );
+}
+
+/** One button per value of `axis`; the one the text runs (or the field's default) is pressed. */
+function AxisButtons({
+  axis,
+  text,
+  schema,
+  pick,
+  testId,
+  labelled = true,
+}: {
+  axis: SweepAxis;
+  text: string;
+  schema: PropSchema | null;
+  pick: (axis: SweepAxis, v: number) => void;
+  testId: string;
+  labelled?: boolean;
+}) {
+  const field = schema?.properties?.[axis.section]?.properties?.[axis.key];
+  const current = pointOf(text, axis) ?? (typeof field?.default === 'number' ? field.default : null);
+  const unit = unitOf(schema, axis);
+  return (
+    <span className="sweep-axis" role="group" aria-label={`Values of ${axis.parameter}`}>
+      {labelled && (
+        <span className="hint">
+          {axis.key}
+          {unit && ` (${unit})`}:
+        </span>
+      )}
+      {axis.values.map((v) => (
+        <button
+          key={v}
+          type="button"
+          aria-pressed={v === current}
+          className={v === current ? 'active' : ''}
+          onClick={() => pick(axis, v)}
+          title={`Restart with ${axis.parameter} = ${v}${unit && ` ${unit}`}`}
+          data-testid={testId}
+        >
+          {v}
+        </button>
+      ))}
+    </span>
+  );
+}
+
+/** The field's unit for labels ('' for counts, fractions and ids, which need none). */
+function unitOf(schema: PropSchema | null, axis: SweepAxis): string {
+  const unit = schema?.properties?.[axis.section]?.properties?.[axis.key]?.['x-unit'];
+  return unit && !['count', 'fraction', 'id'].includes(unit) ? unit : '';
 }

@@ -9,6 +9,7 @@ describe('scenario sweeps in the lab', () => {
       section: 'server',
       key: 'mob_mb',
       values: [1, 2, 3, 4, 8, 12, 16, 20, 24],
+      series: null,
     });
     expect(sweepOf(scenarioTexts['mob-default'])).toBeNull();
   });
@@ -19,7 +20,18 @@ describe('scenario sweeps in the lab', () => {
     for (const g of figures) expect(sweepOf(g.text), g.name).not.toBeNull();
   });
 
+  it('reads a series: Table 4.10 runs the page sizes once per cluster region', () => {
+    const sweep = sweepOf(scenarioTexts['table4-10-page-size-by-region'])!;
+    expect(sweep.parameter).toBe('database.page_kb');
+    expect(sweep.values).toEqual([16, 32, 64, 128]);
+    expect(sweep.series).toEqual({ parameter: 'workload.cluster_region', section: 'workload', key: 'cluster_region', values: [32, 128, 256, 512, 1024] });
+    const at = atPoint(atPoint(scenarioTexts['table4-10-page-size-by-region'], sweep.series!, 1024), sweep, 128);
+    expect([pointOf(at, sweep.series!), pointOf(at, sweep)]).toEqual([1024, 128]);
+    expect(sweepOf(at)).toEqual(sweep);
+  });
+
   it('leaves forms it does not follow to the engine', () => {
+    expect(sweepOf('[sweep]\nparameter = "server.mob_mb"\nvalues = [1, 2]\nseries_values = [3]\n')).toBeNull();
     expect(sweepOf('[sweep]\nparameter = "server.mob_mb"\nvalues = [\n  1,\n  2,\n]\n')).toBeNull();
     expect(sweepOf('[sweep]\nparameter = "mob_mb"\nvalues = [1, 2]\n')).toBeNull();
     expect(sweepOf('[sweep]\nparameter = "server.mob_mb"\nvalues = [1, "two"]\n')).toBeNull();

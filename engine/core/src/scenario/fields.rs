@@ -36,9 +36,9 @@ pub enum Kind {
     Text,
     /// A snake_case enum; the strings are checked against the serde enums by a unit test.
     Choice(&'static [&'static str]),
-    /// `sweep.parameter`: the dotted path of a numeric field.
+    /// `sweep.parameter`, `sweep.series`: the dotted path of a numeric field.
     FieldPath,
-    /// `sweep.values`: a list of numbers.
+    /// `sweep.values`, `sweep.series_values`: a list of numbers.
     Numbers,
 }
 
@@ -127,7 +127,7 @@ pub const SECTIONS: &[(&str, &str)] = &[
     ("server", "Server memory: page cache and MOB (Table 4.7; §4.3.2)."),
     ("flusher", "When and how much the flusher writes (§3.2.1, §6.2.5)."),
     ("disk", "The disk (Table 4.6, Seagate ST18771FC Barracuda 8)."),
-    ("sweep", "A figure reproduction: run the scenario once per value of one parameter."),
+    ("sweep", "A figure reproduction: one run per value of a parameter, for each value of an optional series parameter (one curve each)."),
 ];
 
 /// TOML integers are signed 64-bit, so a larger seed could not be written back to a file.
@@ -290,7 +290,21 @@ pub static FIELDS: &[FieldSpec] = &[
         Kind::Numbers,
         "Values of the swept field, one run per value; each must be valid for that field."
     ),
+    other!(
+        "sweep.series",
+        Kind::FieldPath,
+        "Optional: dotted path of a second numeric field, one curve per value, e.g. \
+         workload.cluster_region."
+    ),
+    other!(
+        "sweep.series_values",
+        Kind::Numbers,
+        "Values of the series field (with sweep.series): every value of sweep.values is run for each."
+    ),
 ];
+
+/// The fields a `[sweep]` must state; the series is optional.
+pub const SWEEP_REQUIRED: [&str; 2] = ["sweep.parameter", "sweep.values"];
 
 /// Most values a sweep may list.
 pub const MAX_SWEEP_VALUES: usize = 200;

@@ -28,7 +28,8 @@ pub fn json_schema() -> Value {
     })
 }
 
-/// `defaults` is the section's default object, or null for a section without defaults (sweep).
+/// `defaults` is the section's default object, or null for a section without defaults (sweep),
+/// which says which fields it requires instead.
 fn section_schema(section: &str, description: &str, defaults: &Value) -> Value {
     let properties: Map<String, Value> = fields::section_fields(section)
         .map(|spec| {
@@ -45,9 +46,11 @@ fn section_schema(section: &str, description: &str, defaults: &Value) -> Value {
         "additionalProperties": false,
         "properties": properties,
     });
-    if defaults.is_null() {
-        let required: Vec<&str> = fields::section_fields(section).map(FieldSpec::key).collect();
+    if section == "sweep" {
+        let required: Vec<&str> =
+            fields::SWEEP_REQUIRED.iter().filter_map(|p| fields::field(p)).map(FieldSpec::key).collect();
         schema["required"] = json!(required);
+        schema["dependentRequired"] = json!({"series": ["series_values"], "series_values": ["series"]});
     }
     schema
 }

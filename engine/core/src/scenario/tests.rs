@@ -26,7 +26,11 @@ fn defaults_validate_and_empty_text_gives_defaults() {
 fn registry_names_exactly_the_serde_fields() {
     let mut scenario = Scenario::default();
     scenario.run.warmup_write_prob = Some(0.2);
-    scenario.sweep = Some(Sweep { parameter: "server.mob_mb".into(), values: vec![1.0] });
+    scenario.sweep = Some(Sweep {
+        series: Some("client.count".into()),
+        series_values: vec![1.0],
+        ..Sweep::over("server.mob_mb", &[1.0])
+    });
     let json = serde_json::to_value(&scenario).unwrap();
     let mut serde_paths: Vec<String> = json
         .as_object()
@@ -255,6 +259,39 @@ fn sweep_needs_a_numeric_parameter_and_both_keys() {
 }
 
 #[test]
+fn a_series_names_another_numeric_field_and_valid_values() {
+    let sweep = "[sweep]\nparameter = \"database.page_kb\"\nvalues = [16, 64]\n";
+    let ok = parse(&format!("{sweep}series = \"workload.cluster_region\"\nseries_values = [32, 1024]\n")).unwrap();
+    assert_eq!(ok.sweep.unwrap().points(), 4);
+    let errors = parse_errors(&format!("{sweep}series_values = [32]\n"));
+    assert!(error_at(&errors, "sweep.series_values").message.contains("without a series field"));
+    let errors = parse_errors(&format!("{sweep}series = \"workload.cluster_region\"\n"));
+    assert_eq!(error_at(&errors, "sweep.series_values").message, "0 values listed");
+    let errors = parse_errors(&format!("{sweep}series = \"database.page_kb\"\nseries_values = [8]\n"));
+    assert!(error_at(&errors, "sweep.series").message.contains("already the swept parameter"));
+    let errors = parse_errors(&format!("{sweep}series = \"meta.title\"\nseries_values = [8]\n"));
+    assert_eq!(error_at(&errors, "sweep.series").line, 4);
+    let errors = parse_errors(&format!("{sweep}series = \"workload.cluster_region\"\nseries_values = [32, 0.5]\n"));
+    let error = error_at(&errors, "sweep.series_values[1]");
+    assert_eq!((error.line, error.column), (5, 22));
+    let errors =
+        parse_errors(&format!("{sweep}series = \"workload.cluster_region\"\nseries_values = [32, 100000000]\n"));
+    assert!(error_at(&errors, "sweep.series_values[1]").message.contains("workload.cluster_region"));
+}
+
+#[test]
+fn every_point_of_a_series_passes_the_cross_field_rules_and_counts_as_runs() {
+    // 12 clients need 39 MB of hot areas (3 MB shared, 3 MB private each): more than 20 MB.
+    let text = "[sweep]\nparameter = \"client.count\"\nvalues = [12]\nseries = \"database.size_mb\"\nseries_values = [100, 20]\n";
+    let error = error_at(&parse_errors(text), "sweep.values[0]").clone();
+    assert!(error.message.starts_with("with client.count = 12 and database.size_mb = 20:"), "{error}");
+    let errors = parse_errors(
+        "[run]\nseeds = 100\n[sweep]\nparameter = \"server.mob_mb\"\nvalues = [1, 2, 3, 4, 5]\nseries = \"client.count\"\nseries_values = [1, 2, 3, 4, 5]\n",
+    );
+    assert!(error_at(&errors, "run.seeds").message.contains("100 seeds × 25 sweep points = 2500 runs"));
+}
+
+#[test]
 fn unknown_choice_lists_the_choices() {
     let errors = parse_errors("[flusher]\nrelease = \"sometimes\"\n");
     let error = error_at(&errors, "flusher.release");
@@ -322,7 +359,7 @@ fn json_schema_gives_every_numeric_field_a_unit_range_and_default() {
 fn to_toml_round_trips() {
     let mut scenario = Scenario::default();
     scenario.run.warmup_write_prob = Some(0.2);
-    scenario.sweep = Some(Sweep { parameter: "client.count".into(), values: vec![1.0, 2.0] });
+    scenario.sweep = Some(Sweep::over("client.count", &[1.0, 2.0]));
     assert_eq!(parse(&to_toml(&scenario)).unwrap(), scenario);
 }
 

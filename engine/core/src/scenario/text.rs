@@ -117,9 +117,9 @@ fn check_section(section: &str, table: &dyn TableLike, header: Option<&Key>, pro
             ),
         }
     }
-    // `Sweep` has no defaults: a sweep needs both keys.
+    // `Sweep` has no defaults: a sweep needs a parameter and its values.
     if section == "sweep" {
-        for spec in fields::section_fields(section) {
+        for spec in fields::SWEEP_REQUIRED.iter().filter_map(|p| fields::field(p)) {
             if !table.contains_key(spec.key()) {
                 problems.push(
                     Problem::new(spec.path, format!("missing field `{}`", spec.key()))
@@ -173,7 +173,7 @@ pub fn value_problems(spec: &FieldSpec, value: &Value) -> Vec<Problem> {
     }
 }
 
-/// Each element of `sweep.values` must be a number (its length is checked with the ranges).
+/// Each element of `sweep.values` (or `sweep.series_values`) must be a number (its length is checked with the ranges).
 fn number_list_problems(spec: &FieldSpec, values: &toml_edit::Array) -> Vec<Problem> {
     values
         .iter()

@@ -250,11 +250,29 @@ impl Default for Disk {
     }
 }
 
-/// A figure reproduction: run the scenario once per value of one parameter.
+/// A figure reproduction: run the scenario once per value of one parameter (the figure's x axis),
+/// and, with a series, once more per value of a second parameter (one curve each; DESIGN.md §3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sweep {
     /// Dotted path of the swept field, e.g. "server.mob_mb".
     pub parameter: String,
     pub values: Vec<f64>,
+    /// Dotted path of the series field, e.g. "workload.cluster_region" for Table 4.10.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub series: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub series_values: Vec<f64>,
+}
+
+impl Sweep {
+    /// A sweep of `parameter` over `values`, without a series.
+    pub fn over(parameter: &str, values: &[f64]) -> Sweep {
+        Sweep { parameter: parameter.into(), values: values.to_vec(), series: None, series_values: Vec::new() }
+    }
+
+    /// Points in the sweep: values × series values.
+    pub fn points(&self) -> usize {
+        self.values.len() * self.series.as_ref().map_or(1, |_| self.series_values.len())
+    }
 }

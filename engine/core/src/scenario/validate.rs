@@ -355,7 +355,7 @@ fn run_problems(s: &Scenario) -> Vec<Problem> {
             .related(&["run.duration_s"]),
         );
     }
-    let points = s.sweep.as_ref().map_or(1, |sweep| sweep.values.len() as u64);
+    let points = s.sweep.as_ref().map_or(1, |sweep| sweep.points() as u64);
     if u64::from(run.seeds) * points > MAX_RUNS {
         problems.push(
             Problem::new(
@@ -367,31 +367,52 @@ fn run_problems(s: &Scenario) -> Vec<Problem> {
                     u64::from(run.seeds) * points
                 ),
             )
-            .related(&["sweep.values"]),
+            .related(&["sweep.values", "sweep.series_values"]),
         );
     }
     problems
 }
 
-/// The sweep names a numeric field, lists 1 to 200 values, and each value is in range for it.
+/// The sweep names a numeric field and lists 1 to 200 values, each in range for it; so does its
+/// series, if it has one, for another field.
 fn sweep_range_problems(s: &Scenario) -> Vec<Problem> {
     let Some(sweep) = &s.sweep else {
         return Vec::new();
     };
-    let Some(spec) = swept_field(&sweep.parameter) else {
-        return vec![Problem::new("sweep.parameter", format!("\"{}\" is not a numeric field", sweep.parameter))
+    let mut problems = axis_problems("sweep.parameter", &sweep.parameter, "sweep.values", &sweep.values);
+    match (&sweep.series, sweep.series_values.is_empty()) {
+        (None, true) => {}
+        (None, false) => problems.push(
+            Problem::new("sweep.series_values", "series values without a series field")
+                .expected("sweep.series = \"section.field\", the numeric field they belong to"),
+        ),
+        (Some(series), _) if *series == sweep.parameter => problems.push(
+            Problem::new("sweep.series", format!("\"{series}\" is already the swept parameter"))
+                .expected("another numeric field: each series is one curve over sweep.values"),
+        ),
+        (Some(series), _) => {
+            problems.extend(axis_problems("sweep.series", series, "sweep.series_values", &sweep.series_values))
+        }
+    }
+    problems
+}
+
+/// One axis of a sweep: `field` (at `path_key`) is numeric and `values` (at `values_key`) holds
+/// 1 to 200 values valid for it.
+fn axis_problems(path_key: &str, field: &str, values_key: &str, values: &[f64]) -> Vec<Problem> {
+    let Some(spec) = swept_field(field) else {
+        return vec![Problem::new(path_key, format!("\"{field}\" is not a numeric field"))
             .expected(format!("one of: {}", fields::sweepable_paths().collect::<Vec<_>>().join(", ")))];
     };
-    if sweep.values.is_empty() || sweep.values.len() > MAX_SWEEP_VALUES {
-        return vec![Problem::new("sweep.values", format!("{} values listed", sweep.values.len()))
+    if values.is_empty() || values.len() > MAX_SWEEP_VALUES {
+        return vec![Problem::new(values_key, format!("{} values listed", values.len()))
             .expected(format!("1 to {MAX_SWEEP_VALUES} values"))];
     }
     let mut problems = Vec::new();
-    for (i, &value) in sweep.values.iter().enumerate() {
+    for (i, &value) in values.iter().enumerate() {
         if let Err(message) = spec.check_number(value) {
             let problem = range_problem(spec, format!("{}: {message}", spec.path));
-            let path = format!("sweep.values[{i}]");
-            problems.push(Problem { path, ..problem });
+            problems.push(Problem { path: format!("{values_key}[{i}]"), ..problem });
         }
     }
     problems
@@ -401,24 +422,23 @@ fn swept_field(path: &str) -> Option<&'static FieldSpec> {
     fields::field(path).filter(|f| f.numeric().is_some())
 }
 
-/// Every sweep point passes the cross-field rules once its value is applied: a sweep must not
+/// Every sweep point passes the cross-field rules once its values are applied: a sweep must not
 /// fail half-way through its runs.
 fn sweep_point_problems(s: &Scenario) -> Vec<Problem> {
     let Some(sweep) = &s.sweep else {
         return Vec::new();
     };
-    let Some(numeric) = swept_field(&sweep.parameter).and_then(FieldSpec::numeric) else {
-        return Vec::new();
-    };
     let mut problems = Vec::new();
-    for (i, &value) in sweep.values.iter().enumerate() {
-        let mut point = s.clone();
-        (numeric.set)(&mut point, value);
-        point.sweep = None;
-        for problem in cross_problems(&point) {
+    for point in crate::experiment::sweep_points(s).unwrap_or_default() {
+        let (Some(value), i) = (point.value, point.index) else { continue };
+        let at = match (&sweep.series, point.series) {
+            (Some(series), Some(v)) => format!("with {} = {value} and {series} = {v}", sweep.parameter),
+            _ => format!("with {} = {value}", sweep.parameter),
+        };
+        for problem in cross_problems(&point.scenario) {
             problems.push(Problem::new(
                 format!("sweep.values[{i}]"),
-                format!("with {} = {value}: {}: {}", sweep.parameter, problem.path, problem.full_message()),
+                format!("{at}: {}: {}", problem.path, problem.full_message()),
             ));
         }
     }
