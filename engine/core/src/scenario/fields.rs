@@ -127,7 +127,7 @@ pub const SECTIONS: &[(&str, &str)] = &[
     ("server", "Server memory: page cache and MOB (Table 4.7; §4.3.2)."),
     ("flusher", "When and how much the flusher writes (§3.2.1, §6.2.5)."),
     ("disk", "The disk (Table 4.6, Seagate ST18771FC Barracuda 8)."),
-    ("sweep", "A figure reproduction: one run per value of a parameter, for each value of an optional series parameter (one curve each)."),
+    ("sweep", "A figure reproduction: one run per value of a parameter, for each value of an optional series (one curve each)."),
 ];
 
 /// TOML integers are signed 64-bit, so a larger seed could not be written back to a file.

@@ -361,6 +361,12 @@ fn to_toml_round_trips() {
     scenario.run.warmup_write_prob = Some(0.2);
     scenario.sweep = Some(Sweep::over("client.count", &[1.0, 2.0]));
     assert_eq!(parse(&to_toml(&scenario)).unwrap(), scenario);
+    scenario.sweep = Some(Sweep {
+        series: Some("server.mob_mb".into()),
+        series_values: vec![4.0],
+        ..Sweep::over("client.count", &[1.0])
+    });
+    assert_eq!(parse(&to_toml(&scenario)).unwrap(), scenario);
 }
 
 #[test]

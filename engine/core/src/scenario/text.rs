@@ -173,7 +173,8 @@ pub fn value_problems(spec: &FieldSpec, value: &Value) -> Vec<Problem> {
     }
 }
 
-/// Each element of `sweep.values` (or `sweep.series_values`) must be a number (its length is checked with the ranges).
+/// Each element of `sweep.values` or `sweep.series_values` must be a number (their lengths are
+/// checked with the ranges).
 fn number_list_problems(spec: &FieldSpec, values: &toml_edit::Array) -> Vec<Problem> {
     values
         .iter()
