@@ -103,7 +103,7 @@ fn sweep_text(s: &Scenario, runs: Vec<RunResult>, format: Format) -> Result<Stri
     let sweep = s.sweep.as_ref().expect("a sweep scenario");
     let mut rows = Vec::new();
     let mut at = 0;
-    for p in experiment::sweep_points(s)? {
+    for p in scenario::sweep_points(s)? {
         let n = p.scenario.run.seeds as usize;
         let runs = runs[at..at + n].to_vec();
         rows.push(output::Row {

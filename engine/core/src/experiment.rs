@@ -2,7 +2,7 @@
 //! seeds (thesis §4.3: "averaged from a number of different runs"), and the points of a sweep.
 //! No threads here: the CLI spreads runs over cores.
 use crate::metrics::{stats, Sample, Summary};
-use crate::scenario::{set_number, Scenario};
+use crate::scenario::{sweep_points, Scenario};
 use crate::sim::Simulation;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -82,89 +82,4 @@ fn combine(values: &[Value], f: fn(&[f64]) -> f64) -> Value {
 pub fn sweep_jobs(s: &Scenario) -> Result<Vec<(Scenario, u64)>, String> {
     let points = sweep_points(s)?;
     Ok(points.iter().flat_map(|p| seeds(&p.scenario).into_iter().map(move |seed| (p.scenario.clone(), seed))).collect())
-}
-
-/// One point of a sweep: `scenario` with the swept field at `value` (`sweep.values[index]`) and
-/// the series field, if any, at `series`.
-pub struct SweepPoint {
-    pub index: usize,
-    pub value: Option<f64>,
-    pub series: Option<f64>,
-    pub scenario: Scenario,
-}
-
-/// The scenarios of a sweep, series by series (one curve after another) and value by value
-/// within each; or the scenario itself when it has no sweep.
-pub fn sweep_points(s: &Scenario) -> Result<Vec<SweepPoint>, String> {
-    let Some(sweep) = &s.sweep else {
-        return Ok(vec![SweepPoint { index: 0, value: None, series: None, scenario: s.clone() }]);
-    };
-    let mut base = s.clone();
-    base.sweep = None;
-    let curves: Vec<(Option<f64>, Scenario)> = match &sweep.series {
-        None => vec![(None, base)],
-        Some(path) => sweep
-            .series_values
-            .iter()
-            .map(|&v| Ok((Some(v), set_number(&base, path, v)?)))
-            .collect::<Result<_, String>>()?,
-    };
-    let mut points = Vec::with_capacity(sweep.points());
-    for (series, curve) in curves {
-        for (index, &value) in sweep.values.iter().enumerate() {
-            let scenario = set_number(&curve, &sweep.parameter, value)?;
-            points.push(SweepPoint { index, value: Some(value), series, scenario });
-        }
-    }
-    Ok(points)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::scenario::Sweep;
-
-    #[test]
-    fn a_sweep_gives_one_scenario_per_value() {
-        let mut s = Scenario::default();
-        assert_eq!(sweep_points(&s).unwrap().len(), 1);
-        s.sweep = Some(Sweep::over("client.count", &[1.0, 4.0]));
-        let points = sweep_points(&s).unwrap();
-        let counts: Vec<_> =
-            points.iter().map(|p| (p.value, p.series, p.scenario.client.count, p.scenario.sweep.is_none())).collect();
-        assert_eq!(counts, vec![(Some(1.0), None, 1, true), (Some(4.0), None, 4, true)]);
-        assert!(set_number(&s, "client.count", 2.5).is_err());
-        assert!(set_number(&s, "server.nothing", 1.0).is_err());
-        assert_eq!(set_number(&s, "server.mob_mb", 4.5).unwrap().server.mob_mb, 4.5);
-    }
-
-    #[test]
-    fn a_series_repeats_every_value_once_per_curve() {
-        let mut s = Scenario {
-            sweep: Some(Sweep {
-                series: Some("workload.cluster_region".into()),
-                series_values: vec![32.0, 1024.0],
-                ..Sweep::over("database.page_kb", &[16.0, 64.0, 128.0])
-            }),
-            ..Scenario::default()
-        };
-        s.run.seeds = 2;
-        let points = sweep_points(&s).unwrap();
-        let grid: Vec<_> = points
-            .iter()
-            .map(|p| (p.index, p.series.unwrap(), p.scenario.workload.cluster_region, p.scenario.database.page_kb))
-            .collect();
-        assert_eq!(
-            grid,
-            vec![
-                (0, 32.0, 32, 16),
-                (1, 32.0, 32, 64),
-                (2, 32.0, 32, 128),
-                (0, 1024.0, 1024, 16),
-                (1, 1024.0, 1024, 64),
-                (2, 1024.0, 1024, 128)
-            ]
-        );
-        assert_eq!(sweep_jobs(&s).unwrap().len(), 12);
-    }
 }

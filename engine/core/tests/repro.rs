@@ -1,8 +1,8 @@
 //! Reproduction of the MOB thesis's results (Ghemawat 1995, Chapter 4; targets from spec
 //! 000-mob.md §6). Each test names its figure or table. Run in release: `cargo test --release`.
-use storelab_core::experiment::{self, sweep_points};
+use storelab_core::experiment;
 use storelab_core::metrics::Summary;
-use storelab_core::scenario::{self, set_number, Scenario};
+use storelab_core::scenario::{self, set_number, sweep_points, Scenario};
 
 fn load(name: &str) -> Scenario {
     let path = format!("{}/../../scenarios/{name}", env!("CARGO_MANIFEST_DIR"));

@@ -180,3 +180,38 @@ pub fn set_number(s: &Scenario, path: &str, value: f64) -> Result<Scenario, Stri
     (numeric.set)(&mut out, value);
     Ok(out)
 }
+
+/// One point of a sweep: `scenario` with the swept field at `value` (`sweep.values[index]`) and
+/// the series field, if any, at `series`.
+pub struct SweepPoint {
+    pub index: usize,
+    pub value: Option<f64>,
+    pub series: Option<f64>,
+    pub scenario: Scenario,
+}
+
+/// The scenarios of a sweep, series by series (one curve after another) and value by value
+/// within each; or the scenario itself when it has no sweep.
+pub fn sweep_points(s: &Scenario) -> Result<Vec<SweepPoint>, String> {
+    let Some(sweep) = &s.sweep else {
+        return Ok(vec![SweepPoint { index: 0, value: None, series: None, scenario: s.clone() }]);
+    };
+    let mut base = s.clone();
+    base.sweep = None;
+    let curves: Vec<(Option<f64>, Scenario)> = match &sweep.series {
+        None => vec![(None, base)],
+        Some(path) => sweep
+            .series_values
+            .iter()
+            .map(|&v| Ok((Some(v), set_number(&base, path, v)?)))
+            .collect::<Result<_, String>>()?,
+    };
+    let mut points = Vec::with_capacity(sweep.points());
+    for (series, curve) in curves {
+        for (index, &value) in sweep.values.iter().enumerate() {
+            let scenario = set_number(&curve, &sweep.parameter, value)?;
+            points.push(SweepPoint { index, value: Some(value), series, scenario });
+        }
+    }
+    Ok(points)
+}

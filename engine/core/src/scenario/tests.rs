@@ -404,3 +404,47 @@ fn the_mob_must_hold_one_transaction_and_the_cache_one_page() {
     assert!(cache.message.contains("at least one 64 KB page"), "{cache}");
     assert_eq!(cache.line, 3);
 }
+
+#[test]
+fn a_sweep_gives_one_scenario_per_value() {
+    let mut s = Scenario::default();
+    assert_eq!(sweep_points(&s).unwrap().len(), 1);
+    s.sweep = Some(Sweep::over("client.count", &[1.0, 4.0]));
+    let points = sweep_points(&s).unwrap();
+    let counts: Vec<_> =
+        points.iter().map(|p| (p.value, p.series, p.scenario.client.count, p.scenario.sweep.is_none())).collect();
+    assert_eq!(counts, vec![(Some(1.0), None, 1, true), (Some(4.0), None, 4, true)]);
+    assert!(set_number(&s, "client.count", 2.5).is_err());
+    assert!(set_number(&s, "server.nothing", 1.0).is_err());
+    assert_eq!(set_number(&s, "server.mob_mb", 4.5).unwrap().server.mob_mb, 4.5);
+}
+
+#[test]
+fn a_series_repeats_every_value_once_per_curve() {
+    let mut s = Scenario {
+        sweep: Some(Sweep {
+            series: Some("workload.cluster_region".into()),
+            series_values: vec![32.0, 1024.0],
+            ..Sweep::over("database.page_kb", &[16.0, 64.0, 128.0])
+        }),
+        ..Scenario::default()
+    };
+    s.run.seeds = 2;
+    let points = sweep_points(&s).unwrap();
+    let grid: Vec<_> = points
+        .iter()
+        .map(|p| (p.index, p.series.unwrap(), p.scenario.workload.cluster_region, p.scenario.database.page_kb))
+        .collect();
+    assert_eq!(
+        grid,
+        vec![
+            (0, 32.0, 32, 16),
+            (1, 32.0, 32, 64),
+            (2, 32.0, 32, 128),
+            (0, 1024.0, 1024, 16),
+            (1, 1024.0, 1024, 64),
+            (2, 1024.0, 1024, 128)
+        ]
+    );
+    assert_eq!(crate::experiment::sweep_jobs(&s).unwrap().len(), 12);
+}

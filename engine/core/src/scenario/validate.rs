@@ -429,8 +429,9 @@ fn sweep_point_problems(s: &Scenario) -> Vec<Problem> {
         return Vec::new();
     };
     let mut problems = Vec::new();
-    for point in crate::experiment::sweep_points(s).unwrap_or_default() {
-        let (Some(value), i) = (point.value, point.index) else { continue };
+    // Every field and value is in range by now (see `problems`), so the points can be built.
+    for point in super::sweep_points(s).unwrap_or_default() {
+        let (i, value) = (point.index, point.value.unwrap_or_default());
         let at = match (&sweep.series, point.series) {
             (Some(series), Some(v)) => format!("with {} = {value} and {series} = {v}", sweep.parameter),
             _ => format!("with {} = {value}", sweep.parameter),
