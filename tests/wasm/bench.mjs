@@ -1,6 +1,6 @@
 // Not a test: `npm run bench` (scripts/bench.sh) runs this after `storelab bench`.
 // Times one run of a scenario natively (the release CLI) and in WASM under Node, and prints
-// events/s, simulated seconds per wall second and the WASM/native ratio.
+// scheduled (queue) events/s, simulated seconds per wall second and the WASM/native ratio.
 //   node tests/wasm/bench.mjs [SCENARIO] [--duration S] [--warmup S] [--repeat N]
 // Defaults: scenarios/mob-default.toml with its own run length, one seed, best of 3.
 import fs from 'node:fs';
@@ -53,10 +53,10 @@ for (let i = 0; i < repeat; i++) {
 
 const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const line = (name, events, wallS) =>
-  `${name.padEnd(7)} ${fmt(events)} events in ${wallS.toFixed(3)} s: ${fmt(events / wallS / 1e6)} M events/s, ` +
+  `${name.padEnd(7)} ${fmt(events)} scheduled events in ${wallS.toFixed(3)} s: ${fmt(events / wallS / 1e6)} M/s, ` +
   `${fmt(wasm.simS / wallS)} simulated s per wall s`;
 
-console.log(`${scenario}, seed ${wasm.seed}: ${fmt(wasm.simS)} simulated s, ${fmt(wasm.events)} events, best of ${repeat}`);
+console.log(`${scenario}, seed ${wasm.seed}: ${fmt(wasm.simS)} simulated s, ${fmt(wasm.events)} scheduled events, best of ${repeat}`);
 console.log(line('native', native.events, nativeS));
 console.log(line('wasm', wasm.events, wasmS) + ` (+ ${(wasmSetupS * 1e3).toFixed(1)} ms to build the Lab)`);
 console.log(`wasm/native events/s ratio: ${((wasm.events / wasmS) / (native.events / nativeS)).toFixed(3)}`);

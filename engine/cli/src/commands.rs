@@ -199,7 +199,9 @@ pub fn schema() -> Result<(), String> {
 }
 
 /// Events per second and simulated seconds per wall-clock second of a 10-minute simulated run
-/// (warm-up included), best of three.
+/// (warm-up included), best of three. Events are those of spec §2.12's catalogue: the scheduled
+/// (queue) events plus the `Access` events, which the engine runs inline at the same instant
+/// (a client-cache hit goes straight on to the next access instead of through the queue).
 pub fn bench(argv: &[String]) -> Result<(), String> {
     let o = args::parse(argv)?;
     let (name, mut s) = match o.files.as_slice() {
@@ -211,21 +213,21 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
     s.run.warmup_flusher_passes = 0;
     s.run.duration_s = 600.0 - s.run.warmup_s;
     let mut best = f64::INFINITY;
-    let (mut events, mut accesses) = (0, 0);
+    let (mut scheduled, mut accesses) = (0, 0);
     for _ in 0..3 {
         let t = Instant::now();
         let mut sim = Simulation::new(&s, s.meta.seed);
         sim.run();
         best = best.min(t.elapsed().as_secs_f64());
-        (events, accesses) = (sim.events(), sim.accesses());
-        eprintln!("  {events} events in {:.3} s", t.elapsed().as_secs_f64());
+        (scheduled, accesses) = (sim.events(), sim.accesses());
+        eprintln!("  {} events in {:.3} s", scheduled + accesses, t.elapsed().as_secs_f64());
     }
-    println!("bench {name}: 600 s simulated, {events} events, {accesses} object accesses, best of 3: {best:.3} s wall");
+    let events = scheduled + accesses;
+    println!("bench {name}: 600 s simulated, best of 3: {best:.3} s wall");
+    println!("  events (spec §2.12):      {events} = {scheduled} scheduled + {accesses} Access (run inline)");
     println!("  events/s:                 {:.0}", events as f64 / best);
-    println!("  object accesses/s:        {:.0}", accesses as f64 / best);
-    // Spec §2.12 lists each object access as an `Access` event; the engine runs the client-cache
-    // hits inline instead of queueing them. Counted that way, for comparison:
-    println!("  events/s with accesses:   {:.0}", (events + accesses) as f64 / best);
+    println!("    scheduled events/s:     {:.0}", scheduled as f64 / best);
+    println!("    Access events/s:        {:.0}", accesses as f64 / best);
     println!("  simulated s per wall s:   {:.0}", 600.0 / best);
     Ok(())
 }

@@ -1,7 +1,10 @@
 //! The measurement protocol (spec 000-mob §5, A31): warm-up until the flusher has made its
-//! passes, a measured window of run.duration_s, and a time series at run.sample_interval_s.
+//! passes, a measured window of run.duration_s, a time series at run.sample_interval_s, and the
+//! access count behind `storelab bench`.
 use storelab_core::scenario::Scenario;
 use storelab_core::sim::Phase;
+use storelab_core::trace::RecordKind;
+use storelab_core::view;
 use storelab_core::Simulation;
 
 fn scenario(warmup_s: f64, passes: u32, duration_s: f64) -> Scenario {
@@ -49,4 +52,18 @@ fn the_time_series_has_one_sample_per_interval() {
     assert!(series.iter().enumerate().all(|(i, x)| (x.t_s - 0.5 * (i + 1) as f64).abs() < 1e-9));
     assert!(series[..4].iter().all(|x| !x.measuring) && series[4..].iter().all(|x| x.measuring));
     assert!(series.iter().skip(1).all(|x| x.throughput_tps > 0.0 && x.disk_utilisation.total() > 0.0));
+}
+
+/// `storelab bench` counts spec §2.12's events as the queue events plus `accesses()`: every object
+/// access of every transaction exactly once, whether it hit in the client cache (run inline) or
+/// missed (done when the fetch reply arrives).
+#[test]
+fn every_object_access_is_counted_once() {
+    let s = scenario(2.0, 0, 8.0);
+    let mut sim = Simulation::new(&s, 1);
+    sim.run_until(3_700_000_000); // mid-run: clients are part-way through transactions
+    let ended = sim.trace().count(RecordKind::TxnEnd);
+    let in_progress: u64 = view::clients(&sim).accesses_done.iter().map(|&n| n as u64).sum();
+    assert!(ended > 100 && sim.trace().count(RecordKind::Fetch) > 100);
+    assert_eq!(sim.accesses(), ended * s.workload.txn_len as u64 + in_progress);
 }
