@@ -133,8 +133,8 @@ impl Problem {
 /// Parses and validates a scenario, reporting every problem found.
 ///
 /// Problems come in three rounds, each only if the previous found none: malformed TOML (one
-/// error), unknown keys and wrong types (all of them), then ranges, cross-field rules and
-/// limits (all of them).
+/// error); unknown keys and wrong types, with the ranges of the other values (all of them, in
+/// text order); then ranges, cross-field rules and limits (all of them).
 pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
     let doc = text::parse_document(text).map_err(|e| vec![e])?;
     let placed = |problems: Vec<Problem>| {
@@ -146,9 +146,12 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
             })
             .collect::<Vec<_>>()
     };
-    let problems = text::check_keys_and_types(&doc);
+    let mut problems = text::check_keys_and_types(&doc);
     if !problems.is_empty() {
-        return Err(placed(problems));
+        problems.extend(text::written_range_problems(&doc));
+        let mut errors = placed(problems);
+        errors.sort_by_key(|e| (e.line, e.column));
+        return Err(errors);
     }
     // The checks above mirror serde's rules, so this only fails if they missed a case; the
     // error is still placed in the text.

@@ -121,6 +121,18 @@ fn unknown_keys_in_two_sections_list_the_valid_keys() {
 }
 
 #[test]
+fn type_and_range_errors_come_together_in_text_order() {
+    // One pass shows every field's error: the range error of a well-typed value is not held back
+    // until the type error is fixed, and a badly typed value gets no range error.
+    let text = "[client]\ncount = \"x\"\n\n[server]\nmob_mb = -3\nfoo = 1\ncache_mb = 2.5e9\n";
+    let errors = parse_errors(text);
+    let at: Vec<_> = errors.iter().map(|e| (e.path.as_str(), e.line)).collect();
+    assert_eq!(at, [("client.count", 2), ("server.mob_mb", 5), ("server.foo", 6), ("server.cache_mb", 7)]);
+    assert_eq!(errors[1].range.as_deref(), Some("0 < value ≤ 65536"));
+    assert!(errors[0].range.is_none(), "{}", errors[0]);
+}
+
+#[test]
 fn unknown_section_lists_the_sections() {
     let errors = parse_errors("[run]\nseeds = 2\n[foo]\nbar = 1\n");
     let error = error_at(&errors, "foo");

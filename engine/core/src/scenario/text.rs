@@ -5,6 +5,7 @@ use std::ops::Range;
 use toml_edit::{ImDocument, Key, TableLike, TomlError, Value};
 
 use super::fields::{self, FieldSpec, Kind, MAX_SEED};
+use super::validate::range_problem;
 use super::{Problem, ScenarioError};
 
 pub type Document<'a> = ImDocument<&'a str>;
@@ -129,6 +130,29 @@ fn check_section(section: &str, table: &dyn TableLike, header: Option<&Key>, pro
             }
         }
     }
+}
+
+/// Range problems of the numeric values written with the right type. Reported beside the key
+/// and type problems, so a text with both kinds shows every field's error at once.
+pub fn written_range_problems(doc: &Document) -> Vec<Problem> {
+    fields::FIELDS
+        .iter()
+        .filter(|spec| spec.numeric().is_some())
+        .filter_map(|spec| {
+            let (section, key, _) = split_path(spec.path);
+            let value = doc.get(section)?.as_table_like()?.get(key)?.as_value()?;
+            if !value_problems(spec, value).is_empty() {
+                return None;
+            }
+            let number = match value {
+                Value::Integer(i) => *i.value() as f64,
+                Value::Float(f) => *f.value(),
+                _ => return None,
+            };
+            let message = spec.check_number(number).err()?;
+            Some(range_problem(spec, message).span(value.span()))
+        })
+        .collect()
 }
 
 /// What a field accepts, for error messages.

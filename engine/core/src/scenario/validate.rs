@@ -60,7 +60,7 @@ fn range_problems(s: &Scenario) -> Vec<Problem> {
     problems
 }
 
-fn range_problem(spec: &FieldSpec, message: String) -> Problem {
+pub(super) fn range_problem(spec: &FieldSpec, message: String) -> Problem {
     let problem = Problem::new(spec.path, message).expected(expected(spec));
     match spec.numeric() {
         Some(numeric) => problem.range(numeric.range_text()),
