@@ -297,6 +297,15 @@ fn every_point_of_a_series_passes_the_cross_field_rules_and_counts_as_runs() {
     let text = "[sweep]\nparameter = \"client.count\"\nvalues = [12]\nseries = \"database.size_mb\"\nseries_values = [100, 20]\n";
     let error = error_at(&parse_errors(text), "sweep.values[0]").clone();
     assert!(error.message.starts_with("with client.count = 12 and database.size_mb = 20:"), "{error}");
+    // A value that breaks a rule on every curve is reported once.
+    let text = "[sweep]\nparameter = \"client.count\"\nvalues = [64]\nseries = \"server.mob_mb\"\nseries_values = [4, 8, 12]\n";
+    let errors = parse_errors(text);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].message.starts_with("with client.count = 64 and every server.mob_mb value: workload.hot_area_mb:"),
+        "{}",
+        errors[0]
+    );
     let errors = parse_errors(
         "[run]\nseeds = 100\n[sweep]\nparameter = \"server.mob_mb\"\nvalues = [1, 2, 3, 4, 5]\nseries = \"client.count\"\nseries_values = [1, 2, 3, 4, 5]\n",
     );

@@ -423,27 +423,43 @@ fn swept_field(path: &str) -> Option<&'static FieldSpec> {
 }
 
 /// Every sweep point passes the cross-field rules once its values are applied: a sweep must not
-/// fail half-way through its runs.
+/// fail half-way through its runs. A rule a value breaks on several curves is reported once,
+/// naming the series values it breaks on.
 fn sweep_point_problems(s: &Scenario) -> Vec<Problem> {
     let Some(sweep) = &s.sweep else {
         return Vec::new();
     };
-    let mut problems = Vec::new();
+    // (value index, value, message) → the series values it occurs with, in first-seen order.
+    let mut broken: Vec<((usize, f64, String), Vec<f64>)> = Vec::new();
     // Every field and value is in range by now (see `problems`), so the points can be built.
     for point in super::sweep_points(s).unwrap_or_default() {
-        let (i, value) = (point.index, point.value.unwrap_or_default());
-        let at = match (&sweep.series, point.series) {
-            (Some(series), Some(v)) => format!("with {} = {value} and {series} = {v}", sweep.parameter),
-            _ => format!("with {} = {value}", sweep.parameter),
+        let key = |problem: Problem| {
+            (point.index, point.value.unwrap_or_default(), format!("{}: {}", problem.path, problem.full_message()))
         };
-        for problem in cross_problems(&point.scenario) {
-            problems.push(Problem::new(
-                format!("sweep.values[{i}]"),
-                format!("{at}: {}: {}", problem.path, problem.full_message()),
-            ));
+        for key in cross_problems(&point.scenario).into_iter().map(key) {
+            match broken.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, series)) => series.extend(point.series),
+                None => broken.push((key, point.series.into_iter().collect())),
+            }
         }
     }
-    problems
+    let series_text = |values: &[f64]| {
+        let path = sweep.series.as_deref().unwrap_or_default();
+        if values.len() == sweep.series_values.len() && values.len() > 1 {
+            format!(" and every {path} value")
+        } else if values.is_empty() {
+            String::new()
+        } else {
+            format!(" and {path} = {}", values.iter().map(f64::to_string).collect::<Vec<_>>().join(", "))
+        }
+    };
+    broken
+        .into_iter()
+        .map(|((i, value, message), series)| {
+            let at = format!("with {} = {value}{}", sweep.parameter, series_text(&series));
+            Problem::new(format!("sweep.values[{i}]"), format!("{at}: {message}"))
+        })
+        .collect()
 }
 
 /// Rounded to one decimal for messages: 17.3828125 → 17.4, 100.0 → 100.
