@@ -253,6 +253,14 @@ describe('the lab', () => {
     assert.match(text, /^page_kb = 128$/m);
     assert.equal(await bar.locator('[data-testid=sweep-point][aria-pressed=true]').innerText(), '128');
     await shot(page, 'sweep-bar-series', '[data-testid=sweep-bar]');
+    // Fig. 4-7 fixes server.memory_mb = 24: the page cache gets what the swept MOB leaves.
+    await page.locator('[data-testid=tab-gallery]').click();
+    await page.locator('[data-scenario=fig4-7-memory-split]').click();
+    await page.locator('[data-testid=sweep-point][aria-pressed=true]', { hasText: /^12$/ }).waitFor();
+    await bar.locator('[data-testid=sweep-point]', { hasText: /^19\.2$/ }).click();
+    // 24 − 19.2 = 4.8 MB of 64 KB pages.
+    await page.waitForFunction(() => window.__storelab.frames.latest()?.cache.capacityPages === 76, null, { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => window.__storelab.frames.latest().mob.capacityBytes), Math.floor(19.2 * 1048576));
     await page.context().close();
   });
 

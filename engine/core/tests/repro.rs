@@ -211,13 +211,15 @@ fn fig_4_7_ro_does_best_with_about_80_percent_of_server_memory_in_the_mob() {
     // cache (§4.3.5). The thesis's sweep stops at 90%. Here RO climbs steeply to a plateau from
     // 60% to 90%, so: the best share is 70% or more, 80% is within 2% of the best, and 10% is far
     // below it.
-    let s = load("fig4-1-mob-size.toml");
+    // The scenario's sweep gives the MOB 10%, 20%, …, 90% of memory_mb = 24; the cache the rest.
+    let points = sweep_points(&load("fig4-7-memory-split.toml")).unwrap();
     let shares = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
-    let points: Vec<Scenario> = shares
-        .iter()
-        .map(|&x| with(&s, &[("server.mob_mb", 24.0 * x), ("server.cache_mb", 24.0 * (1.0 - x))]))
-        .collect();
-    let t = tps_each(&points, 2);
+    for (p, x) in points.iter().zip(shares) {
+        let srv = &p.scenario.server;
+        assert!((srv.mob_mb - 24.0 * x).abs() < 1e-9 && (srv.page_cache_mb() - 24.0 * (1.0 - x)).abs() < 1e-9);
+    }
+    assert_eq!(points.len(), shares.len());
+    let t = tps_each(&points.into_iter().map(|p| p.scenario).collect::<Vec<_>>(), 2);
     for (x, v) in shares.iter().zip(&t) {
         eprintln!("Fig. 4-7: {:.0}% MOB: {v:.1} tx/s", x * 100.0);
     }

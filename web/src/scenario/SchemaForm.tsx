@@ -14,6 +14,16 @@ export interface PropSchema {
   'x-unit'?: string;
   properties?: Record<string, PropSchema>;
   items?: PropSchema;
+  /** A section's fields that may not all be given: `{ required: [a, b] }` (one derives the other). */
+  not?: { required?: string[] };
+}
+
+/** The field of the section's exclusive pair (`not.required`) written in `text` that takes the
+ * place of `key`, when `key` itself is not written; else null. */
+export function givenInstead(sec: PropSchema, text: string, section: string, key: string): string | null {
+  const pair = sec.not?.required ?? [];
+  if (!pair.includes(key) || readKey(text, section, key) != null) return null;
+  return pair.find((other) => other !== key && readKey(text, section, other) != null) ?? null;
 }
 
 export function rangeText(p: PropSchema): string {
@@ -48,7 +58,7 @@ export default function SchemaForm({
               [{section}] <span className="hint">{sec.description}</span>
             </legend>
             {Object.entries(sec.properties).map(([key, p]) => (
-              <Field key={key} section={section} name={key} p={p} text={text} onChange={onChange} />
+              <Field key={key} section={section} name={key} p={p} text={text} onChange={onChange} instead={givenInstead(sec, text, section, key)} />
             ))}
           </fieldset>
         ) : null,
@@ -57,7 +67,22 @@ export default function SchemaForm({
   );
 }
 
-function Field({ section, name, p, text, onChange }: { section: string; name: string; p: PropSchema; text: string; onChange: (t: string) => void }) {
+function Field({
+  section,
+  name,
+  p,
+  text,
+  onChange,
+  instead,
+}: {
+  section: string;
+  name: string;
+  p: PropSchema;
+  text: string;
+  onChange: (t: string) => void;
+  /** Another field, written, that derives this one: the input is off. */
+  instead: string | null;
+}) {
   const raw = readKey(text, section, name);
   const t = typeOf(p);
   const id = `f-${section}-${name}`;
@@ -95,7 +120,8 @@ function Field({ section, name, p, text, onChange }: { section: string; name: st
         step={t === 'integer' ? 1 : 'any'}
         min={p.minimum ?? p.exclusiveMinimum}
         max={p.maximum != null && p.maximum < 1e15 ? p.maximum : undefined}
-        placeholder={p.default !== undefined ? String(p.default) : ''}
+        placeholder={instead ? `from ${instead}` : p.default !== undefined ? String(p.default) : ''}
+        disabled={instead != null}
         value={raw ?? ''}
         onChange={(e) => set(e.target.value === '' ? null : e.target.value, true)}
       />

@@ -248,9 +248,22 @@ pub static FIELDS: &[FieldSpec] = &[
         "Disk layout: read_optimized keeps pages contiguous at fixed homes with read-modify-write flushing (§3.2.1)."
     ),
     numeric!(Number, server.cache_mb, "MB", Ge(0.0), Le(65_536.0),
-        "Server page cache size (Table 4.7: 12 MB; 5 MB in the 24 MB split of §4.3.6)."),
+        "Server page cache size (Table 4.7: 12 MB; 5 MB in the 24 MB split of §4.3.6). Not with server.memory_mb, which derives it."),
     numeric!(Number, server.mob_mb, "MB", Gt(0.0), Le(65_536.0),
         "Modified object buffer size, overheads included (Table 4.7: 12 MB; 19 MB in the 24 MB split of §4.3.6)."),
+    FieldSpec {
+        path: "server.memory_mb",
+        kind: Kind::Number(Numeric {
+            unit: "MB",
+            min: Gt(0.0),
+            max: Le(65_536.0),
+            get: |s| s.server.memory_mb,
+            set: |s, v| s.server.memory_mb = Some(v),
+        }),
+        description: "Total server memory, split between the MOB and the page cache (Table 5.1: 24 MB). \
+                      Absent: server.cache_mb sets the cache. Given: the cache is memory_mb − mob_mb \
+                      (Fig. 4-7 sweeps the MOB's share of 24 MB), and server.cache_mb may not be given.",
+    },
     numeric!(Integer, server.mob_object_overhead_bytes, "B", Ge(0.0), Le(4096.0),
         "MOB bytes charged per buffered object on top of the object (§4.3.2: 16 B)."),
     numeric!(Integer, server.mob_chunk_overhead_bytes, "B", Ge(0.0), Le(4096.0),
@@ -305,6 +318,11 @@ pub static FIELDS: &[FieldSpec] = &[
 
 /// The fields a `[sweep]` must state; the series is optional.
 pub const SWEEP_REQUIRED: [&str; 2] = ["sweep.parameter", "sweep.values"];
+
+/// Fields that may not both be given (written, or swept), the second deriving the first, and
+/// how it does.
+pub const EXCLUSIVE: [(&str, &str, &str); 1] =
+    [("server.cache_mb", "server.memory_mb", "with memory_mb the page cache is memory_mb − mob_mb")];
 
 /// Most values a sweep may list.
 pub const MAX_SWEEP_VALUES: usize = 200;

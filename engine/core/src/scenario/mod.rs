@@ -164,11 +164,23 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
     }
 }
 
-/// Serializes a scenario to TOML, every field written out (for export).
+/// Serializes a scenario to TOML, every field written out (for export), except a field derived
+/// by another that is given (`fields::EXCLUSIVE`): writing both would be an error.
 ///
 /// Panics only if `meta.seed` exceeds `i64::MAX`, which TOML cannot hold and `validate` rejects.
 pub fn to_toml(s: &Scenario) -> String {
-    toml::to_string(s).expect("a scenario with meta.seed ≤ i64::MAX serializes to TOML")
+    let text = toml::to_string(s).expect("a scenario with meta.seed ≤ i64::MAX serializes to TOML");
+    let given = |path: &str| fields::field(path).and_then(|f| (f.numeric()?.get)(s)).is_some();
+    let derived: Vec<&fields::FieldSpec> =
+        fields::EXCLUSIVE.iter().filter(|(_, by, _)| given(by)).filter_map(|(a, _, _)| fields::field(a)).collect();
+    if derived.is_empty() {
+        return text;
+    }
+    let mut doc: toml_edit::DocumentMut = text.parse().expect("TOML written by toml parses");
+    for f in derived {
+        doc[f.section()].as_table_like_mut().expect("a section").remove(f.key());
+    }
+    doc.to_string()
 }
 
 /// A copy of `s` with the numeric field at dotted `path` set to `value` (a sweep point). The

@@ -26,6 +26,7 @@ fn defaults_validate_and_empty_text_gives_defaults() {
 fn registry_names_exactly_the_serde_fields() {
     let mut scenario = Scenario::default();
     scenario.run.warmup_write_prob = Some(0.2);
+    scenario.server.memory_mb = Some(24.0);
     scenario.sweep = Some(Sweep {
         series: Some("client.count".into()),
         series_values: vec![1.0],
@@ -357,6 +358,7 @@ fn json_schema_describes_mob_size() {
     assert_eq!(mob["default"], 12.0);
     assert!(mob["description"].as_str().unwrap().contains("Table 4.7"));
     assert_eq!(schema["properties"]["server"]["additionalProperties"], false);
+    assert_eq!(schema["properties"]["server"]["not"], serde_json::json!({"required": ["cache_mb", "memory_mb"]}));
     assert_eq!(
         schema["properties"]["client"]["properties"]["hit_mode"]["enum"],
         serde_json::json!(["per_object", "per_clustered_access", "per_page"])
@@ -371,7 +373,7 @@ fn json_schema_gives_every_numeric_field_a_unit_range_and_default() {
         assert!(field["x-unit"].is_string(), "{}", spec.path);
         assert!(field.get("minimum").or(field.get("exclusiveMinimum")).is_some(), "{}", spec.path);
         assert!(field.get("maximum").is_some(), "{}", spec.path);
-        let optional = spec.path == "run.warmup_write_prob";
+        let optional = ["run.warmup_write_prob", "server.memory_mb"].contains(&spec.path);
         assert_eq!(field.get("default").is_some(), !optional, "{}", spec.path);
     }
 }
@@ -387,6 +389,8 @@ fn to_toml_round_trips() {
         series_values: vec![4.0],
         ..Sweep::over("client.count", &[1.0])
     });
+    assert_eq!(parse(&to_toml(&scenario)).unwrap(), scenario);
+    scenario.server.memory_mb = Some(24.0);
     assert_eq!(parse(&to_toml(&scenario)).unwrap(), scenario);
 }
 
@@ -424,6 +428,32 @@ fn the_mob_must_hold_one_transaction_and_the_cache_one_page() {
     let cache = error_at(&errors, "server.cache_mb");
     assert!(cache.message.contains("at least one 64 KB page"), "{cache}");
     assert_eq!(cache.line, 3);
+}
+
+#[test]
+fn memory_mb_gives_the_page_cache_what_the_mob_leaves() {
+    // Table 5.1's total server memory; Fig. 4-7 moves the MOB's share of 24 MB.
+    let s = parse("[server]\nmemory_mb = 24\nmob_mb = 19\n").unwrap();
+    assert_eq!(s.server.page_cache_mb(), 5.0);
+    assert_eq!(crate::Simulation::new(&s, 1).cache().capacity(), 80, "5 MB of 64 KB pages");
+    assert_eq!(parse(&to_toml(&s)).unwrap().server.page_cache_mb(), 5.0, "to_toml leaves cache_mb out");
+    assert_eq!(Scenario::default().server.page_cache_mb(), 12.0);
+
+    let errors = parse_errors("[server]\ncache_mb = 5\nmemory_mb = 24\n");
+    let both = error_at(&errors, "server.memory_mb");
+    assert!(both.message.contains("cannot both be given"), "{both}");
+    assert_eq!(both.line, 3);
+    // Sweeping the cache counts as giving it.
+    let errors = parse_errors("[server]\nmemory_mb = 24\n[sweep]\nparameter = \"server.cache_mb\"\nvalues = [1]\n");
+    assert!(error_at(&errors, "server.memory_mb").message.contains("cannot both be given"));
+
+    let errors = parse_errors("[server]\nmemory_mb = 24\nmob_mb = 24\n");
+    let none_left = error_at(&errors, "server.memory_mb");
+    assert!(none_left.message.contains("24 − 24 = 0 MB, less than one 64 KB page"), "{none_left}");
+    let errors =
+        parse_errors("[server]\nmemory_mb = 24\n[sweep]\nparameter = \"server.mob_mb\"\nvalues = [12, 23.99]\n");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(error_at(&errors, "sweep.values[1]").message.contains("= 0.01 MB"), "{errors:?}");
 }
 
 #[test]

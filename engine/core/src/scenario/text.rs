@@ -95,7 +95,30 @@ pub fn check_keys_and_types(doc: &Document) -> Vec<Problem> {
             );
         }
     }
+    problems.extend(exclusive_problems(doc));
     problems
+}
+
+/// A pair of `fields::EXCLUSIVE` given together. A field counts as given when its key is
+/// written or when the sweep varies it; the problem sits where the second one is given.
+fn exclusive_problems(doc: &Document) -> Vec<Problem> {
+    let swept = |path: &str| {
+        let sweep = doc.get("sweep")?.as_table_like()?;
+        ["parameter", "series"]
+            .into_iter()
+            .filter_map(|key| sweep.get(key)?.as_value())
+            .find(|v| v.as_str() == Some(path))
+            .map(Value::span)
+    };
+    let given = |path: &str| value_span(doc, path).map(Some).or_else(|| swept(path));
+    fields::EXCLUSIVE
+        .iter()
+        .filter(|(a, _, _)| given(a).is_some())
+        .filter_map(|&(a, b, why)| {
+            let span = given(b)?;
+            Some(Problem::new(b, format!("{a} and {b} cannot both be given: {why}; keep one of them")).span(span))
+        })
+        .collect()
 }
 
 fn check_section(section: &str, table: &dyn TableLike, header: Option<&Key>, problems: &mut Vec<Problem>) {

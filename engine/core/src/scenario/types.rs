@@ -173,10 +173,14 @@ pub enum Layout {
 #[serde(deny_unknown_fields, default)]
 pub struct Server {
     pub layout: Layout,
-    /// Table 4.7: page cache size, MB.
+    /// Table 4.7: page cache size, MB. Read it through `page_cache_mb`, which honours `memory_mb`.
     pub cache_mb: f64,
     /// Table 4.7: MOB size, MB (overheads included).
     pub mob_mb: f64,
+    /// Table 5.1: total server memory, MB. When given, the page cache gets what the MOB leaves
+    /// (Fig. 4-7 moves a fixed 24 MB between the two), and `cache_mb` may not be given too.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub memory_mb: Option<f64>,
     /// §4.3.2: MOB bytes charged per buffered object on top of the object.
     pub mob_object_overhead_bytes: u32,
     /// §4.3.2: MOB bytes charged per chunk (one log record's modifications to one page).
@@ -189,9 +193,17 @@ impl Default for Server {
             layout: Layout::ReadOptimized,
             cache_mb: 12.0,
             mob_mb: 12.0,
+            memory_mb: None,
             mob_object_overhead_bytes: 16,
             mob_chunk_overhead_bytes: 16,
         }
+    }
+}
+
+impl Server {
+    /// The page cache size, MB: `cache_mb`, or `memory_mb − mob_mb` when the total is given.
+    pub fn page_cache_mb(&self) -> f64 {
+        self.memory_mb.map_or(self.cache_mb, |total| total - self.mob_mb)
     }
 }
 

@@ -230,18 +230,26 @@ fn server_problems(s: &Scenario) -> Vec<Problem> {
         );
     }
     let page_mb = f64::from(s.database.page_kb) * KB / MB;
-    if srv.cache_mb < page_mb {
-        problems.push(
-            Problem::new(
+    let cache_mb = srv.page_cache_mb();
+    if cache_mb < page_mb {
+        let page = format!("one {} KB page ({page_mb} MB)", s.database.page_kb);
+        problems.push(match srv.memory_mb {
+            None => Problem::new(
                 "server.cache_mb",
-                format!(
-                    "the page cache must hold at least one {} KB page ({page_mb} MB); raise \
-                     server.cache_mb",
-                    s.database.page_kb
-                ),
+                format!("the page cache must hold at least {page}; raise server.cache_mb"),
             )
             .related(&["database.page_kb"]),
-        );
+            Some(total) => Problem::new(
+                "server.memory_mb",
+                format!(
+                    "the page cache gets memory_mb − mob_mb = {total} − {} = {} MB, less than {page}; \
+                     raise server.memory_mb or lower server.mob_mb",
+                    srv.mob_mb,
+                    (cache_mb * 1e3).round() / 1e3
+                ),
+            )
+            .related(&["server.mob_mb", "database.page_kb"]),
+        });
     }
     problems
 }

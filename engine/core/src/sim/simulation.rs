@@ -114,7 +114,7 @@ impl Simulation {
                 db.pages,
                 db.objects_per_page,
             ),
-            cache: PageCache::new((mb(srv.cache_mb) / db.page_bytes) as usize, db.pages),
+            cache: PageCache::new((mb(srv.page_cache_mb()) / db.page_bytes) as usize, db.pages),
             page_map: PageMap::new(srv.layout, &db),
             flusher: Flusher::new(&s.flusher),
             read_waiters: Vec::new(),
