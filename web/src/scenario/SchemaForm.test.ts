@@ -6,7 +6,7 @@ import SchemaForm, { givenInstead, type PropSchema } from './SchemaForm';
 // The engine's server section, cut down: cache_mb and memory_mb exclude each other.
 const server: PropSchema = {
   type: 'object',
-  not: { required: ['cache_mb', 'memory_mb'] },
+  not: { anyOf: [{ required: ['cache_mb', 'memory_mb'] }] },
   properties: {
     cache_mb: { type: 'number', 'x-unit': 'MB', default: 12 },
     mob_mb: { type: 'number', 'x-unit': 'MB', default: 12 },

@@ -14,16 +14,20 @@ export interface PropSchema {
   'x-unit'?: string;
   properties?: Record<string, PropSchema>;
   items?: PropSchema;
-  /** A section's fields that may not all be given: `{ required: [a, b] }` (one derives the other). */
-  not?: { required?: string[] };
+  /** A section's pairs of fields that may not both be given (one derives the other):
+   * `{ anyOf: [{ required: [a, b] }, …] }`. */
+  not?: { anyOf?: { required?: string[] }[] };
 }
 
-/** The field of the section's exclusive pair (`not.required`) written in `text` that takes the
- * place of `key`, when `key` itself is not written; else null. */
+/** The field written in `text` that takes the place of `key` (they form one of the section's
+ * exclusive pairs, `not.anyOf`), when `key` itself is not written; else null. */
 export function givenInstead(sec: PropSchema, text: string, section: string, key: string): string | null {
-  const pair = sec.not?.required ?? [];
-  if (!pair.includes(key) || readKey(text, section, key) != null) return null;
-  return pair.find((other) => other !== key && readKey(text, section, other) != null) ?? null;
+  if (readKey(text, section, key) != null) return null;
+  for (const { required: pair = [] } of sec.not?.anyOf ?? []) {
+    const other = pair.find((o) => o !== key);
+    if (pair.includes(key) && other != null && readKey(text, section, other) != null) return other;
+  }
+  return null;
 }
 
 export function rangeText(p: PropSchema): string {

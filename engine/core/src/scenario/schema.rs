@@ -46,14 +46,15 @@ fn section_schema(section: &str, description: &str, defaults: &Value) -> Value {
         "additionalProperties": false,
         "properties": properties,
     });
+    // Fields that may not both be given: no pair of them may be present together.
     let exclusive: Vec<Value> = fields::EXCLUSIVE
         .iter()
         .filter_map(|&(a, b, _)| Some([fields::field(a)?, fields::field(b)?]))
         .filter(|pair| pair.iter().all(|f| f.section() == section))
         .map(|[a, b]| json!({"required": [a.key(), b.key()]}))
         .collect();
-    if let [one] = exclusive.as_slice() {
-        schema["not"] = one.clone();
+    if !exclusive.is_empty() {
+        schema["not"] = json!({"anyOf": exclusive});
     }
     if section == "sweep" {
         let required: Vec<&str> =

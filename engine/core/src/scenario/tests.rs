@@ -358,7 +358,10 @@ fn json_schema_describes_mob_size() {
     assert_eq!(mob["default"], 12.0);
     assert!(mob["description"].as_str().unwrap().contains("Table 4.7"));
     assert_eq!(schema["properties"]["server"]["additionalProperties"], false);
-    assert_eq!(schema["properties"]["server"]["not"], serde_json::json!({"required": ["cache_mb", "memory_mb"]}));
+    assert_eq!(
+        schema["properties"]["server"]["not"],
+        serde_json::json!({"anyOf": [{"required": ["cache_mb", "memory_mb"]}]})
+    );
     assert_eq!(
         schema["properties"]["client"]["properties"]["hit_mode"]["enum"],
         serde_json::json!(["per_object", "per_clustered_access", "per_page"])

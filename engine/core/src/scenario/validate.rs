@@ -437,13 +437,11 @@ fn sweep_point_problems(s: &Scenario) -> Vec<Problem> {
     let Some(sweep) = &s.sweep else {
         return Vec::new();
     };
-    // (value index, value, message) → the series values it occurs with, in first-seen order.
-    let mut broken: Vec<((usize, f64, String), Vec<f64>)> = Vec::new();
+    // (value index, message) → the series values it occurs with, in first-seen order.
+    let mut broken: Vec<((usize, String), Vec<f64>)> = Vec::new();
     // Every field and value is in range by now (see `problems`), so the points can be built.
     for point in super::sweep_points(s).unwrap_or_default() {
-        let key = |problem: Problem| {
-            (point.index, point.value.unwrap_or_default(), format!("{}: {}", problem.path, problem.full_message()))
-        };
+        let key = |problem: Problem| (point.index, format!("{}: {}", problem.path, problem.full_message()));
         for key in cross_problems(&point.scenario).into_iter().map(key) {
             match broken.iter_mut().find(|(k, _)| *k == key) {
                 Some((_, series)) => series.extend(point.series),
@@ -463,8 +461,8 @@ fn sweep_point_problems(s: &Scenario) -> Vec<Problem> {
     };
     broken
         .into_iter()
-        .map(|((i, value, message), series)| {
-            let at = format!("with {} = {value}{}", sweep.parameter, series_text(&series));
+        .map(|((i, message), series)| {
+            let at = format!("with {} = {}{}", sweep.parameter, sweep.values[i], series_text(&series));
             Problem::new(format!("sweep.values[{i}]"), format!("{at}: {message}"))
         })
         .collect()
