@@ -167,6 +167,23 @@ macro_rules! numeric {
     };
 }
 
+/// A registry entry for an `Option<f64>` field, absent unless written.
+macro_rules! optional {
+    ($section:ident . $field:ident, $unit:literal, $min:expr, $max:expr, $desc:literal) => {
+        FieldSpec {
+            path: concat!(stringify!($section), ".", stringify!($field)),
+            kind: Kind::Number(Numeric {
+                unit: $unit,
+                min: $min,
+                max: $max,
+                get: |s| s.$section.$field,
+                set: |s, v| s.$section.$field = Some(v),
+            }),
+            description: $desc,
+        }
+    };
+}
+
 /// A registry entry for a field whose value is not a number.
 macro_rules! other {
     ($path:literal, $kind:expr, $desc:literal) => {
@@ -190,17 +207,8 @@ pub static FIELDS: &[FieldSpec] = &[
         "Minimum simulated warm-up before measuring (spec §5, A31)."),
     numeric!(Integer, run.warmup_flusher_passes, "count", Ge(0.0), Le(10_000.0),
         "Warm-up also lasts until the flusher has completed this many passes (spec §5, A31); ignored when the warm-up commits no writes."),
-    FieldSpec {
-        path: "run.warmup_write_prob",
-        kind: Kind::Number(Numeric {
-            unit: "fraction",
-            min: Ge(0.0),
-            max: Le(1.0),
-            get: |s| s.run.warmup_write_prob,
-            set: |s, v| s.run.warmup_write_prob = Some(v),
-        }),
-        description: "Write probability during warm-up only (Fig. 4-6 warms up at 20% writes, §4.3.3). Absent: the workload's write probability.",
-    },
+    optional!(run.warmup_write_prob, "fraction", Ge(0.0), Le(1.0),
+        "Write probability during warm-up only (Fig. 4-6 warms up at 20% writes, §4.3.3). Absent: the workload's write probability."),
     numeric!(Number, run.duration_s, "s", Gt(0.0), Le(MAX_RUN_S),
         "Measured simulated time after warm-up (spec §5)."),
     numeric!(Integer, run.batches, "count", Ge(2.0), Le(100.0),
@@ -251,19 +259,8 @@ pub static FIELDS: &[FieldSpec] = &[
         "Server page cache size (Table 4.7: 12 MB; 5 MB in the 24 MB split of §4.3.6). Not with server.memory_mb, which derives it."),
     numeric!(Number, server.mob_mb, "MB", Gt(0.0), Le(65_536.0),
         "Modified object buffer size, overheads included (Table 4.7: 12 MB; 19 MB in the 24 MB split of §4.3.6)."),
-    FieldSpec {
-        path: "server.memory_mb",
-        kind: Kind::Number(Numeric {
-            unit: "MB",
-            min: Gt(0.0),
-            max: Le(65_536.0),
-            get: |s| s.server.memory_mb,
-            set: |s, v| s.server.memory_mb = Some(v),
-        }),
-        description: "Total server memory, split between the MOB and the page cache (Table 5.1: 24 MB). \
-                      Absent: server.cache_mb sets the cache. Given: the cache is memory_mb − mob_mb \
-                      (Fig. 4-7 sweeps the MOB's share of 24 MB), and server.cache_mb may not be given.",
-    },
+    optional!(server.memory_mb, "MB", Gt(0.0), Le(65_536.0),
+        "Total server memory, split between the MOB and the page cache (Table 5.1: 24 MB). Absent: server.cache_mb sets the cache. Given: the cache is memory_mb − mob_mb (Fig. 4-7 sweeps the MOB's share of 24 MB), and server.cache_mb may not be given."),
     numeric!(Integer, server.mob_object_overhead_bytes, "B", Ge(0.0), Le(4096.0),
         "MOB bytes charged per buffered object on top of the object (§4.3.2: 16 B)."),
     numeric!(Integer, server.mob_chunk_overhead_bytes, "B", Ge(0.0), Le(4096.0),
