@@ -115,7 +115,7 @@ fn sweep_text(s: &Scenario, runs: Vec<RunResult>, format: Format) -> Result<Stri
         at += n;
     }
     Ok(match format {
-        Format::Csv => output::sweep_csv(sweep, &rows),
+        Format::Csv => output::sweep_csv(s, sweep, &rows),
         Format::Json => {
             let points: Vec<_> = rows
                 .iter()
@@ -219,7 +219,7 @@ pub fn bench(argv: &[String]) -> Result<(), String> {
         let mut sim = Simulation::new(&s, s.meta.seed);
         sim.run();
         best = best.min(t.elapsed().as_secs_f64());
-        (scheduled, accesses) = (sim.events(), sim.accesses());
+        (scheduled, accesses) = (sim.events(), sim.inline_events());
         eprintln!("  {} events in {:.3} s", scheduled + accesses, t.elapsed().as_secs_f64());
     }
     let events = scheduled + accesses;

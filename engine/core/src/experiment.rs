@@ -1,9 +1,9 @@
 //! Running a scenario: one simulation per seed, aggregated with 95% confidence intervals across
 //! seeds (thesis §4.3: "averaged from a number of different runs"), and the points of a sweep.
 //! No threads here: the CLI spreads runs over cores.
-use crate::metrics::{stats, Sample, Summary};
 use crate::scenario::{sweep_points, Scenario};
-use crate::sim::Simulation;
+use crate::stats;
+use crate::systems::{Sample, Simulation, Summary};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
@@ -29,7 +29,7 @@ pub fn run_seed(s: &Scenario, seed: u64) -> RunResult {
         events: sim.events(),
         trace_hash: format!("{:016x}", sim.trace_hash()),
         summary: sim.summary(),
-        series: sim.metrics().series.clone(),
+        series: sim.series_since(0),
     }
 }
 
@@ -52,8 +52,11 @@ pub fn aggregate(runs: &[RunResult]) -> Aggregate {
         runs.iter().map(|r| serde_json::to_value(&r.summary).expect("summary serializes")).collect();
     let mean = combine(&values, stats::mean);
     let mut ci95 = combine(&values, stats::ci95);
-    if runs.len() == 1 {
-        ci95["throughput_tps"] = Value::from(runs[0].summary.throughput_ci95);
+    if let [run] = runs {
+        // One seed: the batch-means interval of the run itself, where the system has one.
+        if let Some(ci) = run.summary.throughput_batch_ci95() {
+            ci95["throughput_tps"] = Value::from(ci);
+        }
     }
     Aggregate { mean, ci95 }
 }

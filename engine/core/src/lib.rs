@@ -1,20 +1,19 @@
 //! storelab-core: the models of the Storelab lab. No I/O, no wasm, no threads.
 //!
-//! Modules mirror the system being modelled (DESIGN.md §2): `sim` is the deterministic kernel,
-//! `disk`, `net`, `server`, `client` and `workload` are the components of Ghemawat's MOB system,
-//! `scenario` parses and validates the TOML input, `metrics` and `trace` observe a run, `view`
-//! snapshots it for the UI, and `experiment` runs a scenario over its seeds and sweep points.
-pub mod client;
-pub mod disk;
+//! The layout follows DESIGN.md §2: `kernel` is the deterministic engine, which knows no model;
+//! `components` are the parts any system may use (disk, network, page cache); `workload` holds
+//! the workload generators; `systems` has one folder per paper system and the one enum that lists
+//! them; `describe` is how a system names what it reports; `scenario` parses and validates the
+//! TOML input; `experiment` runs a scenario over its seeds and sweep points.
+pub mod components;
+pub mod describe;
 pub mod experiment;
-pub mod metrics;
-pub mod net;
+pub mod kernel;
 pub mod scenario;
-pub mod server;
-pub mod sim;
-pub mod trace;
-pub mod view;
+pub mod stats;
+pub mod systems;
 pub mod workload;
 
+pub use kernel::SimTime;
 pub use scenario::Scenario;
-pub use sim::{SimTime, Simulation};
+pub use systems::Simulation;

@@ -5,8 +5,8 @@
 //! errors that each name a line of the text (or none, for a missing value) and say what is wrong.
 //! A panic anywhere fails the test.
 use serde_json::Value;
+use storelab_core::kernel::rng::Rng;
 use storelab_core::scenario;
-use storelab_core::sim::rng::Rng;
 use storelab_core::Simulation;
 
 /// Values that break a field: wrong TOML types, signs, zeros, huge and tiny numbers, integers

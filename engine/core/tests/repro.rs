@@ -1,8 +1,8 @@
 //! Reproduction of the MOB thesis's results (Ghemawat 1995, Chapter 4; targets from spec
 //! 000-mob.md §6). Each test names its figure or table. Run in release: `cargo test --release`.
 use storelab_core::experiment;
-use storelab_core::metrics::Summary;
 use storelab_core::scenario::{self, set_number, sweep_points, Scenario};
+use storelab_core::systems::mob::metrics::Summary;
 
 fn load(name: &str) -> Scenario {
     let path = format!("{}/../../scenarios/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -21,7 +21,7 @@ fn with(s: &Scenario, sets: &[(&str, f64)]) -> Scenario {
 
 /// Summaries of `s` for seeds meta.seed .. meta.seed + n.
 fn runs(s: &Scenario, n: u64) -> Vec<Summary> {
-    (0..n).map(|i| experiment::run_seed(s, s.meta.seed + i).summary).collect()
+    (0..n).map(|i| experiment::run_seed(s, s.meta.seed + i).summary.as_mob().expect("a MOB run").clone()).collect()
 }
 
 fn mean(xs: impl Iterator<Item = f64>) -> f64 {

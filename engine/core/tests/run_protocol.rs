@@ -1,11 +1,11 @@
 //! The measurement protocol (spec 000-mob §5, A31): warm-up until the flusher has made its
 //! passes, a measured window of run.duration_s, a time series at run.sample_interval_s, and the
 //! access count behind `storelab bench`.
+use storelab_core::kernel::Phase;
 use storelab_core::scenario::Scenario;
-use storelab_core::sim::Phase;
-use storelab_core::trace::RecordKind;
-use storelab_core::view;
-use storelab_core::Simulation;
+use storelab_core::systems::mob::metrics::Summary;
+use storelab_core::systems::mob::records::RecordKind;
+use storelab_core::systems::mob::{view, MobEngine, MobSystem};
 
 fn scenario(warmup_s: f64, passes: u32, duration_s: f64) -> Scenario {
     let mut s = Scenario::default();
@@ -16,14 +16,18 @@ fn scenario(warmup_s: f64, passes: u32, duration_s: f64) -> Scenario {
     s
 }
 
+fn summary(sim: &MobEngine) -> Summary {
+    sim.system().summary(sim.kernel())
+}
+
 #[test]
 fn warm_up_lasts_until_the_flusher_passes_then_measures_the_duration() {
-    let mut sim = Simulation::new(&scenario(5.0, 20, 20.0), 1);
+    let mut sim = MobSystem::engine(&scenario(5.0, 20, 20.0), 1);
     sim.run_until(5_000_000_000);
     // A 2 MB MOB is not yet full after 5 s, so the warm-up goes on.
     assert_eq!(sim.phase(), Phase::Warmup);
     sim.run();
-    let r = sim.summary();
+    let r = summary(&sim);
     assert!(r.warmup_complete);
     assert!(r.warmup_s > 5.0, "warm-up ended at {} s", r.warmup_s);
     assert!((r.measured_s - 20.0).abs() < 1e-9);
@@ -34,9 +38,9 @@ fn warm_up_lasts_until_the_flusher_passes_then_measures_the_duration() {
 fn without_writes_the_warm_up_is_just_its_time() {
     let mut s = scenario(5.0, 20, 10.0);
     s.workload.write_prob = 0.0;
-    let mut sim = Simulation::new(&s, 1);
+    let mut sim = MobSystem::engine(&s, 1);
     sim.run();
-    let r = sim.summary();
+    let r = summary(&sim);
     assert_eq!(r.warmup_s, 5.0);
     assert_eq!((r.modifications, r.page_writes), (0, 0));
 }
@@ -45,9 +49,9 @@ fn without_writes_the_warm_up_is_just_its_time() {
 fn the_time_series_has_one_sample_per_interval() {
     let mut s = scenario(2.0, 0, 8.0);
     s.run.sample_interval_s = 0.5;
-    let mut sim = Simulation::new(&s, 1);
+    let mut sim = MobSystem::engine(&s, 1);
     sim.run();
-    let series = &sim.metrics().series;
+    let series = &sim.system().metrics.series;
     assert_eq!(series.len(), 20, "10 s at 0.5 s");
     assert!(series.iter().enumerate().all(|(i, x)| (x.t_s - 0.5 * (i + 1) as f64).abs() < 1e-9));
     assert!(series[..4].iter().all(|x| !x.measuring) && series[4..].iter().all(|x| x.measuring));
@@ -60,10 +64,10 @@ fn the_time_series_has_one_sample_per_interval() {
 #[test]
 fn every_object_access_is_counted_once() {
     let s = scenario(2.0, 0, 8.0);
-    let mut sim = Simulation::new(&s, 1);
+    let mut sim = MobSystem::engine(&s, 1);
     sim.run_until(3_700_000_000); // mid-run: clients are part-way through transactions
-    let ended = sim.trace().count(RecordKind::TxnEnd);
-    let in_progress: u64 = view::clients(&sim).accesses_done.iter().map(|&n| n as u64).sum();
-    assert!(ended > 100 && sim.trace().count(RecordKind::Fetch) > 100);
-    assert_eq!(sim.accesses(), ended * s.workload.txn_len as u64 + in_progress);
+    let ended = sim.trace().count(RecordKind::TxnEnd as u8);
+    let in_progress: u64 = view::clients(sim.system()).accesses_done.iter().map(|&n| n as u64).sum();
+    assert!(ended > 100 && sim.trace().count(RecordKind::Fetch as u8) > 100);
+    assert_eq!(sim.system().accesses(), ended * s.workload.txn_len as u64 + in_progress);
 }

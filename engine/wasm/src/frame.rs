@@ -3,8 +3,9 @@
 //! geometry, the active request, MOB totals) travel as one short `Float64Array` each, in the
 //! order their doc comment gives, rather than as a dozen separate calls.
 use crate::Lab;
-use storelab_core::trace::RecordKind;
-use storelab_core::view;
+use storelab_core::systems::mob::records::RecordKind;
+use storelab_core::systems::mob::view;
+use storelab_core::Simulation;
 use wasm_bindgen::prelude::*;
 
 /// The most records one frame carries: at fast-forward a frame spans tens of thousands, of which the
@@ -13,9 +14,14 @@ const FRAME_RECORDS: usize = 8192;
 
 /// Kinds every record of which reaches the views: the disk's requests (the head trace and the
 /// breakdown), the flusher's passes and its page writes (the write-absorption counter).
-fn kept_in_full(kind: RecordKind) -> bool {
+fn kept_in_full(kind: u8) -> bool {
     use RecordKind::*;
-    matches!(kind, DiskStart | DiskEnd | FlusherStart | FlusherPage | PageWrite)
+    [DiskStart, DiskEnd, FlusherStart, FlusherPage, PageWrite].iter().any(|&k| k as u8 == kind)
+}
+
+/// The views' snapshot of the run. Frames are the MOB system's for now.
+pub(crate) fn snapshot(sim: &Simulation) -> view::Snapshot {
+    view::snapshot(sim.as_mob().expect("the lab runs MOB scenarios"))
 }
 
 /// Trace records, struct of arrays, as `TraceBatch` in web/src/engine/types.ts.
@@ -52,7 +58,7 @@ impl Lab {
                 continue;
             }
             d.t.push(r.t as f64);
-            d.kind.push(r.kind as u8);
+            d.kind.push(r.kind);
             d.entity.push(r.entity);
             d.a.push(r.a as f64);
             d.b.push(r.b as f64);
@@ -63,9 +69,10 @@ impl Lab {
         d.t.len() as u32
     }
 
-    /// Records emitted so far per kind, in `RecordKind` order, whether or not they were drained.
+    /// Records emitted so far per kind, in the system's numbering, whether or not they were
+    /// drained.
     pub fn trace_counts(&self) -> Vec<f64> {
-        RecordKind::ALL.iter().map(|&k| self.sim.trace().count(k) as f64).collect()
+        self.sim.description().records.iter().map(|r| self.sim.trace().count(r.id) as f64).collect()
     }
 
     pub fn trace_t(&self) -> Vec<f64> {
@@ -92,7 +99,7 @@ impl Lab {
 
     /// Takes the snapshot the getters below read, at the current simulated time.
     pub fn snapshot(&mut self) {
-        self.snap = view::snapshot(&self.sim);
+        self.snap = snapshot(&self.sim);
     }
 
     /// 0 warm-up, 1 measuring, 2 done.
@@ -182,8 +189,8 @@ impl Lab {
     pub fn disk_active(&self) -> Vec<f64> {
         self.snap.disk.active.map_or_else(Vec::new, |(r, a)| {
             vec![
-                r.kind as u8 as f64,
-                r.page as f64,
+                r.token.kind as u8 as f64,
+                r.token.page as f64,
                 r.addr as f64,
                 a.start as f64,
                 a.seek_end as f64,

@@ -11,9 +11,9 @@
 //! frame except the series delta, which is a few samples.
 mod frame;
 
-use storelab_core::sim::time;
-use storelab_core::trace::RecordKind;
-use storelab_core::{scenario, view, Simulation};
+use storelab_core::kernel::time;
+use storelab_core::systems::mob::view;
+use storelab_core::{scenario, Simulation};
 use wasm_bindgen::prelude::*;
 
 /// Core types serialize infallibly (plain structs, no maps with non-string keys). A macro rather
@@ -36,7 +36,7 @@ pub struct Lab {
     title: String,
     /// Warm-up plus measured duration when the warm-up cannot be extended by flusher passes.
     end_ns: Option<f64>,
-    cursor: storelab_core::trace::Cursor,
+    cursor: storelab_core::kernel::trace::Cursor,
     drained: frame::TraceColumns,
     snap: view::Snapshot,
 }
@@ -59,7 +59,7 @@ impl Lab {
         };
         let mut sim = Simulation::new(&scenario, seed);
         sim.set_tracing(true);
-        let snap = view::snapshot(&sim);
+        let snap = frame::snapshot(&sim);
         Ok(Lab {
             cursor: sim.trace().cursor(),
             sim,
@@ -72,9 +72,9 @@ impl Lab {
     }
 
     /// A checkpoint: an independent copy of this run at its current time, without the trace
-    /// records kept so far (see `view::checkpoint`). Its next `drain_trace` starts here.
+    /// records kept so far (see `Engine::checkpoint`). Its next `drain_trace` starts here.
     pub fn fork(&mut self) -> Lab {
-        let sim = view::checkpoint(&mut self.sim);
+        let sim = self.sim.checkpoint();
         Lab {
             cursor: sim.trace().cursor(),
             sim,
@@ -121,7 +121,9 @@ impl Lab {
     /// event) or until time `limit_ns`, as `advance_to` would. Returns whether the kind was seen.
     /// Throws on an unknown kind.
     pub fn step_to_kind(&mut self, kind: u8, limit_ns: f64) -> Result<bool, JsError> {
-        let kind = RecordKind::from_u8(kind).ok_or_else(|| JsError::new(&format!("unknown record kind {kind}")))?;
+        if !self.sim.description().records.iter().any(|r| r.id == kind) {
+            return Err(JsError::new(&format!("unknown record kind {kind}")));
+        }
         Ok(self.sim.run_until_kind(kind, time_from_f64(limit_ns)))
     }
 
@@ -161,18 +163,23 @@ impl Lab {
 
     /// The time series so far as JSON: one sample per `run.sample_interval_s`, warm-up included.
     pub fn series_json(&self) -> String {
-        to_json!(&self.sim.metrics().series)
+        to_json!(&self.sim.series_since(0))
     }
 
     /// Samples so far.
     pub fn series_len(&self) -> u32 {
-        self.sim.metrics().series.len() as u32
+        self.sim.series_len() as u32
     }
 
     /// The samples from index `from` on, as JSON: what a frame adds to the series.
     pub fn series_since_json(&self, from: u32) -> String {
-        let series = &self.sim.metrics().series;
-        to_json!(&series[(from as usize).min(series.len())..])
+        to_json!(&self.sim.series_since(from as usize))
+    }
+
+    /// What this run's system reports, as JSON: its trace record kinds (number, name, label,
+    /// the meaning and unit of each field) and its summary figures (`describe::Description`).
+    pub fn describe_json(&self) -> String {
+        to_json!(self.sim.description())
     }
 }
 

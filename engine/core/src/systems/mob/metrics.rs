@@ -1,9 +1,9 @@
 //! Measurement of a run (spec 000-mob §5): counters over the measured window after warm-up,
 //! batch means for confidence intervals, time-weighted MOB occupancy, and a time series.
-pub mod stats;
-
-use crate::disk::{RequestKind, Service, REQUEST_KINDS};
-use crate::sim::{time, SimTime};
+use super::{RequestKind, REQUEST_KINDS};
+use crate::components::disk::Service;
+use crate::kernel::{time, SimTime};
+use crate::stats;
 use serde::{Deserialize, Serialize};
 
 /// A quantity split by database area (§4.1.2).

@@ -1,35 +1,35 @@
-//! The data disk: the Seagate ST18771FC (Barracuda 8) of thesis Table 4.6, as the Berkeley RAID
-//! simulator models it (§4.2.3): one FIFO queue (spec A17), seek, rotational position, head
-//! switch and transfer per request, no read-ahead cache, zero controller overhead (A28).
+//! A disk: the Seagate ST18771FC (Barracuda 8) of thesis Table 4.6 by default, as the Berkeley
+//! RAID simulator models it (§4.2.3): a queue served by a scheduler, seek, rotational position,
+//! head switch and transfer per request, no read-ahead cache, zero controller overhead (A28).
+//! Any system may own several: each has a device id, and every request carries a token of the
+//! owner's choosing that comes back with its completion, so it returns to whoever asked.
 mod geometry;
 mod seek;
 
 pub use geometry::Geometry;
 pub use seek::SeekCurve;
 
+use crate::kernel::SimTime;
 use crate::scenario;
-use crate::sim::SimTime;
 use std::collections::VecDeque;
 
-/// Why the server asked for the I/O; disk time is reported per kind (spec §5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RequestKind {
-    /// A fetch missed in the MOB and the cache.
-    FetchRead = 0,
-    /// The flusher reads a page that is not cached before installing modifications (§3.2.1).
-    InstallRead = 1,
-    /// The flusher writes a page back in place.
-    Write = 2,
-}
+/// Which disk of a system: completions name it, so a system with several routes them.
+pub type DeviceId = u8;
 
-pub const REQUEST_KINDS: usize = 3;
-
+/// One I/O: `len` bytes at byte address `addr`, and the owner's `token` for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Request {
-    pub kind: RequestKind,
-    pub page: u32,
+pub struct Request<T> {
+    pub token: T,
     pub addr: u64,
     pub len: u64,
+}
+
+/// The order queued requests are served in. The opportunistic log's shortest positioning time
+/// first and the write-optimized layout's sorted batches join this enum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scheduler {
+    /// First come, first served (spec 000-mob A17).
+    Fifo,
 }
 
 /// How one request was served: the seek, rotation and transfer phases end at these times.
@@ -59,22 +59,26 @@ impl Service {
 const ROTATION_EPSILON_NS: f64 = 10.0;
 
 #[derive(Clone, Debug)]
-pub struct Disk {
+pub struct Disk<T> {
+    pub id: DeviceId,
     pub geometry: Geometry,
+    scheduler: Scheduler,
     seek: SeekCurve,
     head_switch_ns: f64,
     /// Platter angle at time 0, in revolutions (random per run, spec §3.3).
     phase0: f64,
     head_cylinder: u64,
     head_track: u64,
-    queue: VecDeque<Request>,
-    active: Option<(Request, Service)>,
+    queue: VecDeque<Request<T>>,
+    active: Option<(Request<T>, Service)>,
 }
 
-impl Disk {
-    pub fn new(d: &scenario::Disk, phase0: f64) -> Disk {
+impl<T: Copy> Disk<T> {
+    pub fn new(id: DeviceId, d: &scenario::Disk, scheduler: Scheduler, phase0: f64) -> Disk<T> {
         Disk {
+            id,
             geometry: Geometry::new(d),
+            scheduler,
             seek: SeekCurve::calibrate(d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, d.cylinders),
             head_switch_ns: d.head_switch_ms * 1e6,
             phase0,
@@ -86,7 +90,7 @@ impl Disk {
     }
 
     /// Queue a request. If the disk was idle it starts now; returns its completion time then.
-    pub fn submit(&mut self, now: SimTime, req: Request) -> Option<SimTime> {
+    pub fn submit(&mut self, now: SimTime, req: Request<T>) -> Option<SimTime> {
         if self.active.is_some() {
             self.queue.push_back(req);
             None
@@ -97,14 +101,21 @@ impl Disk {
 
     /// Finish the active request (at its end time `now`) and start the next queued one.
     /// Returns the finished request, how it was served, and the next completion time.
-    pub fn complete(&mut self, now: SimTime) -> (Request, Service, Option<SimTime>) {
+    pub fn complete(&mut self, now: SimTime) -> (Request<T>, Service, Option<SimTime>) {
         let (req, svc) = self.active.take().expect("complete() with no active request");
         debug_assert_eq!(svc.end, now);
-        let next = self.queue.pop_front().map(|r| self.start(now, r));
+        let next = self.next_request().map(|r| self.start(now, r));
         (req, svc, next)
     }
 
-    fn start(&mut self, now: SimTime, req: Request) -> SimTime {
+    /// The queued request the scheduler serves next.
+    fn next_request(&mut self) -> Option<Request<T>> {
+        match self.scheduler {
+            Scheduler::Fifo => self.queue.pop_front(),
+        }
+    }
+
+    fn start(&mut self, now: SimTime, req: Request<T>) -> SimTime {
         let svc = self.service(now, req.addr, req.len);
         let last = req.addr + req.len.max(1) - 1;
         self.head_cylinder = self.geometry.cylinder(last);
@@ -142,11 +153,11 @@ impl Disk {
         }
     }
 
-    pub fn active(&self) -> Option<&(Request, Service)> {
+    pub fn active(&self) -> Option<&(Request<T>, Service)> {
         self.active.as_ref()
     }
 
-    pub fn queue(&self) -> &VecDeque<Request> {
+    pub fn queue(&self) -> &VecDeque<Request<T>> {
         &self.queue
     }
 

@@ -1,11 +1,12 @@
-//! Snapshots of a running simulation for the views (DESIGN.md §2, §4), and checkpoints for the
-//! timeline. Everything here only reads the models: plain structs of numbers and struct-of-arrays
+//! Snapshots of a running MOB system for the views (DESIGN.md §2, §4). Everything here only
+//! reads the models: plain structs of numbers and struct-of-arrays
 //! vectors, so the WASM facade can hand each array to JavaScript as one typed array, with no
 //! per-entry calls and no JSON. Field meanings match `web/src/engine/types.ts`.
-use crate::client::ClientState;
-use crate::disk::{Request, RequestKind, Service};
-use crate::server::flusher::FlusherState;
-use crate::sim::{Phase, Simulation};
+use super::client::ClientState;
+use super::flusher::FlusherState;
+use super::{Io, MobEngine, MobSystem, RequestKind};
+use crate::components::disk::{Request, Service};
+use crate::kernel::{Phase, SimTime};
 
 /// The MOB's scan list in log order, one entry per chunk (thesis §3.1.4). Chunks emptied by
 /// write absorption or by a page write stay until the log is truncated past them, so the list
@@ -48,7 +49,7 @@ pub struct DiskView {
     pub head_cylinder: f64,
     pub angle: f64,
     /// The request the disk is serving, with the times its phases end.
-    pub active: Option<(Request, Service)>,
+    pub active: Option<(Request<Io>, Service)>,
     pub queue_kind: Vec<u8>,
     pub queue_page: Vec<u32>,
 }
@@ -85,16 +86,17 @@ pub struct Snapshot {
 }
 
 /// Everything the views draw, at the simulation's current time.
-pub fn snapshot(sim: &Simulation) -> Snapshot {
+pub fn snapshot(e: &MobEngine) -> Snapshot {
+    let sim = e.system();
     Snapshot {
         mob: mob(sim),
         flusher: flusher(sim),
-        disk: disk(sim),
+        disk: disk(sim, e.now()),
         cache: cache(sim),
         clients: clients(sim),
         objects_per_page: sim.db.objects_per_page,
         pages: sim.db.pages,
-        phase: match sim.phase() {
+        phase: match e.phase() {
             Phase::Warmup => 0,
             Phase::Measuring => 1,
             Phase::Done => 2,
@@ -102,7 +104,7 @@ pub fn snapshot(sim: &Simulation) -> Snapshot {
     }
 }
 
-pub fn mob(sim: &Simulation) -> MobView {
+pub fn mob(sim: &MobSystem) -> MobView {
     let m = &sim.mob;
     let scan = m.scan_list();
     let opp = sim.db.objects_per_page;
@@ -126,7 +128,7 @@ pub fn mob(sim: &Simulation) -> MobView {
     }
 }
 
-pub fn flusher(sim: &Simulation) -> FlusherView {
+pub fn flusher(sim: &MobSystem) -> FlusherView {
     let f = &sim.flusher;
     let (state, page) = match f.state {
         FlusherState::Idle => (0, -1),
@@ -136,7 +138,7 @@ pub fn flusher(sim: &Simulation) -> FlusherView {
     FlusherView { state, page, batch: f.batch.clone(), position: f.position as u32, passes: f.passes }
 }
 
-pub fn disk(sim: &Simulation) -> DiskView {
+pub fn disk(sim: &MobSystem, now: SimTime) -> DiskView {
     let d = &sim.disk;
     let g = &d.geometry;
     // The band the database occupies: up to the end of its highest-addressed page.
@@ -147,15 +149,15 @@ pub fn disk(sim: &Simulation) -> DiskView {
         track_bytes: g.track_bytes,
         rev_ns: g.rev_ns,
         database_cylinders: if db_end == 0 { 0 } else { g.cylinder(db_end - 1) + 1 },
-        head_cylinder: d.head_at(sim.now),
-        angle: d.platter_angle(sim.now),
+        head_cylinder: d.head_at(now),
+        angle: d.platter_angle(now),
         active: d.active().copied(),
-        queue_kind: d.queue().iter().map(|r| r.kind as u8).collect(),
-        queue_page: d.queue().iter().map(|r| r.page).collect(),
+        queue_kind: d.queue().iter().map(|r| r.token.kind as u8).collect(),
+        queue_page: d.queue().iter().map(|r| r.token.page).collect(),
     }
 }
 
-pub fn cache(sim: &Simulation) -> CacheView {
+pub fn cache(sim: &MobSystem) -> CacheView {
     let mut v = CacheView { capacity_pages: sim.cache.capacity() as u64, ..CacheView::default() };
     for (page, valid, pins) in sim.cache.lru_order() {
         v.pages.push(page);
@@ -165,7 +167,7 @@ pub fn cache(sim: &Simulation) -> CacheView {
     v
 }
 
-pub fn clients(sim: &Simulation) -> ClientsView {
+pub fn clients(sim: &MobSystem) -> ClientsView {
     let mut v = ClientsView::default();
     for c in &sim.clients {
         let (done, len) = c.progress();
@@ -181,17 +183,6 @@ pub fn clients(sim: &Simulation) -> ClientsView {
     v
 }
 
-/// A checkpoint for the timeline: a clone of the simulation without its kept trace records.
-/// The ring is most of a clone's size (64 Ki records) and only holds the past the views were
-/// already sent; the hash and counters, which determine what a restored run reports, are kept.
-/// Takes `&mut` only to lend the ring out while cloning; `sim` is unchanged afterwards.
-pub fn checkpoint(sim: &mut Simulation) -> Simulation {
-    let ring = sim.trace.take_ring();
-    let copy = sim.clone();
-    sim.trace.put_ring(ring);
-    copy
-}
-
 /// Disk request kinds in `DiskView::queue_kind` and `DiskView::active` are `RequestKind`
 /// discriminants; checked here so the numbering in types.ts cannot drift silently.
 const _: () = assert!(RequestKind::FetchRead as u8 == 0 && RequestKind::Write as u8 == 2);
@@ -200,14 +191,14 @@ const _: () = assert!(RequestKind::FetchRead as u8 == 0 && RequestKind::Write as
 mod tests {
     use super::*;
     use crate::scenario;
-    use crate::trace::RecordKind;
+    use crate::systems::mob::records::RecordKind;
 
-    fn sim() -> Simulation {
+    fn sim() -> MobEngine {
         let s = scenario::parse(
             "[run]\nwarmup_s = 2.0\nwarmup_flusher_passes = 0\nduration_s = 2.0\n[server]\nmob_mb = 1.0\n",
         )
         .unwrap();
-        let mut sim = Simulation::new(&s, 7);
+        let mut sim = MobSystem::engine(&s, 7);
         sim.set_tracing(true);
         sim
     }
@@ -226,7 +217,7 @@ mod tests {
         assert!([s.mob.chunk_count.len(), s.mob.chunk_log_index.len(), s.mob.chunk_area.len()].iter().all(|&l| l == n));
         assert!(s.mob.chunk_log_index.windows(2).all(|w| w[0] <= w[1]), "log order");
         assert!(s.mob.chunk_area.iter().all(|&a| a < 3));
-        let obj = sim.db.object_bytes as u64;
+        let obj = sim.system().db.object_bytes as u64;
         assert_eq!(s.mob.data_bytes_by_area.iter().sum::<u64>(), live * obj);
 
         assert!(s.disk.head_cylinder >= 0.0 && s.disk.head_cylinder < s.disk.cylinders as f64);
@@ -252,31 +243,31 @@ mod tests {
         let mut a = sim();
         a.run_until(1_000_000_000);
         let kept = a.trace().records().len();
-        let mut b = checkpoint(&mut a);
+        let mut b = a.checkpoint();
         assert_eq!(a.trace().records().len(), kept, "the original keeps its records");
         assert!(kept > 0 && b.trace().records().is_empty(), "the checkpoint drops them");
         a.run_until(2_500_000_000);
         b.run_until(2_500_000_000);
-        assert_eq!(a.trace_hash(), b.trace_hash());
+        assert_eq!(a.trace().hash(), b.trace().hash());
         assert_eq!(a.events(), b.events());
         assert_eq!(snapshot(&a), snapshot(&b));
-        assert_eq!(format!("{:?}", a.summary()), format!("{:?}", b.summary()));
+        assert_eq!(format!("{:?}", a.system().summary(a.kernel())), format!("{:?}", b.system().summary(b.kernel())));
     }
 
     #[test]
     fn run_until_kind_stops_right_after_the_record() {
         let mut sim = sim();
         let limit = 10_000_000_000;
-        assert!(sim.run_until_kind(RecordKind::FlusherStart, limit));
+        assert!(sim.run_until_kind(RecordKind::FlusherStart as u8, limit));
         // It stops after the event that started the pass; that event also emits the records of
         // the pass's first page, at the same time.
         let recs = sim.trace().records();
-        let start = recs.iter().rposition(|r| r.kind == RecordKind::FlusherStart).unwrap();
+        let start = recs.iter().rposition(|r| r.kind == RecordKind::FlusherStart as u8).unwrap();
         assert!(recs.range(start..).all(|r| r.t == sim.now()));
-        assert_eq!(sim.trace().count(RecordKind::FlusherStart), 1);
+        assert_eq!(sim.trace().count(RecordKind::FlusherStart as u8), 1);
         // A limit before the next record: stops at the limit, having seen none.
         let now = sim.now();
-        assert!(!sim.run_until_kind(RecordKind::FlusherStart, now + 1));
+        assert!(!sim.run_until_kind(RecordKind::FlusherStart as u8, now + 1));
         assert_eq!(sim.now(), now + 1);
     }
 }

@@ -1,80 +1,18 @@
 //! Observation records for the views (DESIGN.md §2): fixed-size, appended to a bounded ring
 //! buffer when tracing is on. Every record also folds into a running hash, on or off, so two runs
 //! can be compared for determinism without keeping their traces. Every field value stays below
-//! 2^53, so records cross into JavaScript as exact doubles.
-use crate::sim::SimTime;
-use serde::Serialize;
+//! 2^53, so records cross into JavaScript as exact doubles. The kernel knows no record kinds: each
+//! system numbers and describes its own (`systems::mob::records`).
+use super::SimTime;
 use std::collections::VecDeque;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-#[repr(u8)]
-pub enum RecordKind {
-    /// entity = page, a = request kind, b = disk address, c = from cylinder << 32 | to cylinder.
-    DiskStart = 0,
-    /// entity = page, a = request kind | transfer ns << 8, b = seek ns, c = rotation ns.
-    DiskEnd = 1,
-    /// entity = oid, a = area, b = log index.
-    MobInsert = 2,
-    /// entity = oid: an older buffered version was dropped (write absorption).
-    MobSupersede = 3,
-    /// entity = oid: installed on disk and removed.
-    MobRemove = 4,
-    /// a = pages selected, b = MOB bytes used, c = last log index scanned.
-    FlusherStart = 5,
-    /// entity = page, a = pending modifications, b = position in the sorted batch.
-    FlusherPage = 6,
-    /// entity = page, a = modifications installed.
-    PageWrite = 7,
-    /// entity = client, a = oid.
-    Fetch = 8,
-    /// entity = page, a = client, b = 1 if served from memory.
-    CacheHit = 9,
-    /// entity = page, a = client.
-    CacheMiss = 10,
-    /// entity = client, a = modified objects, b = log index.
-    Commit = 11,
-    /// entity = client: the commit waits for MOB space.
-    CommitWait = 12,
-    /// entity = client: the transaction completed at the client.
-    TxnEnd = 13,
-}
+/// Kinds a trace can count: a record's kind is its system's `u8` numbering.
+pub const KINDS: usize = 256;
 
-impl RecordKind {
-    /// Every kind, in numbering order (`ALL[k as usize] == k`).
-    pub const ALL: [RecordKind; 14] = {
-        use RecordKind::*;
-        [
-            DiskStart,
-            DiskEnd,
-            MobInsert,
-            MobSupersede,
-            MobRemove,
-            FlusherStart,
-            FlusherPage,
-            PageWrite,
-            Fetch,
-            CacheHit,
-            CacheMiss,
-            Commit,
-            CommitWait,
-            TxnEnd,
-        ]
-    };
-
-    /// The kind numbered `k`, as the UI sends it.
-    pub fn from_u8(k: u8) -> Option<RecordKind> {
-        RecordKind::ALL.get(k as usize).copied()
-    }
-}
-
-/// Number of record kinds.
-pub const KINDS: usize = RecordKind::ALL.len();
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {
     pub t: SimTime,
-    pub kind: RecordKind,
+    pub kind: u8,
     pub entity: u32,
     pub a: u64,
     pub b: u64,
@@ -147,7 +85,7 @@ impl Trace {
     }
 
     /// Records of `kind` emitted since the start (kept or not).
-    pub fn count(&self, kind: RecordKind) -> u64 {
+    pub fn count(&self, kind: u8) -> u64 {
         self.by_kind[kind as usize]
     }
 
@@ -185,7 +123,10 @@ impl Trace {
 mod tests {
     use super::*;
 
-    fn rec(t: u64, kind: RecordKind) -> Record {
+    const FETCH: u8 = 8;
+    const COMMIT: u8 = 11;
+
+    fn rec(t: u64, kind: u8) -> Record {
         Record { t, kind, entity: 0, a: 0, b: 0, c: 0 }
     }
 
@@ -195,41 +136,32 @@ mod tests {
     }
 
     #[test]
-    fn kinds_are_numbered_in_order() {
-        for (i, k) in RecordKind::ALL.iter().enumerate() {
-            assert_eq!(*k as usize, i);
-            assert_eq!(RecordKind::from_u8(i as u8), Some(*k));
-        }
-        assert_eq!(RecordKind::from_u8(KINDS as u8), None);
-    }
-
-    #[test]
     fn since_yields_new_records_and_counts_what_the_ring_lost() {
         let mut tr = Trace::new(true, 3);
         let c0 = tr.cursor();
-        tr.record(rec(1, RecordKind::Fetch));
-        tr.record(rec(2, RecordKind::Commit));
+        tr.record(rec(1, FETCH));
+        tr.record(rec(2, COMMIT));
         let (ts, lost, c1) = drain(&tr, c0);
         assert_eq!((ts, lost), (vec![1, 2], 0));
         for t in 3..=7 {
-            tr.record(rec(t, RecordKind::Fetch));
+            tr.record(rec(t, FETCH));
         }
         let (ts, lost, c2) = drain(&tr, c1);
         assert_eq!((ts, lost), (vec![5, 6, 7], 2), "the ring holds 3");
         assert_eq!(drain(&tr, c2).0, Vec::<u64>::new());
-        assert_eq!(tr.count(RecordKind::Fetch), 6);
-        assert_eq!(tr.count(RecordKind::Commit), 1);
+        assert_eq!(tr.count(FETCH), 6);
+        assert_eq!(tr.count(COMMIT), 1);
     }
 
     #[test]
     fn records_emitted_while_off_are_lost_not_stale() {
         let mut tr = Trace::new(true, 8);
-        tr.record(rec(1, RecordKind::Fetch));
+        tr.record(rec(1, FETCH));
         let c = tr.cursor();
         tr.set_enabled(false);
-        tr.record(rec(2, RecordKind::Fetch));
+        tr.record(rec(2, FETCH));
         tr.set_enabled(true);
-        tr.record(rec(3, RecordKind::Fetch));
+        tr.record(rec(3, FETCH));
         let (ts, lost, _) = drain(&tr, c);
         assert_eq!((ts, lost), (vec![3], 1));
     }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::sim::rng::Rng;
+use crate::kernel::rng::Rng;
 
 const OPP: u32 = 10; // objects per page in these tests
 const CHARGE: u64 = 128 + 16;

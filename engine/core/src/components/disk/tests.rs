@@ -1,19 +1,28 @@
 //! Disk micro-benchmarks of the thesis's scheduling analysis (§3.2.1, spec R3.1/R3.2).
 use super::*;
-use crate::sim::rng::Rng;
+use crate::kernel::rng::Rng;
 
 const PAGE: u64 = 64 * 1024;
 
-fn barracuda(phase0: f64) -> Disk {
-    Disk::new(&scenario::Disk::default(), phase0)
+/// Tokens of the requests below: what the MOB server's fetch reads, installation reads and
+/// page writes would be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Io {
+    FetchRead,
+    InstallRead,
+    Write,
 }
 
-fn req(kind: RequestKind, addr: u64) -> Request {
-    Request { kind, page: 0, addr, len: PAGE }
+fn barracuda(phase0: f64) -> Disk<Io> {
+    Disk::new(0, &scenario::Disk::default(), Scheduler::Fifo, phase0)
+}
+
+fn req(token: Io, addr: u64) -> Request<Io> {
+    Request { token, addr, len: PAGE }
 }
 
 /// Serve one request on an otherwise idle disk; returns its end time.
-fn serve(d: &mut Disk, now: SimTime, r: Request) -> SimTime {
+fn serve(d: &mut Disk<Io>, now: SimTime, r: Request<Io>) -> SimTime {
     let end = d.submit(now, r).expect("idle disk starts at once");
     d.complete(end);
     end
@@ -43,18 +52,13 @@ fn isolated_read_modify_write_costs_27_ms() {
         serve(
             &mut d,
             now,
-            Request {
-                kind: RequestKind::FetchRead,
-                page: 0,
-                addr: u64::from(rng.below(cap_pages as u32)) * PAGE,
-                len: 512,
-            },
+            Request { token: Io::FetchRead, addr: u64::from(rng.below(cap_pages as u32)) * PAGE, len: 512 },
         );
         now = d.active().map_or(now, |a| a.1.end) + 50_000_000 + u64::from(rng.below(10_000_000));
         let addr = u64::from(rng.below(cap_pages as u32)) * PAGE;
         let start = now;
-        let read_end = serve(&mut d, start, req(RequestKind::InstallRead, addr));
-        let write_end = serve(&mut d, read_end, req(RequestKind::Write, addr));
+        let read_end = serve(&mut d, start, req(Io::InstallRead, addr));
+        let write_end = serve(&mut d, read_end, req(Io::Write, addr));
         total += (write_end - start) as f64 / 1e6;
         now = write_end + 1;
     }
@@ -69,7 +73,7 @@ fn write_after_read_waits_exactly_one_revolution_from_read_start() {
     let mut d = barracuda(0.0);
     for addr in [0, 3 * PAGE, 17 * PAGE, 101 * PAGE] {
         let read = d.service(1_000_000_000, addr, PAGE);
-        serve(&mut d, 1_000_000_000, req(RequestKind::InstallRead, addr));
+        serve(&mut d, 1_000_000_000, req(Io::InstallRead, addr));
         let write = d.service(read.end, addr, PAGE);
         let gap = write.rotation_end as f64 - read.rotation_end as f64;
         assert!((gap - d.geometry.rev_ns).abs() < 2.0, "addr {addr}: gap {gap}");
@@ -81,10 +85,10 @@ fn a_head_switch_longer_than_the_leeway_loses_a_revolution() {
     // R3.2: when HEAD_SWITCH > (track − page)·t = 2.34 ms, a page spanning two tracks needs two
     // revolutions between read start and write start.
     let slow = scenario::Disk { head_switch_ms: 3.0, ..Default::default() };
-    let mut d = Disk::new(&slow, 0.0);
+    let mut d: Disk<Io> = Disk::new(0, &slow, Scheduler::Fifo, 0.0);
     let addr = PAGE; // spans the first track boundary (89 KB)
     let read = d.service(0, addr, PAGE);
-    serve(&mut d, 0, req(RequestKind::InstallRead, addr));
+    serve(&mut d, 0, req(Io::InstallRead, addr));
     let write = d.service(read.end, addr, PAGE);
     let gap = (write.rotation_end - read.rotation_end) as f64;
     assert!((gap - 2.0 * d.geometry.rev_ns).abs() < 2.0, "gap {gap}");
@@ -102,7 +106,7 @@ fn ideally_scheduled_transfers_cost_11_ms() {
     let mut total = 0.0;
     for i in 1..=n {
         let addr = i * cyl_bytes + u64::from(rng.below(d.geometry.track_bytes as u32));
-        let end = serve(&mut d, now, Request { kind: RequestKind::Write, page: 0, addr, len: PAGE });
+        let end = serve(&mut d, now, Request { token: Io::Write, addr, len: PAGE });
         total += (end - now) as f64 / 1e6;
         now = end;
     }
@@ -113,16 +117,16 @@ fn ideally_scheduled_transfers_cost_11_ms() {
 #[test]
 fn fifo_queue_serves_in_arrival_order() {
     let mut d = barracuda(0.0);
-    let first = d.submit(0, req(RequestKind::FetchRead, 10 * PAGE)).unwrap();
-    assert_eq!(d.submit(0, req(RequestKind::Write, 500 * PAGE)), None);
-    assert_eq!(d.submit(0, req(RequestKind::InstallRead, 20 * PAGE)), None);
+    let first = d.submit(0, req(Io::FetchRead, 10 * PAGE)).unwrap();
+    assert_eq!(d.submit(0, req(Io::Write, 500 * PAGE)), None);
+    assert_eq!(d.submit(0, req(Io::InstallRead, 20 * PAGE)), None);
     let (r1, _, next) = d.complete(first);
     assert_eq!(r1.addr, 10 * PAGE);
     let (r2, s2, next) = d.complete(next.unwrap());
-    assert_eq!((r2.kind, r2.addr), (RequestKind::Write, 500 * PAGE));
+    assert_eq!((r2.token, r2.addr), (Io::Write, 500 * PAGE));
     assert!(s2.seek_ns() > 0);
     let (r3, _, next) = d.complete(next.unwrap());
-    assert_eq!(r3.kind, RequestKind::InstallRead);
+    assert_eq!(r3.token, Io::InstallRead);
     assert!(next.is_none());
 }
 
@@ -130,7 +134,7 @@ fn fifo_queue_serves_in_arrival_order() {
 fn the_head_moves_during_the_seek_and_rests_after() {
     let mut d = barracuda(0.0);
     let far = 1000 * d.geometry.track_bytes * d.geometry.tracks_per_cylinder;
-    let end = d.submit(0, req(RequestKind::FetchRead, far)).unwrap();
+    let end = d.submit(0, req(Io::FetchRead, far)).unwrap();
     let svc = d.active().unwrap().1;
     assert_eq!(d.head_at(0), 0.0);
     let mid = d.head_at(svc.seek_end / 2);

@@ -1,7 +1,9 @@
 //! The server page cache (thesis §2.9): whole pages, LRU replacement. A frame is pinned while a
 //! read into it is in flight and while the flusher installs and writes it (spec §2.5, A20);
 //! pinned frames are never evicted.
-use super::mob::Pid;
+
+/// A page id.
+pub type Pid = u32;
 
 const NIL: u32 = u32::MAX;
 

@@ -1,71 +1,68 @@
 //! The fetch path (thesis §3.1.2, §6.2.1; spec §2.5): MOB, then cache, then disk; after a read
 //! the lookup restarts. The reply carries every object of the page that is in server memory.
-use super::cache::PageState;
-use super::Waiter;
-use crate::client::Reply;
-use crate::disk::{Request, RequestKind};
-use crate::sim::{Event, Simulation};
-use crate::trace::RecordKind;
+use super::client::Reply;
+use super::records::RecordKind;
+use super::{Event, MobSystem, RequestKind, Waiter, K};
+use crate::components::page_cache::PageState;
 
-impl Simulation {
-    pub(crate) fn fetch_arrive(&mut self, client: u32, oid: u32) {
-        self.fetch_lookup(client, oid, false);
+impl MobSystem {
+    pub(super) fn fetch_arrive(&mut self, k: &mut K, client: u32, oid: u32) {
+        self.fetch_lookup(k, client, oid, false);
     }
 
     /// `waited` is true when this lookup restarts after a disk read or a frame wait.
-    pub(crate) fn fetch_lookup(&mut self, client: u32, oid: u32, waited: bool) {
+    fn fetch_lookup(&mut self, k: &mut K, client: u32, oid: u32, waited: bool) {
         let pid = self.db.page_of(oid);
         let state = self.cache.state(pid);
         if state == PageState::Cached {
             self.cache.touch(pid);
-            self.reply(client, Reply::Page(pid), waited);
+            self.reply(k, client, Reply::Page(pid), waited);
         } else if self.mob.contains(oid) {
             // Spec A34: the page is not cached but the object is buffered: answer from memory
             // with the page's buffered objects, without a disk read.
             let objs = self.mob.find_modifications(pid).into_iter().map(|(o, _)| o).collect();
-            self.reply(client, Reply::Objects(objs), waited);
+            self.reply(k, client, Reply::Objects(objs), waited);
         } else {
             if !waited {
                 self.metrics.fetch(false);
-                self.record(RecordKind::CacheMiss, pid, client as u64, 0, 0);
+                k.record(RecordKind::CacheMiss, pid, client as u64, 0, 0);
             }
             let w = Waiter::Fetch { client, oid };
             if state == PageState::Reading {
                 self.read_waiters.push((pid, w)); // coalesce with the read in flight
             } else {
-                self.start_read(pid, RequestKind::FetchRead, w);
+                self.start_read(k, pid, RequestKind::FetchRead, w);
             }
         }
     }
 
-    fn reply(&mut self, client: u32, reply: Reply, waited: bool) {
+    fn reply(&mut self, k: &mut K, client: u32, reply: Reply, waited: bool) {
         if !waited {
             self.metrics.fetch(true);
             let page = match &reply {
                 Reply::Page(p) => *p,
                 Reply::Objects(o) => self.db.page_of(o[0]),
             };
-            self.record(RecordKind::CacheHit, page, client as u64, 1, 0);
+            k.record(RecordKind::CacheHit, page, client as u64, 1, 0);
         }
         self.clients[client as usize].pending_reply = Some(reply);
-        self.after(self.net.latency, Event::FetchReplyArrive { client });
+        k.after(self.net.latency, Event::FetchReplyArrive { client });
     }
 
     /// Reserve a pinned frame for `pid` and read the page into it, or wait for a frame when every
     /// frame is pinned.
-    pub(crate) fn start_read(&mut self, pid: u32, kind: RequestKind, waiter: Waiter) {
+    pub(super) fn start_read(&mut self, k: &mut K, pid: u32, kind: RequestKind, waiter: Waiter) {
         match self.cache.reserve(pid) {
             Ok(_) => {
                 self.read_waiters.push((pid, waiter));
-                let req = Request { kind, page: pid, addr: self.page_map.addr(pid), len: self.db.page_bytes };
-                self.disk_submit(req);
+                self.disk_submit(k, kind, pid);
             }
             Err(_all_pinned) => self.frame_waiters.push(waiter),
         }
     }
 
     /// A page read finished: the frame becomes valid, its waiters resume, the read's pin goes.
-    pub(crate) fn read_done(&mut self, pid: u32) {
+    pub(super) fn read_done(&mut self, k: &mut K, pid: u32) {
         self.cache.validate(pid);
         let mut waiting = Vec::new();
         self.read_waiters.retain(|&(p, w)| {
@@ -75,23 +72,23 @@ impl Simulation {
             p != pid
         });
         for w in waiting {
-            self.resume(w);
+            self.resume(k, w);
         }
-        self.unpin(pid);
+        self.unpin(k, pid);
     }
 
-    fn resume(&mut self, w: Waiter) {
+    fn resume(&mut self, k: &mut K, w: Waiter) {
         match w {
-            Waiter::Fetch { client, oid } => self.fetch_lookup(client, oid, true),
-            Waiter::Flusher => self.flusher_next_page(),
+            Waiter::Fetch { client, oid } => self.fetch_lookup(k, client, oid, true),
+            Waiter::Flusher => self.flusher_next_page(k),
         }
     }
 
     /// Unpin a frame and retry the requests that were waiting for one.
-    pub(crate) fn unpin(&mut self, pid: u32) {
+    pub(super) fn unpin(&mut self, k: &mut K, pid: u32) {
         self.cache.unpin(pid);
         for w in std::mem::take(&mut self.frame_waiters) {
-            self.resume(w);
+            self.resume(k, w);
         }
     }
 }

@@ -3,13 +3,11 @@
 //! a read-modify-write per page: an installation read if the page is not cached, install every
 //! pending modification of the page (of any age), write the page back in place. When a page
 //! write completes, exactly the modifications it installed leave the MOB and the stable log.
-use super::cache::PageState;
-use super::mob::{ModId, Oid};
-use super::Waiter;
-use crate::disk::{Request, RequestKind};
+use super::buffer::{ModId, Oid};
+use super::records::RecordKind;
+use super::{MobSystem, RequestKind, Waiter, K};
+use crate::components::page_cache::PageState;
 use crate::scenario::{self, Release};
-use crate::sim::Simulation;
-use crate::trace::RecordKind;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlusherState {
@@ -34,7 +32,6 @@ pub struct Flusher {
     /// Per-batch release (Thor, §6.2.5): written modifications held until the pass ends.
     written: Vec<(Oid, ModId)>,
     pub passes: u64,
-    pub(crate) awaiting_warmup: bool,
 }
 
 impl Flusher {
@@ -49,7 +46,6 @@ impl Flusher {
             installing: Vec::new(),
             written: Vec::new(),
             passes: 0,
-            awaiting_warmup: false,
         }
     }
 
@@ -64,45 +60,45 @@ impl Flusher {
     }
 }
 
-impl Simulation {
+impl MobSystem {
     /// Start a pass if the flusher is idle and the MOB has reached the trigger — or a commit is
     /// waiting for space, which a commit larger than the space left above the trigger can cause.
-    pub(crate) fn flusher_kick(&mut self) {
+    pub(super) fn flusher_kick(&mut self, k: &mut K) {
         let f = &self.flusher;
         let full = self.mob.used() as f64 >= f.trigger * self.mob.capacity() as f64;
         if f.state == FlusherState::Idle && (full || !self.space_waiters.is_empty()) {
-            self.flusher_start_pass();
+            self.flusher_start_pass(k);
         }
     }
 
-    fn flusher_start_pass(&mut self) {
+    fn flusher_start_pass(&mut self, k: &mut K) {
         let target = (self.flusher.scan_frac * self.mob.capacity() as f64).ceil() as u64;
         let (mut pages, last) = self.mob.find_pages(target);
         if pages.is_empty() {
             return;
         }
         pages.sort_unstable_by_key(|&p| self.page_map.addr(p));
-        self.record(RecordKind::FlusherStart, 0, pages.len() as u64, self.mob.used(), last);
+        k.record(RecordKind::FlusherStart, 0, pages.len() as u64, self.mob.used(), last);
         self.flusher.batch = pages;
         self.flusher.position = 0;
-        self.flusher_next_page();
+        self.flusher_next_page(k);
     }
 
     /// Process the batch from the current position: install into the next page that still has
     /// pending modifications, reading it first if it is not cached.
-    pub(crate) fn flusher_next_page(&mut self) {
+    pub(super) fn flusher_next_page(&mut self, k: &mut K) {
         while let Some(&pid) = self.flusher.batch.get(self.flusher.position) {
             let pending = self.mob.page_count(pid);
             if pending == 0 {
                 self.flusher.position += 1;
                 continue;
             }
-            self.record(RecordKind::FlusherPage, pid, pending as u64, self.flusher.position as u64, 0);
+            k.record(RecordKind::FlusherPage, pid, pending as u64, self.flusher.position as u64, 0);
             match self.cache.state(pid) {
                 PageState::Cached => {
                     self.cache.pin(pid);
                     self.cache.touch(pid);
-                    self.flusher_install_and_write(pid);
+                    self.flusher_install_and_write(k, pid);
                 }
                 PageState::Reading => {
                     self.flusher.state = FlusherState::Reading(pid);
@@ -110,61 +106,56 @@ impl Simulation {
                 }
                 PageState::Absent => {
                     self.flusher.state = FlusherState::Reading(pid);
-                    self.start_read(pid, RequestKind::InstallRead, Waiter::Flusher);
+                    self.start_read(k, pid, RequestKind::InstallRead, Waiter::Flusher);
                 }
             }
             return;
         }
-        self.flusher_end_pass();
+        self.flusher_end_pass(k);
     }
 
-    fn flusher_install_and_write(&mut self, pid: u32) {
+    fn flusher_install_and_write(&mut self, k: &mut K, pid: u32) {
         self.flusher.installing = self.mob.find_modifications(pid);
         self.flusher.state = FlusherState::Writing(pid);
-        self.disk_submit(Request {
-            kind: RequestKind::Write,
-            page: pid,
-            addr: self.page_map.addr(pid),
-            len: self.db.page_bytes,
-        });
+        self.disk_submit(k, RequestKind::Write, pid);
     }
 
-    pub(crate) fn write_done(&mut self, pid: u32) {
+    pub(super) fn write_done(&mut self, k: &mut K, pid: u32) {
         let installed = std::mem::take(&mut self.flusher.installing);
         let mid = self.db.objects_per_page / 2;
         let area = self.workload.area_of(pid * self.db.objects_per_page + mid) as usize;
         self.metrics.page_written(area, installed.len());
-        self.record(RecordKind::PageWrite, pid, installed.len() as u64, 0, 0);
+        k.record(RecordKind::PageWrite, pid, installed.len() as u64, 0, 0);
         match self.flusher.release {
-            Release::PerPage => self.flusher_release(&installed),
+            Release::PerPage => self.flusher_release(k, &installed),
             Release::PerBatch => self.flusher.written.extend(installed),
         }
         self.flusher.position += 1;
-        self.unpin(pid);
-        self.flusher_next_page();
+        self.unpin(k, pid);
+        self.flusher_next_page(k);
     }
 
-    fn flusher_release(&mut self, installed: &[(Oid, ModId)]) {
-        self.metrics.mob_before_change(self.now, self.mob.data_bytes_by_area(), self.mob.used());
+    fn flusher_release(&mut self, k: &mut K, installed: &[(Oid, ModId)]) {
+        self.metrics.mob_before_change(k.now(), self.mob.data_bytes_by_area(), self.mob.used());
         self.mob.remove(installed);
         for &(oid, _) in installed {
             // An object superseded during the write keeps its newer version in the MOB.
             if !self.mob.contains(oid) {
-                self.record(RecordKind::MobRemove, oid, 0, 0, 0);
+                k.record(RecordKind::MobRemove, oid, 0, 0, 0);
             }
         }
-        self.admit_waiting_commits();
+        self.admit_waiting_commits(k);
     }
 
-    fn flusher_end_pass(&mut self) {
+    fn flusher_end_pass(&mut self, k: &mut K) {
         let written = std::mem::take(&mut self.flusher.written);
         if !written.is_empty() {
-            self.flusher_release(&written);
+            self.flusher_release(k, &written);
         }
         self.flusher.state = FlusherState::Idle;
         self.flusher.batch.clear();
         self.flusher.passes += 1;
-        self.flusher_pass_done();
-        self.flusher_kick();
+        self.metrics.flusher_pass();
+        self.flusher_kick(k);
     }
 }

@@ -1,8 +1,8 @@
 //! The network (thesis §4.2.2): every message arrives a fixed latency after it is sent, whatever
 //! its size; no bandwidth or congestion. The backup is modelled only as the replication delay a
 //! commit waits for (§4.2.4, spec A18).
+use crate::kernel::{time, SimTime};
 use crate::scenario;
-use crate::sim::{time, SimTime};
 
 #[derive(Clone, Debug)]
 pub struct Network {

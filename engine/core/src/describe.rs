@@ -1,0 +1,71 @@
+//! Self-description of a system's observations (DESIGN.md §2): its trace record kinds with the
+//! meaning and unit of each field, and its summary figures. Each system declares these once, next
+//! to its code; the CLI prints them (`storelab describe`) and the web app reads them once per
+//! load, so no record kind or figure is named or numbered a second time elsewhere.
+use serde::Serialize;
+
+/// One field of a trace record: `entity`, `a`, `b` or `c`, or some bits of one.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct FieldInfo {
+    pub field: &'static str,
+    pub label: &'static str,
+    /// Empty for a count or an id.
+    pub unit: &'static str,
+    /// The value is `(field >> shift) & (2^bits − 1)`; `bits` 0 means the whole field.
+    pub shift: u8,
+    pub bits: u8,
+    /// Names of the values, when the field is an enumeration (e.g. the request kinds).
+    pub values: &'static [&'static str],
+}
+
+impl FieldInfo {
+    pub const fn new(field: &'static str, label: &'static str, unit: &'static str) -> FieldInfo {
+        FieldInfo { field, label, unit, shift: 0, bits: 0, values: &[] }
+    }
+
+    /// Only bits `shift .. shift + bits` of the field.
+    pub const fn bits(self, shift: u8, bits: u8) -> FieldInfo {
+        FieldInfo { shift, bits, ..self }
+    }
+
+    pub const fn values(self, values: &'static [&'static str]) -> FieldInfo {
+        FieldInfo { values, ..self }
+    }
+}
+
+/// A trace record kind: its number in the trace, its name, and its fields.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct RecordKindInfo {
+    pub id: u8,
+    /// snake_case, stable: used in URLs, CSS class names and tests.
+    pub name: &'static str,
+    /// What the event log shows.
+    pub label: &'static str,
+    pub description: &'static str,
+    /// When set, the time controls offer "step to the next record of this kind" with this label.
+    pub step: Option<&'static str>,
+    pub fields: &'static [FieldInfo],
+}
+
+/// A figure of a run's summary.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct FigureInfo {
+    /// Dotted path in the summary's JSON, e.g. `disk_utilisation.write`.
+    pub path: &'static str,
+    pub label: &'static str,
+    /// The unit after `scale` is applied, e.g. "%" for a fraction scaled by 100.
+    pub unit: &'static str,
+    pub scale: f64,
+    pub description: &'static str,
+}
+
+/// Everything a front end needs to name what a system reports.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Description {
+    /// The `system.kind` of scenarios that select it.
+    pub kind: &'static str,
+    pub title: &'static str,
+    pub paper: &'static str,
+    pub records: &'static [RecordKindInfo],
+    pub figures: &'static [FigureInfo],
+}

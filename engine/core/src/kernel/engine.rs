@@ -1,0 +1,279 @@
+//! The run loop, generic over a system: `Kernel` is what a system's handlers see (the clock, the
+//! queue, the trace), `Engine` pairs it with the system and runs the protocol of spec 000-mob §5
+//! that every paper shares: a warm-up of at least `warmup` that also waits for the system's own
+//! condition (e.g. the MOB's flusher passes), a measured window of `duration`, and a time series
+//! sampled every `sample_interval`.
+use super::queue::EventQueue;
+use super::time::{self, SimTime};
+use super::trace::{Record, Trace};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Warmup,
+    Measuring,
+    Done,
+}
+
+/// A simulated system: its state, its events and what it does on each.
+pub trait System: Clone {
+    type Event: Copy;
+    /// Schedules the first events, at time 0.
+    fn start(&mut self, k: &mut Kernel<Self::Event>);
+    fn handle(&mut self, k: &mut Kernel<Self::Event>, e: Self::Event);
+    /// Whether the system's warm-up condition, beyond the minimum warm-up time, is met.
+    fn warmed_up(&self) -> bool;
+    /// The measured window of `duration` starts at `now`.
+    fn begin_measurement(&mut self, now: SimTime, duration: SimTime);
+    /// A time-series interval ends at `now`.
+    fn sample(&mut self, now: SimTime);
+    /// The measured window ends at `now`.
+    fn end(&mut self, now: SimTime);
+    /// Events of the system's catalogue run inline, without a queue event (the MOB clients'
+    /// `Access` events, spec §2.12), so far.
+    fn inline_events(&self) -> u64 {
+        0
+    }
+}
+
+/// The run protocol's times (spec §5, A31).
+#[derive(Clone, Copy, Debug)]
+pub struct RunControl {
+    pub warmup: SimTime,
+    pub duration: SimTime,
+    pub sample_interval: SimTime,
+}
+
+impl RunControl {
+    pub fn new(run: &crate::scenario::Run) -> RunControl {
+        RunControl {
+            warmup: time::from_s(run.warmup_s),
+            duration: time::from_s(run.duration_s),
+            sample_interval: time::from_s(run.sample_interval_s),
+        }
+    }
+}
+
+/// What the queue holds: the system's events and the kernel's own run-control events.
+#[derive(Clone, Copy, Debug)]
+enum Scheduled<E> {
+    System(E),
+    WarmupCheck,
+    Sample,
+    End,
+}
+
+const TRACE_CAPACITY: usize = 1 << 16;
+
+/// The kernel's state, lent to the system's handlers.
+#[derive(Clone, Debug)]
+pub struct Kernel<E> {
+    now: SimTime,
+    queue: EventQueue<Scheduled<E>>,
+    events: u64,
+    phase: Phase,
+    trace: Trace,
+    run: RunControl,
+    /// The minimum warm-up is over and the kernel waits for the system's condition.
+    awaiting_warmup: bool,
+    /// False when the warm-up hit its time limit before the system's condition was met.
+    warmup_complete: bool,
+}
+
+impl<E> Kernel<E> {
+    pub fn now(&self) -> SimTime {
+        self.now
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Schedule `e` at time `at`.
+    pub fn schedule(&mut self, at: SimTime, e: E) {
+        self.queue.push(at, Scheduled::System(e));
+    }
+
+    /// Schedule `e` `delay` from now.
+    pub fn after(&mut self, delay: SimTime, e: E) {
+        self.queue.push(self.now + delay, Scheduled::System(e));
+    }
+
+    /// Append a trace record of `kind` (the system's numbering) at the current time.
+    #[inline]
+    pub fn record(&mut self, kind: impl Into<u8>, entity: u32, a: u64, b: u64, c: u64) {
+        self.trace.record(Record { t: self.now, kind: kind.into(), entity, a, b, c });
+    }
+
+    pub fn warmup_complete(&self) -> bool {
+        self.warmup_complete
+    }
+}
+
+/// A system and the kernel that runs it.
+#[derive(Clone, Debug)]
+pub struct Engine<S: System> {
+    kernel: Kernel<S::Event>,
+    system: S,
+}
+
+impl<S: System> Engine<S> {
+    pub fn new(mut system: S, run: RunControl) -> Engine<S> {
+        let mut kernel = Kernel {
+            now: 0,
+            queue: EventQueue::default(),
+            events: 0,
+            phase: Phase::Warmup,
+            trace: Trace::new(false, TRACE_CAPACITY),
+            run,
+            awaiting_warmup: false,
+            warmup_complete: true,
+        };
+        system.start(&mut kernel);
+        kernel.queue.push(run.warmup, Scheduled::WarmupCheck);
+        kernel.queue.push(run.sample_interval, Scheduled::Sample);
+        Engine { kernel, system }
+    }
+
+    pub fn system(&self) -> &S {
+        &self.system
+    }
+
+    pub fn kernel(&self) -> &Kernel<S::Event> {
+        &self.kernel
+    }
+
+    pub fn now(&self) -> SimTime {
+        self.kernel.now
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.kernel.phase
+    }
+
+    pub fn finished(&self) -> bool {
+        self.kernel.phase == Phase::Done
+    }
+
+    /// Queue events processed so far.
+    pub fn events(&self) -> u64 {
+        self.kernel.events
+    }
+
+    pub fn trace(&self) -> &Trace {
+        &self.kernel.trace
+    }
+
+    pub fn set_tracing(&mut self, on: bool) {
+        self.kernel.trace.set_enabled(on);
+    }
+
+    /// Time of the next event, if any.
+    pub fn next_event_time(&self) -> Option<SimTime> {
+        if self.finished() {
+            None
+        } else {
+            self.kernel.queue.peek_time()
+        }
+    }
+
+    /// Process one event. Returns false once the run is over.
+    pub fn step(&mut self) -> bool {
+        if self.finished() {
+            return false;
+        }
+        let Some((t, e)) = self.kernel.queue.pop() else {
+            self.kernel.phase = Phase::Done;
+            return false;
+        };
+        self.kernel.now = t;
+        self.kernel.events += 1;
+        match e {
+            Scheduled::System(e) => {
+                self.system.handle(&mut self.kernel, e);
+                if self.kernel.awaiting_warmup && self.system.warmed_up() {
+                    self.begin_measurement();
+                }
+            }
+            Scheduled::WarmupCheck => self.warmup_check(),
+            Scheduled::Sample => {
+                self.system.sample(t);
+                let interval = self.kernel.run.sample_interval;
+                self.kernel.queue.push(t + interval, Scheduled::Sample);
+            }
+            Scheduled::End => {
+                self.system.end(t);
+                self.system.sample(t); // the last interval, which may be shorter
+                self.kernel.phase = Phase::Done;
+            }
+        }
+        true
+    }
+
+    /// Process every event up to and including time `t`, then stop at `t`.
+    pub fn run_until(&mut self, t: SimTime) {
+        while self.next_event_time().is_some_and(|next| next <= t) {
+            self.step();
+        }
+        if !self.finished() {
+            self.kernel.now = self.kernel.now.max(t);
+        }
+    }
+
+    /// Process events until one emits a trace record of `kind` (and stop right after it), or
+    /// until every event up to time `limit` is processed, as `run_until(limit)` does. Returns
+    /// whether such a record was emitted. Works with tracing off: it counts, it does not read.
+    pub fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool {
+        let seen = self.kernel.trace.count(kind);
+        while self.next_event_time().is_some_and(|next| next <= limit) {
+            self.step();
+            if self.kernel.trace.count(kind) > seen {
+                return true;
+            }
+        }
+        self.run_until(limit);
+        false
+    }
+
+    /// Run to the end of the measured window.
+    pub fn run(&mut self) {
+        while self.step() {}
+    }
+
+    /// A checkpoint for the timeline: a clone without the kept trace records. The ring is most
+    /// of a clone's size (64 Ki records) and only holds the past the views were already sent; the
+    /// hash and counters, which determine what a restored run reports, are kept. Takes `&mut`
+    /// only to lend the ring out while cloning; `self` is unchanged afterwards.
+    pub fn checkpoint(&mut self) -> Engine<S> {
+        let ring = self.kernel.trace.take_ring();
+        let copy = self.clone();
+        self.kernel.trace.put_ring(ring);
+        copy
+    }
+
+    /// Warm-up (spec §5, A31) lasts at least `warmup` and until the system's condition holds;
+    /// after ten times the warm-up plus an hour it gives up waiting and says so in the summary.
+    fn warmup_check(&mut self) {
+        let k = &mut self.kernel;
+        if k.phase != Phase::Warmup {
+            return;
+        }
+        let limit = time::from_s(3600.0) + 10 * k.now;
+        if self.system.warmed_up() {
+            self.begin_measurement();
+        } else if k.awaiting_warmup {
+            k.warmup_complete = false;
+            self.begin_measurement();
+        } else {
+            k.awaiting_warmup = true;
+            k.queue.push(limit, Scheduled::WarmupCheck);
+        }
+    }
+
+    fn begin_measurement(&mut self) {
+        let k = &mut self.kernel;
+        k.phase = Phase::Measuring;
+        k.awaiting_warmup = false;
+        self.system.begin_measurement(k.now, k.run.duration);
+        k.queue.push(k.now + k.run.duration, Scheduled::End);
+    }
+}

@@ -1,0 +1,13 @@
+//! The deterministic kernel (DESIGN.md §2), which knows no model: integer-nanosecond time, an
+//! event queue ordered by (time, sequence), seeded random streams per component, the trace ring,
+//! and run control (warm-up, measurement, end). A system (`crate::systems`) owns its components,
+//! defines its own event enum and handles its events; `Engine<S>` runs one, statically
+//! dispatched.
+mod engine;
+pub mod queue;
+pub mod rng;
+pub mod time;
+pub mod trace;
+
+pub use engine::{Engine, Kernel, Phase, RunControl, System};
+pub use time::SimTime;

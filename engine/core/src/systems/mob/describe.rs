@@ -1,0 +1,110 @@
+//! What the MOB system reports, described once (`crate::describe`): its trace records
+//! (`records.rs`) and the figures of its summary (`metrics::Summary`), in the order the CLI's run
+//! report and sweep CSV list them.
+use super::records::RECORD_KINDS;
+use crate::describe::{Description, FigureInfo};
+
+const fn fig(
+    path: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    scale: f64,
+    description: &'static str,
+) -> FigureInfo {
+    FigureInfo { path, label, unit, scale, description }
+}
+
+pub const FIGURES: &[FigureInfo] = &[
+    fig("throughput_tps", "throughput", "tx/s", 1.0, "Committed transactions per simulated second (§4.3.1)."),
+    fig(
+        "disk_utilisation.fetch_read",
+        "disk busy: fetch reads",
+        "%",
+        100.0,
+        "Share of the measured time the disk spent reading pages for fetches that missed.",
+    ),
+    fig(
+        "disk_utilisation.install_read",
+        "disk busy: installation reads",
+        "%",
+        100.0,
+        "Share of the measured time the disk spent reading pages the flusher installs into (§3.2.1).",
+    ),
+    fig(
+        "disk_utilisation.write",
+        "disk busy: page writes",
+        "%",
+        100.0,
+        "Share of the measured time the disk spent writing pages back.",
+    ),
+    fig("mean_seek_ms", "mean seek", "ms", 1.0, "Mean seek time per disk request."),
+    fig("mean_rotation_ms", "mean rotational latency", "ms", 1.0, "Mean wait for the sector per disk request."),
+    fig("mean_transfer_ms", "mean transfer", "ms", 1.0, "Mean transfer time per disk request."),
+    fig(
+        "server_cache_hit_ratio",
+        "server hit ratio (MOB or cache)",
+        "%",
+        100.0,
+        "Fetches answered from server memory without waiting for a disk read.",
+    ),
+    fig("mob_occupancy", "MOB occupancy", "%", 100.0, "Time-averaged MOB use, overheads included, over its capacity."),
+    fig(
+        "mob_division_mb.hot",
+        "MOB data: hot",
+        "MB",
+        1.0,
+        "Time-averaged object data in the MOB from the hot area (Fig. 4-4, Table 4.9).",
+    ),
+    fig(
+        "mob_division_mb.warm",
+        "MOB data: warm",
+        "MB",
+        1.0,
+        "Time-averaged object data in the MOB from the warm area (Fig. 4-4, Table 4.9).",
+    ),
+    fig(
+        "mob_division_mb.cold",
+        "MOB data: cold",
+        "MB",
+        1.0,
+        "Time-averaged object data in the MOB from the cold area (Fig. 4-4, Table 4.9).",
+    ),
+    fig(
+        "write_absorption",
+        "modifications per page write",
+        "",
+        1.0,
+        "Committed modifications per page write (Fig. 4-2).",
+    ),
+    fig("page_writes_per_chunk", "page writes per chunk", "", 1.0, "Page writes per committed chunk (Eq. 4.3)."),
+    fig(
+        "dirty_per_page_written.hot",
+        "dirty objects per page written: hot",
+        "",
+        1.0,
+        "Distinct modified objects installed per hot page write (Table 4.9).",
+    ),
+    fig(
+        "dirty_per_page_written.warm",
+        "dirty objects per page written: warm",
+        "",
+        1.0,
+        "Distinct modified objects installed per warm page write (Table 4.9).",
+    ),
+    fig(
+        "dirty_per_page_written.cold",
+        "dirty objects per page written: cold",
+        "",
+        1.0,
+        "Distinct modified objects installed per cold page write (Table 4.9).",
+    ),
+    fig("commit_wait_ms", "mean commit wait for MOB space", "ms", 1.0, "Mean time a commit waited for MOB space."),
+];
+
+pub const DESCRIPTION: Description = Description {
+    kind: "mob",
+    title: "The modified object buffer",
+    paper: "Ghemawat, The Modified Object Buffer (MIT, 1995), Chapter 4",
+    records: RECORD_KINDS,
+    figures: FIGURES,
+};

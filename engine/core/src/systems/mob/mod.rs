@@ -1,0 +1,288 @@
+//! Ghemawat's MOB system (thesis Chapter 4): clients, network, the MOB server and its disk.
+//! The server's memory is split between the modified object buffer (`buffer.rs`) and a page
+//! cache; a flusher installs buffered modifications (`flusher.rs`) under the read-optimized layout
+//! (pages at fixed homes in the page map). Fetches and commits follow `fetch.rs` and `commit.rs`.
+//! This file assembles the system from a scenario and dispatches its events.
+pub mod buffer;
+pub mod client;
+mod commit;
+pub mod describe;
+mod fetch;
+pub mod flusher;
+pub mod metrics;
+pub mod page_map;
+pub mod records;
+pub mod view;
+
+use crate::components::disk::{Disk, Request, Scheduler};
+use crate::components::network::Network;
+use crate::components::page_cache::PageCache;
+use crate::kernel::rng::Rng;
+use crate::kernel::{Engine, Kernel, Phase, RunControl, SimTime, System};
+use crate::scenario::Scenario;
+use crate::workload::{Database, SyntheticWorkload};
+use buffer::Mob;
+use client::{Client, ClientState};
+use flusher::Flusher;
+use metrics::{Metrics, Summary};
+use page_map::PageMap;
+use records::RecordKind;
+
+/// The MOB system's events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A client starts its first transaction.
+    ClientStart {
+        client: u32,
+    },
+    FetchArrive {
+        client: u32,
+        oid: u32,
+    },
+    FetchReplyArrive {
+        client: u32,
+    },
+    CommitArrive {
+        client: u32,
+    },
+    /// The backup acknowledged the commit's modifications (§4.2.4).
+    BackupAck {
+        client: u32,
+    },
+    CommitReplyArrive {
+        client: u32,
+    },
+    /// Disk `device` finished its active request.
+    DiskDone {
+        device: u8,
+    },
+}
+
+/// Why the server asked for an I/O; disk time is reported per kind (spec §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RequestKind {
+    /// A fetch missed in the MOB and the cache.
+    FetchRead = 0,
+    /// The flusher reads a page that is not cached before installing modifications (§3.2.1).
+    InstallRead = 1,
+    /// The flusher writes a page back in place.
+    Write = 2,
+}
+
+pub const REQUEST_KINDS: usize = 3;
+
+/// A disk request's token: what it is for and which page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Io {
+    pub kind: RequestKind,
+    pub page: u32,
+}
+
+/// Who is waiting for a page read or a free cache frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiter {
+    Fetch { client: u32, oid: u32 },
+    Flusher,
+}
+
+/// The data disk's device id; the MOB server has one disk.
+const DATA_DISK: u8 = 0;
+
+/// Stream ids of the per-component random streams.
+const DISK_STREAM: u64 = 0;
+const CLIENT_STREAM: u64 = 1;
+
+type K = Kernel<Event>;
+
+#[derive(Clone, Debug)]
+pub struct MobSystem {
+    pub db: Database,
+    pub workload: SyntheticWorkload,
+    pub net: Network,
+    pub disk: Disk<Io>,
+    pub clients: Vec<Client>,
+    pub mob: Mob,
+    pub cache: PageCache,
+    pub page_map: PageMap,
+    pub flusher: Flusher,
+    /// Requests waiting for a page read in flight (coalesced, spec §2.5).
+    read_waiters: Vec<(u32, Waiter)>,
+    /// Requests waiting for an unpinned cache frame.
+    frame_waiters: Vec<Waiter>,
+    /// Commits waiting for MOB space, in arrival order (§2.6).
+    space_waiters: std::collections::VecDeque<u32>,
+    log_index: u64,
+    pub metrics: Metrics,
+    write_prob: f64,
+    warmup_write_prob: f64,
+    warmup_passes: u32,
+}
+
+/// The MOB system's run: the kernel and the system.
+pub type MobEngine = Engine<MobSystem>;
+
+impl MobSystem {
+    /// The system of a validated scenario with run seed `seed`.
+    pub fn new(s: &Scenario, seed: u64) -> MobSystem {
+        let db = Database::new(s);
+        let workload = SyntheticWorkload::new(s, &db);
+        let mut disk_rng = Rng::stream(seed, DISK_STREAM);
+        let mb = |x: f64| (x * crate::workload::database::MB) as u64;
+        let srv = &s.server;
+        MobSystem {
+            disk: Disk::new(DATA_DISK, &s.disk, Scheduler::Fifo, disk_rng.unit()),
+            net: Network::new(&s.network),
+            clients: (0..s.client.count).map(|i| Client::new(i, Rng::stream(seed, CLIENT_STREAM + i as u64))).collect(),
+            mob: Mob::new(
+                mb(srv.mob_mb),
+                db.object_bytes,
+                srv.mob_object_overhead_bytes,
+                srv.mob_chunk_overhead_bytes,
+                db.pages,
+                db.objects_per_page,
+            ),
+            cache: PageCache::new((mb(srv.page_cache_mb()) / db.page_bytes) as usize, db.pages),
+            page_map: PageMap::new(srv.layout, &db),
+            flusher: Flusher::new(&s.flusher),
+            read_waiters: Vec::new(),
+            frame_waiters: Vec::new(),
+            space_waiters: Default::default(),
+            log_index: 0,
+            metrics: Metrics::new(s.run.batches),
+            write_prob: s.workload.write_prob,
+            warmup_write_prob: s.run.warmup_write_prob.unwrap_or(s.workload.write_prob),
+            warmup_passes: s.run.warmup_flusher_passes,
+            db,
+            workload,
+        }
+    }
+
+    /// The system's run, ready to start.
+    pub fn engine(s: &Scenario, seed: u64) -> MobEngine {
+        Engine::new(MobSystem::new(s, seed), RunControl::new(&s.run))
+    }
+
+    /// Object accesses the clients performed so far. Accesses that hit in the client cache run
+    /// inline, without a queue event.
+    pub fn accesses(&self) -> u64 {
+        self.clients.iter().map(|c| c.accesses_done).sum()
+    }
+
+    /// The measured figures; meaningful once the run is over (or the window so far).
+    pub fn summary(&self, k: &K) -> Summary {
+        self.metrics.summary(k.now(), k.warmup_complete(), self.mob.capacity())
+    }
+
+    fn begin_transaction(&mut self, k: &mut K, client: u32) {
+        let warming = k.phase() == Phase::Warmup;
+        let p = if warming { self.warmup_write_prob } else { self.write_prob };
+        self.clients[client as usize].begin(&self.workload, p);
+        self.continue_transaction(k, client);
+    }
+
+    /// Let the client run until it misses (send a fetch) or finishes (send the commit).
+    fn continue_transaction(&mut self, k: &mut K, client: u32) {
+        let opp = self.db.objects_per_page;
+        let c = &mut self.clients[client as usize];
+        match c.run(opp) {
+            Some(oid) => {
+                k.record(RecordKind::Fetch, client, oid as u64, 0, 0);
+                k.after(self.net.latency, Event::FetchArrive { client, oid });
+            }
+            None => {
+                let w = &self.workload;
+                c.prepare_commit(|oid| w.area_of(oid) as u8);
+                debug_assert_eq!(c.state, ClientState::Committing);
+                k.after(self.net.latency, Event::CommitArrive { client });
+            }
+        }
+    }
+
+    /// Queue a disk request for `page`; if the disk was idle it starts now.
+    fn disk_submit(&mut self, k: &mut K, kind: RequestKind, page: u32) {
+        let req = Request { token: Io { kind, page }, addr: self.page_map.addr(page), len: self.db.page_bytes };
+        if let Some(end) = self.disk.submit(k.now(), req) {
+            self.disk_started(k, end);
+        }
+    }
+
+    fn disk_started(&mut self, k: &mut K, end: SimTime) {
+        let (req, svc) = *self.disk.active().expect("disk started");
+        k.record(
+            RecordKind::DiskStart,
+            req.token.page,
+            req.token.kind as u64,
+            req.addr,
+            (svc.from_cylinder as u64) << 32 | svc.to_cylinder as u64,
+        );
+        k.schedule(end, Event::DiskDone { device: self.disk.id });
+    }
+
+    fn disk_done(&mut self, k: &mut K, device: u8) {
+        debug_assert_eq!(device, DATA_DISK);
+        let (req, svc, next) = self.disk.complete(k.now());
+        let Io { kind, page } = req.token;
+        self.metrics.disk(kind, &svc);
+        k.record(RecordKind::DiskEnd, page, kind as u64 | svc.transfer_ns() << 8, svc.seek_ns(), svc.rotation_ns());
+        if let Some(end) = next {
+            self.disk_started(k, end);
+        }
+        match kind {
+            RequestKind::FetchRead | RequestKind::InstallRead => self.read_done(k, page),
+            RequestKind::Write => self.write_done(k, page),
+        }
+    }
+}
+
+impl System for MobSystem {
+    type Event = Event;
+
+    fn start(&mut self, k: &mut K) {
+        for client in 0..self.clients.len() as u32 {
+            k.schedule(0, Event::ClientStart { client });
+        }
+    }
+
+    fn handle(&mut self, k: &mut K, e: Event) {
+        match e {
+            Event::ClientStart { client } => self.begin_transaction(k, client),
+            Event::FetchArrive { client, oid } => self.fetch_arrive(k, client, oid),
+            Event::FetchReplyArrive { client } => {
+                self.clients[client as usize].receive();
+                self.continue_transaction(k, client);
+            }
+            Event::CommitArrive { client } => self.commit_arrive(k, client),
+            Event::BackupAck { client } => k.after(self.net.latency, Event::CommitReplyArrive { client }),
+            Event::CommitReplyArrive { client } => {
+                self.metrics.commit(k.now());
+                k.record(RecordKind::TxnEnd, client, 0, 0, 0);
+                self.begin_transaction(k, client);
+            }
+            Event::DiskDone { device } => self.disk_done(k, device),
+        }
+    }
+
+    /// Spec §5, A31: the warm-up waits for `run.warmup_flusher_passes` flusher passes, when it
+    /// commits writes at all.
+    fn warmed_up(&self) -> bool {
+        self.warmup_write_prob == 0.0 || self.flusher.passes >= self.warmup_passes as u64
+    }
+
+    fn begin_measurement(&mut self, now: SimTime, duration: SimTime) {
+        self.metrics.begin(now, duration);
+    }
+
+    fn sample(&mut self, now: SimTime) {
+        let occupancy = self.mob.used() as f64 / self.mob.capacity() as f64;
+        self.metrics.sample(now, occupancy);
+    }
+
+    fn end(&mut self, now: SimTime) {
+        let (data, used) = (self.mob.data_bytes_by_area(), self.mob.used());
+        self.metrics.mob_before_change(now, data, used);
+    }
+
+    fn inline_events(&self) -> u64 {
+        self.accesses()
+    }
+}

@@ -1,0 +1,106 @@
+//! The MOB system's trace records, declared once: the enum the handlers emit and the description
+//! the CLI and the web app read (`crate::describe`). Kinds are numbered in declaration order.
+use crate::describe::{FieldInfo, RecordKindInfo};
+
+const REQUEST: &[&str] = &["fetch read", "installation read", "page write"];
+const AREA: &[&str] = &["hot", "warm", "cold"];
+
+const fn f(field: &'static str, label: &'static str, unit: &'static str) -> FieldInfo {
+    FieldInfo::new(field, label, unit)
+}
+
+/// Declares `RecordKind` and `RECORD_KINDS`, its description, from one list.
+macro_rules! record_kinds {
+    ($($kind:ident = $name:literal, $label:literal, $step:expr, $description:literal, [$($field:expr),* $(,)?];)*) => {
+        /// The kinds of trace record the MOB system emits; `RECORD_KINDS` says what each field means.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u8)]
+        pub enum RecordKind {
+            $($kind,)*
+        }
+
+        pub const RECORD_KINDS: &[RecordKindInfo] = &[
+            $(RecordKindInfo {
+                id: RecordKind::$kind as u8,
+                name: $name,
+                label: $label,
+                description: $description,
+                step: $step,
+                fields: &[$($field),*],
+            },)*
+        ];
+
+        impl RecordKind {
+            pub const ALL: &'static [RecordKind] = &[$(RecordKind::$kind),*];
+        }
+    };
+}
+
+record_kinds! {
+    DiskStart = "disk_start", "disk start", Some("next disk request"),
+        "The disk starts serving a request (seek, rotation, transfer).",
+        [f("entity", "page", ""), f("a", "request", "").values(REQUEST), f("b", "disk address", "B"),
+         f("c", "to cylinder", "").bits(0, 32), f("c", "from cylinder", "").bits(32, 21)];
+    DiskEnd = "disk_end", "disk end", None,
+        "The disk finished a request; its time split into seek, rotation and transfer.",
+        [f("entity", "page", ""), f("a", "request", "").bits(0, 8).values(REQUEST),
+         f("a", "transfer", "ns").bits(8, 45), f("b", "seek", "ns"), f("c", "rotation", "ns")];
+    MobInsert = "mob_insert", "MOB insert", None,
+        "A committed modification enters the MOB.",
+        [f("entity", "object", ""), f("a", "area", "").values(AREA), f("b", "log index", "")];
+    MobSupersede = "mob_supersede", "MOB supersede", None,
+        "An older buffered version of the object is dropped (write absorption).",
+        [f("entity", "object", "")];
+    MobRemove = "mob_remove", "MOB remove", None,
+        "The object's modification was installed on disk and leaves the MOB.",
+        [f("entity", "object", "")];
+    FlusherStart = "flusher_start", "flusher pass", Some("next flusher run"),
+        "The flusher starts a pass over the oldest part of the MOB (§3.2.1).",
+        [f("a", "pages selected", ""), f("b", "MOB used", "B"), f("c", "last log index scanned", "")];
+    FlusherPage = "flusher_page", "flusher page", None,
+        "The flusher turns to the next page of its sorted batch.",
+        [f("entity", "page", ""), f("a", "pending modifications", ""), f("b", "position in batch", "")];
+    PageWrite = "page_write", "page write", Some("next page write"),
+        "A page write completed, installing the page's buffered modifications.",
+        [f("entity", "page", ""), f("a", "modifications installed", "")];
+    Fetch = "fetch", "fetch", None,
+        "A client missed in its cache and sends a fetch.",
+        [f("entity", "client", ""), f("a", "object", "")];
+    CacheHit = "cache_hit", "server hit", None,
+        "The server answers a fetch from memory (page cache or MOB).",
+        [f("entity", "page", ""), f("a", "client", ""), f("b", "from memory", "")];
+    CacheMiss = "cache_miss", "server miss", Some("next server miss"),
+        "The fetched page is in neither the MOB nor the cache: a disk read.",
+        [f("entity", "page", ""), f("a", "client", "")];
+    Commit = "commit", "commit", Some("next commit"),
+        "A commit's modifications enter the MOB as one log record.",
+        [f("entity", "client", ""), f("a", "modified objects", ""), f("b", "log index", "")];
+    CommitWait = "commit_wait", "commit waits", Some("next commit wait"),
+        "A commit waits for MOB space.",
+        [f("entity", "client", "")];
+    TxnEnd = "txn_end", "transaction end", None,
+        "A transaction completed at its client.",
+        [f("entity", "client", "")];
+}
+
+impl From<RecordKind> for u8 {
+    fn from(k: RecordKind) -> u8 {
+        k as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_are_numbered_in_order_and_described() {
+        assert_eq!(RecordKind::ALL.len(), RECORD_KINDS.len());
+        for (i, (k, info)) in RecordKind::ALL.iter().zip(RECORD_KINDS).enumerate() {
+            assert_eq!((*k as usize, info.id as usize), (i, i));
+            assert!(info.fields.iter().all(|f| ["entity", "a", "b", "c"].contains(&f.field)), "{}", info.name);
+            // Bits of one field must not overlap and must stay below 2^53 (exact in JavaScript).
+            assert!(info.fields.iter().all(|f| f.shift as u32 + f.bits as u32 <= 53), "{}", info.name);
+        }
+    }
+}
