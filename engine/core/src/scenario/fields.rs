@@ -119,6 +119,7 @@ impl Numeric {
 /// Sections in file order, with their descriptions.
 pub const SECTIONS: &[(&str, &str)] = &[
     ("meta", "What the scenario is and which paper it reproduces."),
+    ("system", "Which paper's system the scenario runs; the sections below are that system's."),
     ("run", "Warm-up, measurement length, batches and seeds (spec §5)."),
     ("database", "Objects and pages (Table 4.1, Table 4.5)."),
     ("workload", "Transactions, clustering and skew (Tables 4.2–4.4)."),
@@ -203,6 +204,11 @@ pub static FIELDS: &[FieldSpec] = &[
         Kind::Seed,
         "Seed of the first run; further seeds are meta.seed+1, meta.seed+2, …"
     ),
+    other!(
+        "system.kind",
+        Kind::Choice(&["mob"]),
+        "The system to simulate: mob is Ghemawat's MOB server (thesis Chapter 4)."
+    ),
     numeric!(Number, run.warmup_s, "s", Ge(0.0), Le(MAX_RUN_S),
         "Minimum simulated warm-up before measuring (spec §5, A31)."),
     numeric!(Integer, run.warmup_flusher_passes, "count", Ge(0.0), Le(10_000.0),
@@ -273,6 +279,11 @@ pub static FIELDS: &[FieldSpec] = &[
         "flusher.release",
         Kind::Choice(&["per_page", "per_batch"]),
         "When flushed modifications leave the MOB: per_page as in the simulator (§3.2.1) or per_batch as in Thor (§6.2.5)."
+    ),
+    other!(
+        "disk.scheduler",
+        Kind::Choice(&["fifo"]),
+        "The order queued requests are served in: fifo, first come first served (spec A17)."
     ),
     numeric!(Number, disk.rpm, "rpm", Ge(1000.0), Le(30_000.0),
         "Spindle speed (Table 4.6: 7200 rpm)."),

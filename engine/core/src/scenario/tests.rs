@@ -118,7 +118,7 @@ fn unknown_keys_in_two_sections_list_the_valid_keys() {
     assert!(server.message.contains("unknown field `mob_size`; expected one of: layout, cache_mb, mob_mb,"));
     let disk = error_at(&errors, "disk.rpms");
     assert_eq!((disk.line, disk.column), (5, 1));
-    assert!(disk.message.contains("expected one of: rpm, track_kb, cylinders,"));
+    assert!(disk.message.contains("expected one of: scheduler, rpm, track_kb, cylinders,"));
 }
 
 #[test]
@@ -138,7 +138,15 @@ fn unknown_section_lists_the_sections() {
     let errors = parse_errors("[run]\nseeds = 2\n[foo]\nbar = 1\n");
     let error = error_at(&errors, "foo");
     assert_eq!((error.line, error.column), (3, 2));
-    assert!(error.message.contains("unknown section `[foo]`; expected one of: meta, run,"));
+    assert!(error.message.contains("unknown section `[foo]`; expected one of: meta, system, run,"));
+}
+
+#[test]
+fn an_unknown_system_kind_names_the_kinds_that_exist() {
+    let errors = parse_errors("[meta]\ntitle = \"x\"\n[system]\nkind = \"hac\"\n");
+    let error = error_at(&errors, "system.kind");
+    assert_eq!((error.line, error.column), (4, 8));
+    assert!(error.message.contains("unknown value \"hac\"; expected one of: mob"), "{error}");
 }
 
 #[test]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 #[serde(deny_unknown_fields, default)]
 pub struct Scenario {
     pub meta: Meta,
+    pub system: System,
     pub run: Run,
     pub database: Database,
     pub workload: Workload,
@@ -33,6 +34,21 @@ impl Default for Meta {
     fn default() -> Self {
         Meta { title: "Untitled scenario".into(), description: String::new(), paper: String::new(), seed: 1 }
     }
+}
+
+/// The paper system a scenario runs (`crate::systems`); its sections follow.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SystemKind {
+    /// Ghemawat's MOB server (thesis Chapter 4).
+    #[default]
+    Mob,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct System {
+    pub kind: SystemKind,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -232,9 +248,18 @@ impl Default for Flusher {
     }
 }
 
+/// The order a disk serves its queue in (`components::disk`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scheduler {
+    /// First come, first served (spec 000-mob A17).
+    Fifo,
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Disk {
+    pub scheduler: Scheduler,
     /// Table 4.6 (Seagate ST18771FC, Barracuda 8).
     pub rpm: f64,
     pub track_kb: f64,
@@ -250,6 +275,7 @@ pub struct Disk {
 impl Default for Disk {
     fn default() -> Self {
         Disk {
+            scheduler: Scheduler::Fifo,
             rpm: 7200.0,
             track_kb: 89.0,
             cylinders: 5333,

@@ -7,7 +7,7 @@ pub mod mob;
 use crate::describe::Description;
 use crate::kernel::trace::Trace;
 use crate::kernel::{Phase, SimTime};
-use crate::scenario::Scenario;
+use crate::scenario::{Scenario, SystemKind};
 use serde::{Deserialize, Serialize};
 
 /// A run of one scenario and seed, whichever system the scenario selects.
@@ -31,8 +31,10 @@ pub enum Sample {
 }
 
 /// What the system a scenario selects reports: its record kinds and summary figures.
-pub fn description(_s: &Scenario) -> &'static Description {
-    &mob::describe::DESCRIPTION
+pub fn description(s: &Scenario) -> &'static Description {
+    match s.system.kind {
+        SystemKind::Mob => &mob::describe::DESCRIPTION,
+    }
 }
 
 /// `$body` with `$e` bound to the engine of whichever system `$sim` runs.
@@ -47,7 +49,9 @@ macro_rules! each {
 impl Simulation {
     /// A simulation of a validated scenario with run seed `seed`.
     pub fn new(s: &Scenario, seed: u64) -> Simulation {
-        Simulation::Mob(mob::MobSystem::engine(s, seed))
+        match s.system.kind {
+            SystemKind::Mob => Simulation::Mob(mob::MobSystem::engine(s, seed)),
+        }
     }
 
     /// What the system reports: its record kinds and summary figures.

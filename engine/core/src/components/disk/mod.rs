@@ -24,13 +24,9 @@ pub struct Request<T> {
     pub len: u64,
 }
 
-/// The order queued requests are served in. The opportunistic log's shortest positioning time
-/// first and the write-optimized layout's sorted batches join this enum.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Scheduler {
-    /// First come, first served (spec 000-mob A17).
-    Fifo,
-}
+/// The order queued requests are served in (`disk.scheduler`). The opportunistic log's shortest
+/// positioning time first and the write-optimized layout's sorted batches join this enum.
+pub use scenario::Scheduler;
 
 /// How one request was served: the seek, rotation and transfer phases end at these times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,11 +70,11 @@ pub struct Disk<T> {
 }
 
 impl<T: Copy> Disk<T> {
-    pub fn new(id: DeviceId, d: &scenario::Disk, scheduler: Scheduler, phase0: f64) -> Disk<T> {
+    pub fn new(id: DeviceId, d: &scenario::Disk, phase0: f64) -> Disk<T> {
         Disk {
             id,
             geometry: Geometry::new(d),
-            scheduler,
+            scheduler: d.scheduler,
             seek: SeekCurve::calibrate(d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, d.cylinders),
             head_switch_ns: d.head_switch_ms * 1e6,
             phase0,

@@ -14,7 +14,7 @@ pub mod page_map;
 pub mod records;
 pub mod view;
 
-use crate::components::disk::{Disk, Request, Scheduler};
+use crate::components::disk::{Disk, Request};
 use crate::components::network::Network;
 use crate::components::page_cache::PageCache;
 use crate::kernel::rng::Rng;
@@ -130,7 +130,7 @@ impl MobSystem {
         let mb = |x: f64| (x * crate::workload::database::MB) as u64;
         let srv = &s.server;
         MobSystem {
-            disk: Disk::new(DATA_DISK, &s.disk, Scheduler::Fifo, disk_rng.unit()),
+            disk: Disk::new(DATA_DISK, &s.disk, disk_rng.unit()),
             net: Network::new(&s.network),
             clients: (0..s.client.count).map(|i| Client::new(i, Rng::stream(seed, CLIENT_STREAM + i as u64))).collect(),
             mob: Mob::new(
