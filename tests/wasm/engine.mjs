@@ -15,7 +15,7 @@ if (!fs.existsSync(wasmFile)) {
 const glue = await import(new URL('../../engine/wasm/pkg/storelab_wasm.js', import.meta.url));
 const exports = await glue.default({ module_or_path: fs.readFileSync(wasmFile) });
 
-export const { Lab, validate, schema } = glue;
+export const { Lab, validate, schema, set_field, read_field, remove_field } = glue;
 
 /** The engine's linear memory (it only grows), for measuring what checkpoints cost. */
 export const memory = () => exports.memory;

@@ -201,6 +201,28 @@ pub fn validate(scenario_text: &str) -> String {
     }
 }
 
+/// `scenario_text` with the field at dotted `path` set to `value` (TOML, or a bare word for a
+/// choice), comments and layout kept: the CLI's `--set`. Throws an `Error` whose `message` is a
+/// JSON array of one error (as [`validate`]) for an unknown path, a wrong type or malformed TOML.
+#[wasm_bindgen]
+pub fn set_field(scenario_text: &str, path: &str, value: &str) -> Result<String, JsError> {
+    scenario::apply_override(scenario_text, path, value).map_err(|e| JsError::new(&to_json!(&[e])))
+}
+
+/// The value written for the field at `path`, as TOML without its comment; `undefined` when the
+/// text does not set it.
+#[wasm_bindgen]
+pub fn read_field(scenario_text: &str, path: &str) -> Option<String> {
+    scenario::read_field(scenario_text, path)
+}
+
+/// `scenario_text` without the field at `path` (it takes its default again). Throws as
+/// [`set_field`] does.
+#[wasm_bindgen]
+pub fn remove_field(scenario_text: &str, path: &str) -> Result<String, JsError> {
+    scenario::remove_field(scenario_text, path).map_err(|e| JsError::new(&to_json!(&[e])))
+}
+
 /// The JSON schema of scenarios (drives the web form editor).
 #[wasm_bindgen]
 pub fn schema() -> String {

@@ -1,4 +1,5 @@
-//! Overrides such as the CLI's `--set server.mob_mb=4`: the key is set in the text itself, so
+//! Edits of a scenario's text by field path: overrides such as the CLI's `--set server.mob_mb=4`,
+//! and what the web app's form and sweep bar read, set and remove. The text itself is edited, so
 //! comments and layout survive and the result can be saved as a new scenario.
 use toml_edit::{DocumentMut, Item, Table};
 
@@ -32,6 +33,26 @@ pub fn apply_override(text: &str, path: &str, value: &str) -> Result<String, Sce
         None => {
             section.insert(spec.key(), Item::Value(value));
         }
+    }
+    Ok(doc.to_string())
+}
+
+/// The value written for the field at `path`, as TOML (e.g. `12`, `"per_page"`, `[1, 2]`),
+/// without its comment; `None` when the text does not set it (or is not valid TOML).
+pub fn read_field(text: &str, path: &str) -> Option<String> {
+    let spec = fields::field(path)?;
+    let doc: DocumentMut = text.parse().ok()?;
+    let value = doc.get(spec.section())?.as_table_like()?.get(spec.key())?.as_value()?;
+    Some(value.clone().decorated("", "").to_string())
+}
+
+/// Returns `text` without the field at `path`, which then takes its default again; the rest of
+/// the text, the section header included, is kept.
+pub fn remove_field(text: &str, path: &str) -> Result<String, ScenarioError> {
+    let spec = fields::field(path).ok_or_else(|| unplaced(unknown_path(path)))?;
+    let mut doc: DocumentMut = text.parse().map_err(|e| toml_error(text, &e))?;
+    if let Some(section) = doc.get_mut(spec.section()).and_then(Item::as_table_like_mut) {
+        section.remove(spec.key());
     }
     Ok(doc.to_string())
 }

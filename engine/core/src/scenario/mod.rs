@@ -18,7 +18,7 @@ mod tests;
 use std::fmt;
 use std::ops::Range;
 
-pub use edit::apply_override;
+pub use edit::{apply_override, read_field, remove_field};
 pub use schema::json_schema;
 pub use types::*;
 

@@ -356,6 +356,20 @@ fn apply_override_rejects_unknown_paths_and_wrong_types() {
 }
 
 #[test]
+fn fields_are_read_and_removed_by_path_keeping_the_rest() {
+    let text = "# notes\n[meta]\ntitle = \"t\" # why\n\n[server]\nmob_mb = 12 # Table 4.7\ncache_mb = 5\n";
+    assert_eq!(read_field(text, "server.mob_mb").as_deref(), Some("12"));
+    assert_eq!(read_field(text, "meta.title").as_deref(), Some("\"t\""));
+    assert_eq!(read_field(text, "server.layout"), None, "not written");
+    assert_eq!(read_field(text, "server.nosuch"), None);
+    let removed = remove_field(text, "server.mob_mb").unwrap();
+    assert_eq!(removed, "# notes\n[meta]\ntitle = \"t\" # why\n\n[server]\ncache_mb = 5\n");
+    assert_eq!(parse(&removed).unwrap().server.mob_mb, Server::default().mob_mb);
+    assert_eq!(remove_field(text, "client.count").unwrap(), text, "absent: unchanged");
+    assert_eq!(remove_field(text, "server.mob_size").unwrap_err().path, "server.mob_size");
+}
+
+#[test]
 fn json_schema_describes_mob_size() {
     let schema = json_schema();
     let mob = &schema["properties"]["server"]["properties"]["mob_mb"];
