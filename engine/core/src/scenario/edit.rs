@@ -62,7 +62,7 @@ fn unknown_path(path: &str) -> Problem {
     let message = if fields::is_section(section) {
         format!("unknown field `{path}`; {section} has: {}", fields::section_keys(section))
     } else {
-        let paths: Vec<&str> = fields::FIELDS.iter().map(|f: &FieldSpec| f.path).collect();
+        let paths: Vec<&str> = fields::all().iter().map(|f: &FieldSpec| f.path).collect();
         format!("unknown field `{path}`; expected one of: {}", paths.join(", "))
     };
     Problem::new(path, message)

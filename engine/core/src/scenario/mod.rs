@@ -170,7 +170,7 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
 /// Panics only if `meta.seed` exceeds `i64::MAX`, which TOML cannot hold and `validate` rejects.
 pub fn to_toml(s: &Scenario) -> String {
     let text = toml::to_string(s).expect("a scenario with meta.seed ≤ i64::MAX serializes to TOML");
-    let given = |path: &str| fields::field(path).and_then(|f| (f.numeric()?.get)(s)).is_some();
+    let given = |path: &str| fields::field(path).and_then(|f| f.get(s)).is_some();
     let derived: Vec<&fields::FieldSpec> =
         fields::EXCLUSIVE.iter().filter(|(_, by, _)| given(by)).filter_map(|(a, _, _)| fields::field(a)).collect();
     if derived.is_empty() {
@@ -187,13 +187,13 @@ pub fn to_toml(s: &Scenario) -> String {
 /// copy is not validated: sweep points are checked when the scenario is parsed.
 pub fn set_number(s: &Scenario, path: &str, value: f64) -> Result<Scenario, String> {
     let spec = fields::field(path).ok_or_else(|| format!("no field `{path}`"))?;
-    let numeric = spec.numeric().ok_or_else(|| format!("`{path}` is not a number"))?;
+    spec.numeric().ok_or_else(|| format!("`{path}` is not a number"))?;
     if spec.is_integer() && value.fract() != 0.0 {
         return Err(format!("`{path}` takes whole numbers, not {value}"));
     }
-    let mut out = s.clone();
-    (numeric.set)(&mut out, value);
-    Ok(out)
+    let mut json = serde_json::to_value(s).expect("a scenario serializes");
+    json[spec.section()][spec.key()] = if spec.is_integer() { (value as u64).into() } else { value.into() };
+    serde_json::from_value(json).map_err(|e| format!("`{path}` = {value}: {e}"))
 }
 
 /// One point of a sweep: `scenario` with the swept field at `value` (`sweep.values[index]`) and

@@ -1,4 +1,4 @@
-use super::fields::{self, Kind, FIELDS};
+use super::fields::{self, Kind};
 use super::*;
 
 /// Parses text that must fail and returns its errors.
@@ -39,7 +39,7 @@ fn registry_names_exactly_the_serde_fields() {
         .iter()
         .flat_map(|(section, fields)| fields.as_object().unwrap().keys().map(move |key| format!("{section}.{key}")))
         .collect();
-    let mut registry_paths: Vec<String> = FIELDS.iter().map(|f| f.path.to_string()).collect();
+    let mut registry_paths: Vec<String> = fields::all().iter().map(|f| f.path.to_string()).collect();
     serde_paths.sort();
     registry_paths.sort();
     assert_eq!(serde_paths, registry_paths);
@@ -47,23 +47,46 @@ fn registry_names_exactly_the_serde_fields() {
 
 #[test]
 fn registry_numeric_accessors_read_and_write_their_own_field() {
-    for spec in FIELDS {
-        let Some(numeric) = spec.numeric() else {
-            continue;
-        };
-        let mut scenario = Scenario::default();
-        (numeric.set)(&mut scenario, 7.0);
-        assert_eq!((numeric.get)(&scenario), Some(7.0), "{}", spec.path);
+    for spec in fields::all().iter().filter(|f| f.numeric().is_some()) {
+        let scenario = set_number(&Scenario::default(), spec.path, 7.0).unwrap();
+        assert_eq!(spec.get(&scenario), Some(7.0), "{}", spec.path);
         let json = serde_json::to_value(&scenario).unwrap();
         let (section, key) = (spec.section(), spec.key());
         assert_eq!(json[section][key].as_f64(), Some(7.0), "{}", spec.path);
     }
 }
 
+/// The range garde checks and the range the registry reads from the schema come from the same
+/// attributes; an exclusive bound is two of them (`custom(positive)` and `exclusiveMinimum`).
+#[test]
+fn garde_and_the_registry_agree_on_every_range() {
+    let garde_rejects = |s: &Scenario, path: &str| {
+        garde::Validate::validate(s).err().is_some_and(|r| r.iter().any(|(p, _)| p.to_string() == path))
+    };
+    for spec in fields::all() {
+        let Some(numeric) = spec.numeric() else { continue };
+        for (bound, outward) in [(numeric.min, -1.0), (numeric.max, 1.0)] {
+            let (at, inside) = match bound {
+                fields::Bound::Inclusive(v) => (v, true),
+                fields::Bound::Exclusive(v) => (v, false),
+            };
+            let step = if spec.is_integer() { 1.0 } else { 1e-6 };
+            for (value, ok) in [(at, inside), (at + outward * step, false)] {
+                if !value.is_finite() || (spec.is_integer() && value < 0.0) {
+                    continue;
+                }
+                let s = set_number(&Scenario::default(), spec.path, value).unwrap();
+                assert_eq!(spec.check_number(value).is_ok(), ok, "registry: {} = {value}", spec.path);
+                assert_eq!(!garde_rejects(&s, spec.path), ok, "garde: {} = {value}", spec.path);
+            }
+        }
+    }
+}
+
 #[test]
 fn registry_choices_are_the_serde_enum_values() {
-    for spec in FIELDS {
-        let Kind::Choice(choices) = spec.kind else {
+    for spec in fields::all() {
+        let Kind::Choice(choices) = &spec.kind else {
             continue;
         };
         for choice in choices {
@@ -76,8 +99,8 @@ fn registry_choices_are_the_serde_enum_values() {
 #[test]
 fn defaults_are_inside_their_ranges() {
     let scenario = Scenario::default();
-    for spec in FIELDS {
-        if let Some(value) = spec.numeric().and_then(|n| (n.get)(&scenario)) {
+    for spec in fields::all() {
+        if let Some(value) = spec.get(&scenario) {
             assert_eq!(spec.check_number(value), Ok(()), "{}", spec.path);
         }
     }
@@ -370,6 +393,21 @@ fn fields_are_read_and_removed_by_path_keeping_the_rest() {
 }
 
 #[test]
+fn schema_json_is_what_the_types_generate() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/scenario/schema.json");
+    let generated = serde_json::to_string_pretty(&schema::generate()).unwrap() + "\n";
+    if std::env::var_os("STORELAB_BLESS").is_some() {
+        std::fs::write(path, &generated).unwrap();
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "src/scenario/schema.json is not what the scenario types generate; regenerate it: \
+         STORELAB_BLESS=1 cargo test -p storelab-core --lib schema_json"
+    );
+}
+
+#[test]
 fn json_schema_describes_mob_size() {
     let schema = json_schema();
     let mob = &schema["properties"]["server"]["properties"]["mob_mb"];
@@ -393,7 +431,7 @@ fn json_schema_describes_mob_size() {
 #[test]
 fn json_schema_gives_every_numeric_field_a_unit_range_and_default() {
     let schema = json_schema();
-    for spec in FIELDS.iter().filter(|f| f.numeric().is_some()) {
+    for spec in fields::all().iter().filter(|f| f.numeric().is_some()) {
         let field = &schema["properties"][spec.section()]["properties"][spec.key()];
         assert!(field["x-unit"].is_string(), "{}", spec.path);
         assert!(field.get("minimum").or(field.get("exclusiveMinimum")).is_some(), "{}", spec.path);

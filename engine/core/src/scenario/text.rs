@@ -158,7 +158,7 @@ fn check_section(section: &str, table: &dyn TableLike, header: Option<&Key>, pro
 /// Range problems of the numeric values written with the right type. Reported beside the key
 /// and type problems, so a text with both kinds shows every field's error at once.
 pub fn written_range_problems(doc: &Document) -> Vec<Problem> {
-    fields::FIELDS
+    fields::all()
         .iter()
         .filter(|spec| spec.numeric().is_some())
         .filter_map(|spec| {
@@ -197,6 +197,10 @@ pub fn value_problems(spec: &FieldSpec, value: &Value) -> Vec<Problem> {
     let problem = |message: String| Problem::new(spec.path, message).expected(expected(spec)).span(value.span());
     let wrong_type = || vec![problem(format!("found {}", describe(value)))];
     match (&spec.kind, value) {
+        // garde's ranges let NaN through (every comparison with it is false): rejected here.
+        (Kind::Number(_), Value::Float(f)) if !f.value().is_finite() => {
+            vec![problem(format!("{} is not a finite number", f.value()))]
+        }
         (Kind::Number(_), Value::Integer(_) | Value::Float(_)) => vec![],
         (Kind::Integer(n), Value::Integer(i)) if u32::try_from(*i.value()).is_err() => {
             vec![problem(format!("{} is out of range", i.value())).range(n.range_text())]
@@ -245,7 +249,7 @@ fn describe(value: &Value) -> String {
 pub fn serde_problem(doc: &Document, error: &toml::de::Error) -> Problem {
     let span = error.span();
     let offset = span.as_ref().map_or(0, |s| s.start);
-    let path = fields::FIELDS
+    let path = fields::all()
         .iter()
         .map(|f| f.path)
         .find(|p| value_span(doc, p).is_some_and(|s| s.contains(&offset)))

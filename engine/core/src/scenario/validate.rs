@@ -1,7 +1,7 @@
 //! Checks on a typed scenario: ranges, cross-field rules, and the limits that keep a scenario
 //! from exhausting memory or time. Sizes are computed in `f64` from the field values alone, so a
 //! huge database is reported, never allocated, and no arithmetic can overflow.
-use super::fields::{self, FieldSpec, MAX_RUN_S, MAX_SEED, MAX_SWEEP_VALUES};
+use super::fields::{self, FieldSpec, Kind, MAX_RUN_S, MAX_SEED, MAX_SWEEP_VALUES};
 use super::text::expected;
 use super::{Problem, Scenario};
 
@@ -41,23 +41,33 @@ impl Scenario {
     }
 }
 
+/// The fields out of the range declared on their type (checked by garde), and any non-finite
+/// number, which passes every range comparison. The messages come from the field registry.
 fn range_problems(s: &Scenario) -> Vec<Problem> {
-    let mut problems: Vec<Problem> = fields::FIELDS
+    let failed: Vec<String> = match garde::Validate::validate(s) {
+        Ok(()) => Vec::new(),
+        Err(report) => report.iter().map(|(path, _)| path.to_string()).collect(),
+    };
+    let json = serde_json::to_value(s).expect("a scenario serializes");
+    fields::all()
         .iter()
         .filter_map(|spec| {
-            let value = (spec.numeric()?.get)(s)?;
-            let message = spec.check_number(value).err()?;
+            let value = spec.value_in(&json);
+            let out_of_range = failed.iter().any(|p| p == spec.path);
+            if !out_of_range && value.is_none_or(f64::is_finite) {
+                return None;
+            }
+            if matches!(spec.kind, Kind::Seed) {
+                return Some(
+                    Problem::new(spec.path, format!("{} is out of range", s.meta.seed))
+                        .expected("a whole number that fits a TOML integer")
+                        .range(format!("0 ≤ value ≤ {MAX_SEED}")),
+                );
+            }
+            let message = spec.check_number(value?).err()?;
             Some(range_problem(spec, message))
         })
-        .collect();
-    if s.meta.seed > MAX_SEED {
-        problems.push(
-            Problem::new("meta.seed", format!("{} is out of range", s.meta.seed))
-                .expected("a whole number that fits a TOML integer")
-                .range(format!("0 ≤ value ≤ {MAX_SEED}")),
-        );
-    }
-    problems
+        .collect()
 }
 
 pub(super) fn range_problem(spec: &FieldSpec, message: String) -> Problem {
