@@ -1,5 +1,5 @@
 //! Self-description of a system's observations (DESIGN.md §2): its trace record kinds with the
-//! meaning and unit of each field, and its summary figures. Each system declares these once, next
+//! meaning and unit of each field, its summary figures, and the views the web app shows for it. Each system declares these once, next
 //! to its code; the CLI prints them (`storelab describe`) and the web app reads them once per
 //! load, so no record kind or figure is named or numbered a second time elsewhere.
 use serde::Serialize;
@@ -59,6 +59,15 @@ pub struct FigureInfo {
     pub description: &'static str,
 }
 
+/// A panel of the web app that the system shows, by the name of its component in
+/// `web/src/views/`, with the title and hint the app gives it for this system.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ViewInfo {
+    pub view: &'static str,
+    pub title: &'static str,
+    pub hint: &'static str,
+}
+
 /// Everything a front end needs to name what a system reports.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Description {
@@ -68,4 +77,6 @@ pub struct Description {
     pub paper: &'static str,
     pub records: &'static [RecordKindInfo],
     pub figures: &'static [FigureInfo],
+    /// In the order the lab lays them out.
+    pub views: &'static [ViewInfo],
 }

@@ -2,9 +2,10 @@
 //!
 //! A scenario is a TOML file with one table per section (`types.rs`). `parse` reports every
 //! problem it finds, each with the dotted field path, the line and column in the text, what was
-//! expected and the allowed range, so the CLI and the browser show the same errors. The ranges,
-//! units and descriptions live once, in the field registry (`fields.rs`), which drives the text
-//! checks, `Scenario::validate` and `json_schema`.
+//! expected and the allowed range, so the CLI and the browser show the same errors. Each field's
+//! default, description, unit and range is declared once, on the types (`types.rs`); schemars
+//! turns them into the JSON schema (`schema.rs`), the field registry (`fields.rs`) is read from
+//! that schema for the text checks, overrides and sweeps, and garde checks the ranges.
 mod edit;
 mod fields;
 mod schema;

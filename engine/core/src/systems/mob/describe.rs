@@ -1,8 +1,8 @@
 //! What the MOB system reports, described once (`crate::describe`): its trace records
-//! (`records.rs`) and the figures of its summary (`metrics::Summary`), in the order the CLI's run
-//! report and sweep CSV list them.
+//! (`records.rs`), the figures of its summary (`metrics::Summary`) in the order the CLI's run
+//! report and sweep CSV list them, and the views the lab shows for it.
 use super::records::RECORD_KINDS;
-use crate::describe::{Description, FigureInfo};
+use crate::describe::{Description, FigureInfo, ViewInfo};
 
 const fn fig(
     path: &'static str,
@@ -101,10 +101,46 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("commit_wait_ms", "mean commit wait for MOB space", "ms", 1.0, "Mean time a commit waited for MOB space."),
 ];
 
+const fn view(view: &'static str, title: &'static str, hint: &'static str) -> ViewInfo {
+    ViewInfo { view, title, hint }
+}
+
+pub const VIEWS: &[ViewInfo] = &[
+    view("SystemDiagram", "System: clients, network, server, disk",
+        "Clients fetch and commit through the network to the server, which reads and writes the disk."),
+    view("MobView", "Modified object buffer (MOB)",
+        "The MOB as a log strip: chunks in commit order coloured hot, warm or cold, the 99% trigger line and the flusher’s 1% scan window."),
+    view("DiskView", "Disk: platter, head and queue",
+        "Top view of the platter with the head sweeping the database band; each request coloured fetch read, installation read or page write."),
+    view("CacheView", "Server page cache", "Server cache frames from most to least recently used."),
+    view("Charts", "Charts over time",
+        "Throughput, disk utilisation by request type, MOB occupancy and server cache hit ratio."),
+    view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),
+    view("Inspector", "Inspector", "Click anything in a view to see its full state here."),
+];
+
 pub const DESCRIPTION: Description = Description {
     kind: "mob",
     title: "The modified object buffer",
     paper: "Ghemawat, The Modified Object Buffer (MIT, 1995), Chapter 4",
     records: RECORD_KINDS,
     figures: FIGURES,
+    views: VIEWS,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::Scenario;
+
+    #[test]
+    fn every_figure_is_a_number_of_the_summary() {
+        let mut sim = super::super::MobSystem::engine(&Scenario::default(), 1);
+        sim.run_until(1_000_000_000);
+        let summary = serde_json::to_value(sim.system().summary(sim.kernel())).unwrap();
+        for f in FIGURES {
+            let value = f.path.split('.').fold(&summary, |v, k| &v[k]);
+            assert!(value.is_number(), "{} is not a summary figure", f.path);
+        }
+    }
+}
