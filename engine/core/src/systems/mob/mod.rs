@@ -243,6 +243,7 @@ impl System for MobSystem {
         }
     }
 
+    #[inline]
     fn handle(&mut self, k: &mut K, e: Event) {
         match e {
             Event::ClientStart { client } => self.begin_transaction(k, client),
