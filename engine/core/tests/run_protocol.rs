@@ -17,7 +17,7 @@ fn scenario(warmup_s: f64, passes: u32, duration_s: f64) -> Scenario {
 }
 
 fn summary(sim: &MobEngine) -> Summary {
-    sim.system().summary(sim.kernel())
+    sim.summary()
 }
 
 #[test]

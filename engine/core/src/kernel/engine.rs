@@ -6,6 +6,10 @@
 use super::queue::EventQueue;
 use super::time::{self, SimTime};
 use super::trace::{Record, Trace};
+use crate::describe::Description;
+use crate::scenario::Scenario;
+use serde::{de::DeserializeOwned, Serialize};
+use std::fmt::Debug;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -14,9 +18,22 @@ pub enum Phase {
     Done,
 }
 
-/// A simulated system: its state, its events and what it does on each.
+/// A simulated system: its state, its events and what it does on each, and what it reports.
 pub trait System: Clone {
     type Event: Copy;
+    /// The final figures of a run.
+    type Summary: RunSummary + Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// One sample of the time series.
+    type Sample: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Its record kinds, summary figures and views.
+    const DESCRIPTION: &'static Description;
+
+    /// The system of a validated scenario with run seed `seed`.
+    fn new(s: &Scenario, seed: u64) -> Self;
+    /// The measured figures so far (final once the run is over).
+    fn summary(&self, k: &Kernel<Self::Event>) -> Self::Summary;
+    /// The time series so far, warm-up included.
+    fn series(&self) -> &[Self::Sample];
     /// Schedules the first events, at time 0.
     fn start(&mut self, k: &mut Kernel<Self::Event>);
     fn handle(&mut self, k: &mut Kernel<Self::Event>, e: Self::Event);
@@ -33,6 +50,18 @@ pub trait System: Clone {
     fn inline_events(&self) -> u64 {
         0
     }
+}
+
+/// What every system's summary says about the run protocol.
+pub trait RunSummary {
+    /// Simulated seconds of warm-up before measuring.
+    fn warmup_s(&self) -> f64;
+    /// False when the warm-up hit its time limit before the system's condition was met.
+    fn warmup_complete(&self) -> bool;
+    fn measured_s(&self) -> f64;
+    /// Half-width of the 95% batch-means confidence interval of the throughput within the run,
+    /// where the system measures one.
+    fn throughput_batch_ci95(&self) -> Option<f64>;
 }
 
 /// The run protocol's times (spec §5, A31).
@@ -117,6 +146,11 @@ pub struct Engine<S: System> {
 }
 
 impl<S: System> Engine<S> {
+    /// The run of a validated scenario with run seed `seed`, ready to start.
+    pub fn of(s: &Scenario, seed: u64) -> Engine<S> {
+        Engine::new(S::new(s, seed), RunControl::new(&s.run))
+    }
+
     pub fn new(mut system: S, run: RunControl) -> Engine<S> {
         let mut kernel = Kernel {
             now: 0,
@@ -140,6 +174,11 @@ impl<S: System> Engine<S> {
 
     pub fn kernel(&self) -> &Kernel<S::Event> {
         &self.kernel
+    }
+
+    /// The measured figures; meaningful once the run is over (or the window so far).
+    pub fn summary(&self) -> S::Summary {
+        self.system.summary(&self.kernel)
     }
 
     pub fn now(&self) -> SimTime {

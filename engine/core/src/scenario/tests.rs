@@ -498,7 +498,11 @@ fn memory_mb_gives_the_page_cache_what_the_mob_leaves() {
     // Table 5.1's total server memory; Fig. 4-7 moves the MOB's share of 24 MB.
     let s = parse("[server]\nmemory_mb = 24\nmob_mb = 19\n").unwrap();
     assert_eq!(s.server.page_cache_mb(), 5.0);
-    assert_eq!(crate::systems::mob::MobSystem::new(&s, 1).cache.capacity(), 80, "5 MB of 64 KB pages");
+    assert_eq!(
+        <crate::systems::mob::MobSystem as crate::kernel::System>::new(&s, 1).cache.capacity(),
+        80,
+        "5 MB of 64 KB pages"
+    );
     assert_eq!(parse(&to_toml(&s)).unwrap().server.page_cache_mb(), 5.0, "to_toml leaves cache_mb out");
     assert_eq!(Scenario::default().server.page_cache_mb(), 12.0);
 

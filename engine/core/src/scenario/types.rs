@@ -98,20 +98,13 @@ impl Default for Meta {
     }
 }
 
-/// The paper system a scenario runs (`crate::systems`); its sections follow.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SystemKind {
-    /// Ghemawat's MOB server (thesis Chapter 4).
-    #[default]
-    Mob,
-}
+pub use crate::systems::SystemKind;
 
 /// Which paper's system the scenario runs; the sections below are that system's.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct System {
-    /// The system to simulate: mob is Ghemawat's MOB server (thesis Chapter 4).
+    /// The paper system to simulate; the sections below are its own.
     pub kind: SystemKind,
 }
 

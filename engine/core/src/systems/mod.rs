@@ -1,172 +1,204 @@
 //! The systems Storelab models, one folder each, named as their papers name them (DESIGN.md §2).
-//! This file is the one place that lists them: `Simulation` is a run of any of them, and
-//! `Summary` and `Sample` are what any of them reports. Each variant holds an `Engine` over its
+//! The `systems!` list at the end of this file is the one place that names them: it makes
+//! `SystemKind` (a scenario's `[system] kind`), `Simulation` (a run of any system), and `Summary`
+//! and `Sample` (what any of them reports). Each `Simulation` variant holds an `Engine` over its
 //! system, so the event loop is statically dispatched; only these per-call matches branch.
 pub mod mob;
 
 use crate::describe::Description;
 use crate::kernel::trace::Trace;
-use crate::kernel::{Phase, SimTime};
-use crate::scenario::{Scenario, SystemKind};
+use crate::kernel::{Engine, Phase, RunSummary, SimTime, System};
+use crate::scenario::Scenario;
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// A run of one scenario and seed, whichever system the scenario selects.
-#[derive(Clone, Debug)]
-pub enum Simulation {
-    Mob(mob::MobEngine),
-}
+/// One line per system: its `SystemKind` variant (the snake_case name scenarios use, with its
+/// description) and its `System` type.
+macro_rules! systems {
+    ($($(#[doc = $doc:literal])* $kind:ident => $system:ty,)*) => {
+        /// The paper system a scenario runs; its sections follow.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum SystemKind {
+            #[default]
+            $($(#[doc = $doc])* $kind,)*
+        }
 
-/// The final figures of one run (serialized as the system's own summary).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Summary {
-    Mob(mob::metrics::Summary),
-}
+        /// A run of one scenario and seed, whichever system the scenario selects.
+        #[derive(Clone, Debug)]
+        pub enum Simulation {
+            $($kind(Engine<$system>),)*
+        }
 
-/// One sample of a run's time series.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum Sample {
-    Mob(mob::metrics::Sample),
-}
+        /// The final figures of one run (serialized as the system's own summary).
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(untagged)]
+        pub enum Summary {
+            $($kind(<$system as System>::Summary),)*
+        }
 
-/// What the system a scenario selects reports: its record kinds and summary figures.
-pub fn description(s: &Scenario) -> &'static Description {
-    match s.system.kind {
-        SystemKind::Mob => &mob::describe::DESCRIPTION,
-    }
-}
+        /// One sample of a run's time series.
+        #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+        #[serde(untagged)]
+        pub enum Sample {
+            $($kind(<$system as System>::Sample),)*
+        }
 
-/// `$body` with `$e` bound to the engine of whichever system `$sim` runs.
-macro_rules! each {
-    ($sim:expr, $e:ident => $body:expr) => {
-        match $sim {
-            Simulation::Mob($e) => $body,
+        /// What the system a scenario selects reports: its record kinds, figures and views.
+        pub fn description(s: &Scenario) -> &'static Description {
+            match s.system.kind {
+                $(SystemKind::$kind => <$system as System>::DESCRIPTION,)*
+            }
+        }
+
+        impl Simulation {
+            /// A simulation of a validated scenario with run seed `seed`.
+            pub fn new(s: &Scenario, seed: u64) -> Simulation {
+                match s.system.kind {
+                    $(SystemKind::$kind => Simulation::$kind(Engine::of(s, seed)),)*
+                }
+            }
+
+            /// What the system reports: its record kinds, summary figures and views.
+            pub fn description(&self) -> &'static Description {
+                match self {
+                    $(Simulation::$kind(_) => <$system as System>::DESCRIPTION,)*
+                }
+            }
+
+            /// A checkpoint for the timeline (`Engine::checkpoint`).
+            pub fn checkpoint(&mut self) -> Simulation {
+                match self {
+                    $(Simulation::$kind(e) => Simulation::$kind(e.checkpoint()),)*
+                }
+            }
+
+            /// The measured figures; meaningful once the run is over (or the window so far).
+            pub fn summary(&self) -> Summary {
+                match self {
+                    $(Simulation::$kind(e) => Summary::$kind(e.summary()),)*
+                }
+            }
+
+            /// The time series from sample `from` on: one sample per `run.sample_interval_s`,
+            /// warm-up included.
+            pub fn series_since(&self, from: usize) -> Vec<Sample> {
+                match self {
+                    $(Simulation::$kind(e) => {
+                        let series = e.system().series();
+                        series[from.min(series.len())..].iter().cloned().map(Sample::$kind).collect()
+                    })*
+                }
+            }
+
+            /// Samples of the time series so far.
+            pub fn series_len(&self) -> usize {
+                match self {
+                    $(Simulation::$kind(e) => e.system().series().len(),)*
+                }
+            }
+
+            pub fn now(&self) -> SimTime {
+                match self {
+                    $(Simulation::$kind(e) => e.now(),)*
+                }
+            }
+
+            pub fn phase(&self) -> Phase {
+                match self {
+                    $(Simulation::$kind(e) => e.phase(),)*
+                }
+            }
+
+            pub fn finished(&self) -> bool {
+                match self {
+                    $(Simulation::$kind(e) => e.finished(),)*
+                }
+            }
+
+            /// Queue events processed so far.
+            pub fn events(&self) -> u64 {
+                match self {
+                    $(Simulation::$kind(e) => e.events(),)*
+                }
+            }
+
+            /// Events of the system's catalogue that ran inline, without a queue event (spec
+            /// §2.12's `Access` events of the MOB clients).
+            pub fn inline_events(&self) -> u64 {
+                match self {
+                    $(Simulation::$kind(e) => e.system().inline_events(),)*
+                }
+            }
+
+            pub fn trace(&self) -> &Trace {
+                match self {
+                    $(Simulation::$kind(e) => e.trace(),)*
+                }
+            }
+
+            pub fn set_tracing(&mut self, on: bool) {
+                match self {
+                    $(Simulation::$kind(e) => e.set_tracing(on),)*
+                }
+            }
+
+            pub fn next_event_time(&self) -> Option<SimTime> {
+                match self {
+                    $(Simulation::$kind(e) => e.next_event_time(),)*
+                }
+            }
+
+            /// Process one event. Returns false once the run is over.
+            pub fn step(&mut self) -> bool {
+                match self {
+                    $(Simulation::$kind(e) => e.step(),)*
+                }
+            }
+
+            /// Process every event up to and including time `t`, then stop at `t`.
+            pub fn run_until(&mut self, t: SimTime) {
+                match self {
+                    $(Simulation::$kind(e) => e.run_until(t),)*
+                }
+            }
+
+            /// See `Engine::run_until_kind`; `kind` is in the system's numbering.
+            pub fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool {
+                match self {
+                    $(Simulation::$kind(e) => e.run_until_kind(kind, limit),)*
+                }
+            }
+
+            /// Run to the end of the measured window.
+            pub fn run(&mut self) {
+                match self {
+                    $(Simulation::$kind(e) => e.run(),)*
+                }
+            }
+        }
+
+        impl Summary {
+            fn run_summary(&self) -> &dyn RunSummary {
+                match self {
+                    $(Summary::$kind(s) => s,)*
+                }
+            }
         }
     };
 }
 
 impl Simulation {
-    /// A simulation of a validated scenario with run seed `seed`.
-    pub fn new(s: &Scenario, seed: u64) -> Simulation {
-        match s.system.kind {
-            SystemKind::Mob => Simulation::Mob(mob::MobSystem::engine(s, seed)),
-        }
+    pub fn trace_hash(&self) -> u64 {
+        self.trace().hash()
     }
 
-    /// What the system reports: its record kinds and summary figures.
-    pub fn description(&self) -> &'static Description {
-        match self {
-            Simulation::Mob(_) => &mob::describe::DESCRIPTION,
-        }
-    }
-
+    /// The MOB system's run, which the lab's frames read for now.
     pub fn as_mob(&self) -> Option<&mob::MobEngine> {
         match self {
             Simulation::Mob(e) => Some(e),
         }
     }
-
-    pub fn now(&self) -> SimTime {
-        each!(self, e => e.now())
-    }
-
-    pub fn phase(&self) -> Phase {
-        each!(self, e => e.phase())
-    }
-
-    pub fn finished(&self) -> bool {
-        each!(self, e => e.finished())
-    }
-
-    /// Queue events processed so far.
-    pub fn events(&self) -> u64 {
-        each!(self, e => e.events())
-    }
-
-    /// Events of the system's catalogue that ran inline, without a queue event (spec §2.12's
-    /// `Access` events of the MOB clients).
-    pub fn inline_events(&self) -> u64 {
-        use crate::kernel::System;
-        each!(self, e => e.system().inline_events())
-    }
-
-    pub fn trace(&self) -> &Trace {
-        each!(self, e => e.trace())
-    }
-
-    pub fn set_tracing(&mut self, on: bool) {
-        each!(self, e => e.set_tracing(on))
-    }
-
-    pub fn trace_hash(&self) -> u64 {
-        self.trace().hash()
-    }
-
-    pub fn next_event_time(&self) -> Option<SimTime> {
-        each!(self, e => e.next_event_time())
-    }
-
-    /// Process one event. Returns false once the run is over.
-    pub fn step(&mut self) -> bool {
-        each!(self, e => e.step())
-    }
-
-    /// Process every event up to and including time `t`, then stop at `t`.
-    pub fn run_until(&mut self, t: SimTime) {
-        each!(self, e => e.run_until(t))
-    }
-
-    /// See `Engine::run_until_kind`; `kind` is in the system's numbering.
-    pub fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool {
-        each!(self, e => e.run_until_kind(kind, limit))
-    }
-
-    /// Run to the end of the measured window.
-    pub fn run(&mut self) {
-        each!(self, e => e.run())
-    }
-
-    /// A checkpoint for the timeline (`Engine::checkpoint`).
-    pub fn checkpoint(&mut self) -> Simulation {
-        match self {
-            Simulation::Mob(e) => Simulation::Mob(e.checkpoint()),
-        }
-    }
-
-    /// The measured figures; meaningful once the run is over (or the window so far).
-    pub fn summary(&self) -> Summary {
-        match self {
-            Simulation::Mob(e) => Summary::Mob(e.system().summary(e.kernel())),
-        }
-    }
-
-    /// Samples of the time series so far.
-    pub fn series_len(&self) -> usize {
-        match self {
-            Simulation::Mob(e) => e.system().metrics.series.len(),
-        }
-    }
-
-    /// The time series from sample `from` on: one sample per `run.sample_interval_s`, warm-up
-    /// included.
-    pub fn series_since(&self, from: usize) -> Vec<Sample> {
-        match self {
-            Simulation::Mob(e) => {
-                let series = &e.system().metrics.series;
-                series[from.min(series.len())..].iter().cloned().map(Sample::Mob).collect()
-            }
-        }
-    }
-}
-
-/// `$body` with `$s` bound to whichever system's summary `$summary` is.
-macro_rules! each_summary {
-    ($summary:expr, $s:ident => $body:expr) => {
-        match $summary {
-            Summary::Mob($s) => $body,
-        }
-    };
 }
 
 impl Summary {
@@ -178,20 +210,25 @@ impl Summary {
 
     /// Simulated seconds of warm-up before measuring.
     pub fn warmup_s(&self) -> f64 {
-        each_summary!(self, s => s.warmup_s)
+        self.run_summary().warmup_s()
     }
 
     /// False when the warm-up hit its time limit before the system's condition was met.
     pub fn warmup_complete(&self) -> bool {
-        each_summary!(self, s => s.warmup_complete)
+        self.run_summary().warmup_complete()
     }
 
     pub fn measured_s(&self) -> f64 {
-        each_summary!(self, s => s.measured_s)
+        self.run_summary().measured_s()
     }
 
     /// Half-width of the 95% batch-means confidence interval of the throughput within the run.
     pub fn throughput_batch_ci95(&self) -> Option<f64> {
-        each_summary!(self, s => Some(s.throughput_ci95))
+        self.run_summary().throughput_batch_ci95()
     }
+}
+
+systems! {
+    /// Ghemawat's MOB server (thesis Chapter 4).
+    Mob => mob::MobSystem,
 }

@@ -137,7 +137,7 @@ mod tests {
     fn every_figure_is_a_number_of_the_summary() {
         let mut sim = super::super::MobSystem::engine(&Scenario::default(), 1);
         sim.run_until(1_000_000_000);
-        let summary = serde_json::to_value(sim.system().summary(sim.kernel())).unwrap();
+        let summary = serde_json::to_value(sim.summary()).unwrap();
         for f in FIGURES {
             let value = f.path.split('.').fold(&summary, |v, k| &v[k]);
             assert!(value.is_number(), "{} is not a summary figure", f.path);

@@ -17,14 +17,15 @@ pub mod view;
 use crate::components::disk::{Disk, Request};
 use crate::components::network::Network;
 use crate::components::page_cache::PageCache;
+use crate::describe::Description;
 use crate::kernel::rng::Rng;
-use crate::kernel::{Engine, Kernel, Phase, RunControl, SimTime, System};
+use crate::kernel::{Engine, Kernel, Phase, SimTime, System};
 use crate::scenario::Scenario;
 use crate::workload::{Database, SyntheticWorkload};
 use buffer::Mob;
 use client::{Client, ClientState};
 use flusher::Flusher;
-use metrics::{Metrics, Summary};
+use metrics::{Metrics, Sample, Summary};
 use page_map::PageMap;
 use records::RecordKind;
 
@@ -123,7 +124,7 @@ pub type MobEngine = Engine<MobSystem>;
 
 impl MobSystem {
     /// The system of a validated scenario with run seed `seed`.
-    pub fn new(s: &Scenario, seed: u64) -> MobSystem {
+    fn assemble(s: &Scenario, seed: u64) -> MobSystem {
         let db = Database::new(s);
         let workload = SyntheticWorkload::new(s, &db);
         let mut disk_rng = Rng::stream(seed, DISK_STREAM);
@@ -159,18 +160,13 @@ impl MobSystem {
 
     /// The system's run, ready to start.
     pub fn engine(s: &Scenario, seed: u64) -> MobEngine {
-        Engine::new(MobSystem::new(s, seed), RunControl::new(&s.run))
+        Engine::of(s, seed)
     }
 
     /// Object accesses the clients performed so far. Accesses that hit in the client cache run
     /// inline, without a queue event.
     pub fn accesses(&self) -> u64 {
         self.clients.iter().map(|c| c.accesses_done).sum()
-    }
-
-    /// The measured figures; meaningful once the run is over (or the window so far).
-    pub fn summary(&self, k: &K) -> Summary {
-        self.metrics.summary(k.now(), k.warmup_complete(), self.mob.capacity())
     }
 
     fn begin_transaction(&mut self, k: &mut K, client: u32) {
@@ -236,6 +232,21 @@ impl MobSystem {
 
 impl System for MobSystem {
     type Event = Event;
+    type Summary = Summary;
+    type Sample = Sample;
+    const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
+
+    fn new(s: &Scenario, seed: u64) -> MobSystem {
+        MobSystem::assemble(s, seed)
+    }
+
+    fn summary(&self, k: &K) -> Summary {
+        self.metrics.summary(k.now(), k.warmup_complete(), self.mob.capacity())
+    }
+
+    fn series(&self) -> &[Sample] {
+        &self.metrics.series
+    }
 
     fn start(&mut self, k: &mut K) {
         for client in 0..self.clients.len() as u32 {

@@ -251,7 +251,7 @@ mod tests {
         assert_eq!(a.trace().hash(), b.trace().hash());
         assert_eq!(a.events(), b.events());
         assert_eq!(snapshot(&a), snapshot(&b));
-        assert_eq!(format!("{:?}", a.system().summary(a.kernel())), format!("{:?}", b.system().summary(b.kernel())));
+        assert_eq!(format!("{:?}", a.summary()), format!("{:?}", b.summary()));
     }
 
     #[test]
