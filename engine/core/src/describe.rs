@@ -42,6 +42,9 @@ pub struct RecordKindInfo {
     /// What the event log shows.
     pub label: &'static str,
     pub description: &'static str,
+    /// The event log's sentence: `{label}` stands for the value of the field with that label,
+    /// formatted by its unit (ns as ms, B as MB) or named by its `values`.
+    pub text: &'static str,
     /// When set, the time controls offer "step to the next record of this kind" with this label.
     pub step: Option<&'static str>,
     pub fields: &'static [FieldInfo],

@@ -10,20 +10,22 @@ import HelpOverlay from '../controls/HelpOverlay';
 import { useShortcuts } from '../controls/useShortcuts';
 import ScenarioPanel from '../scenario/ScenarioPanel';
 import SweepBar from '../scenario/SweepBar';
-import { ViewPanel, VIEW_NAMES } from './views';
+import { ViewPanel, systemViews } from './views';
 import { labStartup, startLab, syncUrlAndStorage } from './boot';
 
 export function useViewProps(lab: LabController): ViewProps {
   const selected = useStore(lab.store, (s) => s.selection);
   const speedPosition = useStore(lab.store, (s) => s.speedPosition);
+  const description = useStore(lab.store, (s) => s.description);
   return useMemo(
     () => ({
       frames: lab.frames,
       selected,
       select: (target: InspectTarget | null) => lab.store.set({ selection: target }),
       speed: positionToSpeed(speedPosition),
+      description,
     }),
-    [lab, selected, speedPosition],
+    [lab, selected, speedPosition, description],
   );
 }
 
@@ -107,8 +109,8 @@ export default function App({ lab }: { lab: LabController }) {
       <div className="workspace">
         {editorOpen && <ScenarioPanel lab={lab} />}
         <main className="views-grid">
-          {VIEW_NAMES.map((name) => (
-            <ViewPanel key={name} name={name} props={viewProps} className={`area-${name}`} />
+          {systemViews(viewProps.description).map((info) => (
+            <ViewPanel key={info.view} info={info} props={viewProps} className={`area-${info.view}`} />
           ))}
         </main>
       </div>

@@ -10,20 +10,21 @@ import { encodeHash } from '../state/url';
 import TimeControls from '../controls/TimeControls';
 import HelpOverlay from '../controls/HelpOverlay';
 import { useShortcuts } from '../controls/useShortcuts';
-import { ViewPanel, parseViewList, type ViewName } from './views';
+import { ViewPanel, parseViewList, systemViews } from './views';
 import { labStartup, startLab } from './boot';
 import { StatusBanner, useViewProps } from './App';
 import { describeOverrides, loadWithOverrides, readSetParam } from '../lessons/overrides';
 
 export default function Embed({ lab }: { lab: LabController }) {
   const q = new URLSearchParams(location.search);
-  const views: ViewName[] = parseViewList(q.get('views'));
-  const shown = views.length ? views : (['MobView', 'DiskView', 'Charts'] as ViewName[]);
+  const asked = parseViewList(q.get('views'));
   const controls = q.get('controls') !== '0';
   const autoplay = q.get('autoplay') === '1';
   const title = useStore(lab.store, (s) => s.title);
   const helpOpen = useStore(lab.store, (s) => s.helpOpen);
   const viewProps = useViewProps(lab);
+  // The views asked for that the system has; without a `views` parameter, its first three.
+  const shown = asked.length ? systemViews(viewProps.description, asked) : systemViews(viewProps.description).slice(0, 3);
   const set = useMemo(() => readSetParam(location.search), []);
   const [setError, setSetError] = useState(set.error);
   useShortcuts(lab);
@@ -76,8 +77,8 @@ export default function Embed({ lab }: { lab: LabController }) {
         <>
           <StatusBanner lab={lab} />
           <div className={`embed-views n${shown.length}`}>
-            {shown.map((name) => (
-              <ViewPanel key={name} name={name} props={viewProps} />
+            {shown.map((info) => (
+              <ViewPanel key={info.view} info={info} props={viewProps} />
             ))}
           </div>
         </>

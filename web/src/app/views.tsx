@@ -1,45 +1,32 @@
-// The view registry: the views engineer's components in web/src/views/, loaded lazily by name.
-// A view that does not exist (yet) or throws renders a labelled placeholder instead, so the lab
-// keeps working around it.
+// The view registry: every component in web/src/views/ is a view, loaded lazily by name. Which
+// views the lab shows, with which titles and hints, is the loaded system's to say
+// (SystemDescription.views). A view that does not exist (yet) or throws renders a labelled
+// placeholder instead, so the lab keeps working around it.
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { SystemDescription, ViewInfo } from '../engine/types';
 import type { ViewProps } from '../views/contract';
 
 type ViewModule = { default: ComponentType<ViewProps> };
 const modules = import.meta.glob<ViewModule>(['../views/*.tsx', '!../views/*.test.tsx']);
 
-export const VIEW_NAMES = ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'Charts', 'EventLog', 'Inspector'] as const;
-export type ViewName = (typeof VIEW_NAMES)[number];
-
-export const VIEW_TITLES: Record<ViewName, string> = {
-  SystemDiagram: 'System: clients, network, server, disk',
-  MobView: 'Modified object buffer (MOB)',
-  DiskView: 'Disk: platter, head and queue',
-  CacheView: 'Server page cache',
-  Charts: 'Charts over time',
-  EventLog: 'Event log',
-  Inspector: 'Inspector',
-};
-
-const HINTS: Record<ViewName, string> = {
-  SystemDiagram: 'Clients fetch and commit through the network to the server, which reads and writes the disk.',
-  MobView: 'The MOB as a log strip: chunks in commit order coloured hot, warm or cold, the 99% trigger line and the flusher’s 1% scan window.',
-  DiskView: 'Top view of the platter with the head sweeping the database band; each request coloured fetch read, installation read or page write.',
-  CacheView: 'Server cache frames from most to least recently used.',
-  Charts: 'Throughput, disk utilisation by request type, MOB occupancy and server cache hit ratio.',
-  EventLog: 'Every engine event, newest last, filterable by kind.',
-  Inspector: 'Click anything in a view to see its full state here.',
-};
-
-export function parseViewList(s: string | null | undefined): ViewName[] {
+/** Names of the views listed in an embed's `views=` parameter that the registry has. */
+export function parseViewList(s: string | null | undefined): string[] {
   if (!s) return [];
   return s
     .split(',')
     .map((x) => x.trim())
-    .filter((x): x is ViewName => (VIEW_NAMES as readonly string[]).includes(x));
+    .filter((x) => `../views/${x}.tsx` in modules);
 }
 
-const lazyViews = new Map<ViewName, ComponentType<ViewProps>>();
-function lazyView(name: ViewName): ComponentType<ViewProps> | null {
+/** The system's views named in `names`, in that order; all of them when `names` is empty. */
+export function systemViews(description: SystemDescription | null, names: readonly string[] = []): ViewInfo[] {
+  const views = description?.views ?? [];
+  if (names.length === 0) return views;
+  return names.flatMap((n) => views.filter((v) => v.view === n));
+}
+
+const lazyViews = new Map<string, ComponentType<ViewProps>>();
+function lazyView(name: string): ComponentType<ViewProps> | null {
   const loader = modules[`../views/${name}.tsx`];
   if (!loader) return null;
   let c = lazyViews.get(name);
@@ -67,21 +54,22 @@ class Boundary extends Component<{ name: string; children: ReactNode }, { error:
   }
 }
 
-export function ViewPanel({ name, props, className }: { name: ViewName; props: ViewProps; className?: string }) {
+export function ViewPanel({ info, props, className }: { info: ViewInfo; props: ViewProps; className?: string }) {
+  const { view: name, title, hint } = info;
   const V = lazyView(name);
   return (
-    <section className={`panel view-${name} ${className ?? ''}`} data-panel={name} aria-label={VIEW_TITLES[name]}>
-      <h2 className={V ? 'panel-title sr-only' : 'panel-title'}>{VIEW_TITLES[name]}</h2>
+    <section className={`panel view-${name} ${className ?? ''}`} data-panel={name} aria-label={title} title={hint}>
+      <h2 className={V ? 'panel-title sr-only' : 'panel-title'}>{title}</h2>
       <div className="panel-body">
         {V ? (
           <Boundary name={name}>
-            <Suspense fallback={<div className="view-placeholder">Loading {VIEW_TITLES[name]}…</div>}>
+            <Suspense fallback={<div className="view-placeholder">Loading {title}…</div>}>
               <V {...props} />
             </Suspense>
           </Boundary>
         ) : (
           <div className="view-placeholder">
-            <strong>{VIEW_TITLES[name]}</strong> is not available in this build. {HINTS[name]}
+            <strong>{title}</strong> is not available in this build. {hint}
           </div>
         )}
       </div>

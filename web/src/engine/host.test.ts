@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LabHost } from './host';
 import { MAX_CHECKPOINTS } from './checkpoints';
 import { loadEngineForTests, SHORT } from './testing';
-import { RecordKind, type Frame } from './types';
+import { RecordKind, type Frame, type LoadResult } from './types';
 
 beforeAll(loadEngineForTests);
 
@@ -20,9 +20,12 @@ function state(f: Frame) {
 }
 
 describe('LabHost with the real engine', () => {
-  it('loads a scenario and reports title, seed and planned end', () => {
+  it('loads a scenario and reports title, seed, planned end and the system description', () => {
     const host = new LabHost();
-    expect(host.load(`[meta]\ntitle = "t"\nseed = 5\n${SHORT}`)).toEqual({ ok: true, title: 't', seed: 5, endNs: 4e9 });
+    const { description, ...rest } = host.load(`[meta]\ntitle = "t"\nseed = 5\n${SHORT}`) as Extract<LoadResult, { ok: true }>;
+    expect(rest).toEqual({ ok: true, title: 't', seed: 5, endNs: 4e9 });
+    expect(description.kind).toBe('mob');
+    expect(description.records.map((r) => r.name)).toContain('flusher_start');
     expect(host.load(SHORT, 9)).toMatchObject({ ok: true, seed: 9 });
     host.dispose();
   });

@@ -3,7 +3,7 @@
 import { Checkpoints } from './checkpoints';
 import { readFrame } from './frame';
 import type { RunSummary } from './protocol';
-import type { Frame, LoadResult, RecordKind, ScenarioError } from './types';
+import type { Frame, LoadResult, RecordKind, ScenarioError, SystemDescription } from './types';
 import { Lab, schema } from './wasm';
 
 export class LabHost {
@@ -26,7 +26,8 @@ export class LabHost {
     this.checkpoints = new Checkpoints(lab.fork());
     this.lab = lab;
     this.restart();
-    return { ok: true, title: lab.title(), seed: lab.seed(), endNs: lab.end_ns() ?? null };
+    const description = JSON.parse(lab.describe_json()) as SystemDescription;
+    return { ok: true, title: lab.title(), seed: lab.seed(), endNs: lab.end_ns() ?? null, description };
   }
 
   /** Advances to simulated time `tNs` (a time in the past seeks back). */

@@ -1,16 +1,28 @@
 // Test helpers: the real engine under Node, from the .wasm bytes (see wasm.ts).
 import { readFileSync } from 'node:fs';
-import { initEngine } from './wasm';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SystemDescription } from './types';
+import { initEngine, Lab } from './wasm';
 
-const root = new URL('../../../', import.meta.url);
+// Paths, not URL objects: under jsdom the global URL is jsdom's, which node:fs does not take.
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export function loadEngineForTests(): Promise<unknown> {
-  return initEngine(readFileSync(new URL('engine/wasm/pkg/storelab_wasm_bg.wasm', root)));
+  return initEngine(readFileSync(join(root, 'engine/wasm/pkg/storelab_wasm_bg.wasm')));
 }
 
 export function readScenario(name: string): string {
-  return readFileSync(new URL(`scenarios/${name}`, root), 'utf8');
+  return readFileSync(join(root, 'scenarios', name), 'utf8');
 }
 
 /** A short default run with a 1 MB MOB: it fills and flushes within a couple of seconds. */
 export const SHORT = '[run]\nwarmup_s = 1.0\nwarmup_flusher_passes = 0\nduration_s = 3.0\n[server]\nmob_mb = 1.0\n';
+
+/** The description the engine gives of the MOB system (call loadEngineForTests first). */
+export function describeForTests(): SystemDescription {
+  const lab = new Lab(SHORT);
+  const d = JSON.parse(lab.describe_json()) as SystemDescription;
+  lab.free();
+  return d;
+}

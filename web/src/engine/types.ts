@@ -3,7 +3,9 @@
 // time and gets one Frame back, whose typed arrays are transferred, not copied. Times are in
 // nanoseconds of simulated time (exact as doubles up to 2^53 ns ≈ 104 days).
 
-/** Kinds of trace records, as numbered by the engine (engine/core/src/trace/mod.rs). */
+/** The trace record kinds the views switch on, as numbered by the engine
+ * (engine/core/src/systems/mob/records.rs; smoke.test.ts checks them against its description).
+ * Names, fields and sentences come from the description (SystemDescription), not from here. */
 export enum RecordKind {
   DiskStart = 0, // entity = page, a = request kind, b = disk address, c = from cyl * 2^32 + to cyl
   DiskEnd = 1, // entity = page, a = request kind + transfer ns * 256, b = seek ns, c = rotation ns
@@ -169,6 +171,57 @@ export interface ScenarioError {
   range: string | null;
 }
 
+/** One field of a trace record, or some bits of it (engine/core/src/describe.rs). */
+export interface FieldInfo {
+  field: 'entity' | 'a' | 'b' | 'c';
+  label: string;
+  /** Empty for a count or an id. */
+  unit: string;
+  /** The value is floor(field / 2^shift) mod 2^bits; bits 0 means the whole field. */
+  shift: number;
+  bits: number;
+  /** Names of the values when the field is an enumeration. */
+  values: string[];
+}
+
+/** A trace record kind as the engine describes it. */
+export interface RecordKindInfo {
+  id: number;
+  /** snake_case, stable. */
+  name: string;
+  label: string;
+  description: string;
+  /** The event log's sentence, with `{field label}` placeholders. */
+  text: string;
+  /** The label of "step to the next record of this kind", when the controls offer it. */
+  step: string | null;
+  fields: FieldInfo[];
+}
+
+export interface FigureInfo {
+  path: string;
+  label: string;
+  unit: string;
+  scale: number;
+  description: string;
+}
+
+export interface ViewInfo {
+  view: string;
+  title: string;
+  hint: string;
+}
+
+/** What the loaded system reports, sent once per load (`Lab.describe_json`). */
+export interface SystemDescription {
+  kind: string;
+  title: string;
+  paper: string;
+  records: RecordKindInfo[];
+  figures: FigureInfo[];
+  views: ViewInfo[];
+}
+
 export type LoadResult =
-  | { ok: true; title: string; seed: number; endNs: number | null }
+  | { ok: true; title: string; seed: number; endNs: number | null; description: SystemDescription }
   | { ok: false; errors: ScenarioError[] };

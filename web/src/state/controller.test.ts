@@ -26,7 +26,8 @@ class FakeEngine implements EngineLike {
     if (text.includes('BAD')) return { ok: false, errors: [{ path: 'server.mob_mb', line: 2, column: 10, message: 'must be ≥ 0', expected: null, range: '0..1024' }] };
     this.now = 0;
     this.events = 0;
-    return { ok: true, title: 'T', seed: seed ?? 1, endNs: this.endNs };
+    const description = { kind: 'mob', title: '', paper: '', records: [], figures: [], views: [] };
+    return { ok: true, title: 'T', seed: seed ?? 1, endNs: this.endNs, description };
   }
   frame(t: number) {
     this.calls.push(`frame:${Math.round(t)}`);

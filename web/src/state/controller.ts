@@ -74,6 +74,7 @@ export class LabController {
         appliedText: text,
         draftText: text,
         title: res.title,
+        description: res.description,
         seed: res.seed,
         endNs: res.endNs,
         selection: null,

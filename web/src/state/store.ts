@@ -2,7 +2,7 @@
 // useSyncExternalStore. Per-frame data never goes through here; it flows through FrameStore.
 import { useSyncExternalStore } from 'react';
 import type { InspectTarget } from '../views/contract';
-import type { ScenarioError } from '../engine/types';
+import type { ScenarioError, SystemDescription } from '../engine/types';
 import { DEFAULT_SPEED_POSITION } from './clock';
 
 export interface Store<T> {
@@ -48,6 +48,8 @@ export interface LabState {
   /** Gallery name of the scenario the text came from (e.g. "mob-default"), or null if edited/imported. */
   scenarioName: string | null;
   title: string;
+  /** What the loaded system reports (record kinds, figures, views); null before the first load. */
+  description: SystemDescription | null;
   seed: number;
   playing: boolean;
   /** Speed slider position, see clock.ts. */
@@ -76,6 +78,7 @@ export function initialLabState(): LabState {
     draftText: '',
     scenarioName: null,
     title: '',
+    description: null,
     seed: 1,
     playing: false,
     speedPosition: DEFAULT_SPEED_POSITION,

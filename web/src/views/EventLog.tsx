@@ -1,7 +1,8 @@
 // The event log: the last 5000 trace records, virtualised, filterable by kind and text, newest at
 // the bottom with auto-scroll unless the user scrolled up. Shows the exact number received.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { RECORD_KIND_COUNT, RECORD_KIND_NAMES, describeRecord, fmtMs } from './lib/format';
+import { schemeDark2 } from 'd3';
+import { describeRecord, fmtMs, recordLabel } from './lib/format';
 import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
 import { RecordStore } from './lib/records';
 import type { ViewProps } from './contract';
@@ -13,16 +14,17 @@ const OVERSCAN = 6;
  * React rewrites the text of the rows on screen instead of removing and inserting elements. */
 const ROW_SLOTS = 256;
 
-const KIND_COLOURS = [
-  '#555', '#555', '#d7301f', '#9e9e9e', '#4575b4', '#6a3d9a', '#6a3d9a', '#7570b3', '#1b9e77', '#238b45', '#d95f02', '#b8860b', '#b00020', '#555',
-];
+/** A record kind's colour, by its number in the system's description (dark enough to read on white). */
+const kindColour = (kind: number) => schemeDark2[kind % schemeDark2.length];
 
-export default function EventLog({ frames, select, selected }: ViewProps) {
+export default function EventLog({ frames, select, selected, description }: ViewProps) {
   const store = useRef(new RecordStore(5000));
-  const opp = useRef(0);
   const bump = useThrottledBump(200);
   const started = useStarted(frames);
-  const [kinds, setKinds] = useState<boolean[]>(() => new Array(RECORD_KIND_COUNT).fill(true));
+  const records = description?.records ?? [];
+  const count = records.length;
+  // Kinds hidden by the filter (so a new system's kinds start shown).
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   const [text, setText] = useState('');
   const scrollRef = useRef<HTMLDivElement>(null);
   const size = useElementSize(scrollRef);
@@ -32,7 +34,6 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
   useEffect(() => {
     return frames.subscribe((f) => {
       if (f.reset) store.current.clear();
-      opp.current = f.objectsPerPage;
       if (f.trace.t.length > 0 || f.trace.lost > 0 || f.reset) {
         store.current.ingest(f.trace);
         bump();
@@ -42,21 +43,20 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
 
   const s = store.current;
   const version = s.version;
-  const allKinds = kinds.every(Boolean);
   const needle = text.trim().toLowerCase();
   // Recompute the filtered list only when the store or the filter changed.
   const rows = useMemo(() => {
-    const set = allKinds ? null : new Set(kinds.flatMap((on, k) => (on ? [k] : [])));
+    const set = hidden.size === 0 ? null : new Set(records.flatMap((r) => (hidden.has(r.id) ? [] : [r.id])));
     const match = needle
       ? (i: number) => {
           const r = s.get(i);
-          const line = `${fmtMs(r.t)} ${RECORD_KIND_NAMES[r.kind]} ${describeRecord(r.kind, r.entity, r.a, r.b, r.c, opp.current)}`;
+          const line = `${fmtMs(r.t)} ${recordLabel(description, r.kind)} ${describeRecord(description, r.kind, r)}`;
           return line.toLowerCase().includes(needle);
         }
       : undefined;
     return s.filter(set, match);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version, kinds, needle, allKinds]);
+  }, [version, hidden, needle, description]);
 
   // Auto-scroll to the newest record unless the user has scrolled up. The bottom is known without
   // asking the browser (rows × ROW_H): reading scrollHeight here forced a full synchronous layout
@@ -106,10 +106,10 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
         }}
       >
         <span className="t">{fmtMs(r.t)} ms</span>
-        <span className="k" style={{ color: KIND_COLOURS[r.kind] ?? '#333' }}>
-          {RECORD_KIND_NAMES[r.kind] ?? r.kind}
+        <span className="k" style={{ color: kindColour(r.kind) }}>
+          {recordLabel(description, r.kind)}
         </span>
-        <span className="d">{describeRecord(r.kind, r.entity, r.a, r.b, r.c, opp.current)}</span>
+        <span className="d">{describeRecord(description, r.kind, r)}</span>
       </div>,
     );
   }
@@ -132,25 +132,33 @@ export default function EventLog({ frames, select, selected }: ViewProps) {
   const filters = useMemo(
     () => (
       <div className="sl-filters" role="group" aria-label="Filter by record kind">
-        <button type="button" className="sl-btn" onClick={() => setKinds(new Array(RECORD_KIND_COUNT).fill(true))}>
+        <button type="button" className="sl-btn" onClick={() => setHidden(new Set())}>
           all
         </button>
-        <button type="button" className="sl-btn" onClick={() => setKinds(new Array(RECORD_KIND_COUNT).fill(false))}>
+        <button type="button" className="sl-btn" onClick={() => setHidden(new Set(records.map((r) => r.id)))}>
           none
         </button>
-        {RECORD_KIND_NAMES.map((name, k) => (
-          <label key={name} style={{ color: KIND_COLOURS[k] }}>
+        {records.map((info) => (
+          <label key={info.name} style={{ color: kindColour(info.id) }} title={info.description} data-kind={info.name}>
             <input
               type="checkbox"
-              checked={kinds[k]}
-              onChange={(e) => setKinds((prev) => prev.map((v, j) => (j === k ? e.target.checked : v)))}
+              checked={!hidden.has(info.id)}
+              onChange={(e) =>
+                setHidden((prev) => {
+                  const next = new Set(prev);
+                  if (e.target.checked) next.delete(info.id);
+                  else next.add(info.id);
+                  return next;
+                })
+              }
             />{' '}
-            {name}
+            {info.label}
           </label>
         ))}
       </div>
     ),
-    [kinds],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [hidden, count, description],
   );
 
   return (

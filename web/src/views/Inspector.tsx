@@ -1,20 +1,20 @@
 // The inspector: the full state of whatever the user clicked, from the latest frame.
 import type { ReactNode } from 'react';
-import type { Frame } from '../engine/types';
+import type { Frame, SystemDescription } from '../engine/types';
 import { AREA_COLOURS, REQUEST_COLOURS, type InspectTarget, type ViewProps } from './contract';
-import { RECORD_KIND_NAMES, areaName, describeRecord, fmtMB, fmtMs, fmtPct, requestName } from './lib/format';
+import { areaName, describeRecord, fmtMB, fmtMs, fmtPct, recordLabel, requestName } from './lib/format';
 import { useFrameTick } from './lib/hooks';
 import { chunksOfPage } from './lib/mob';
 import { requestPhase } from './lib/disk';
 import './views.css';
 
-export default function Inspector({ frames, selected, select }: ViewProps) {
+export default function Inspector({ frames, selected, select, description }: ViewProps) {
   const f = useFrameTick(frames, 200);
   return (
     <div className="sl-view" data-view="inspector">
       <div className="sl-head">
         <h3 className="sl-title">Inspector</h3>
-        {selected && <span className="sl-stat">{title(selected)}</span>}
+        {selected && <span className="sl-stat">{title(selected, description)}</span>}
         {selected && (
           <button type="button" className="sl-btn" style={{ marginLeft: 'auto' }} onClick={() => select(null)}>
             clear
@@ -40,14 +40,14 @@ export default function Inspector({ frames, selected, select }: ViewProps) {
             No frame yet. Press Play (Space) to start the simulation.
           </div>
         ) : (
-          <Details f={f} sel={selected} select={select} />
+          <Details f={f} sel={selected} select={select} description={description} />
         )}
       </div>
     </div>
   );
 }
 
-function title(s: InspectTarget): string {
+function title(s: InspectTarget, description: SystemDescription | null): string {
   switch (s.kind) {
     case 'client':
       return `client ${s.id}`;
@@ -62,7 +62,7 @@ function title(s: InspectTarget): string {
     case 'disk':
       return 'the disk';
     case 'record':
-      return `record #${s.index} (${RECORD_KIND_NAMES[s.recordKind] ?? s.recordKind})`;
+      return `record #${s.index} (${recordLabel(description, s.recordKind)})`;
   }
 }
 
@@ -96,7 +96,17 @@ function AreaTag({ area }: { area: number | undefined }) {
   );
 }
 
-function Details({ f, sel, select }: { f: Frame; sel: InspectTarget; select: ViewProps['select'] }) {
+function Details({
+  f,
+  sel,
+  select,
+  description,
+}: {
+  f: Frame;
+  sel: InspectTarget;
+  select: ViewProps['select'];
+  description: SystemDescription | null;
+}) {
   const opp = f.objectsPerPage;
   switch (sel.kind) {
     case 'client': {
@@ -276,8 +286,8 @@ function Details({ f, sel, select }: { f: Frame; sel: InspectTarget; select: Vie
         <KV
           rows={[
             ['time', `${fmtMs(sel.t)} ms`],
-            ['kind', RECORD_KIND_NAMES[sel.recordKind] ?? sel.recordKind],
-            ['meaning', describeRecord(sel.recordKind, sel.entity, sel.a, sel.b, sel.c, opp)],
+            ['kind', recordLabel(description, sel.recordKind)],
+            ['meaning', describeRecord(description, sel.recordKind, sel)],
             ['fields', `entity ${sel.entity}, a ${sel.a}, b ${sel.b}, c ${sel.c}`],
           ]}
         />

@@ -3,6 +3,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { InspectTarget } from './contract';
+import type { SystemDescription } from '../engine/types';
+import { initEngine, Lab } from '../engine/wasm';
 import { FakeFrameSource } from './lib/fake';
 import MobView from './MobView';
 import DiskView from './DiskView';
@@ -17,12 +19,21 @@ function Harness() {
   const [speed, setSpeed] = useState(50e6);
   const [playing, setPlaying] = useState(false);
   const [selected, select] = useState<InspectTarget | null>(null);
+  const [description, setDescription] = useState<SystemDescription | null>(null);
+  useEffect(() => {
+    // Names and sentences of the record kinds come from the engine itself.
+    void initEngine().then(() => {
+      const lab = new Lab('');
+      setDescription(JSON.parse(lab.describe_json()) as SystemDescription);
+      lab.free();
+    });
+  }, []);
   useEffect(() => {
     if (playing) src.start(speed);
     else src.stop();
     return () => src.stop();
   }, [playing, speed, src]);
-  const p = { frames: src, selected, select, speed };
+  const p = { frames: src, selected, select, speed, description };
   const cell = (h: number) => ({ height: h, border: '1px solid #ddd', overflow: 'hidden' });
   return (
     <div style={{ padding: 8 }}>

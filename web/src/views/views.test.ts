@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { InspectTarget, ViewProps } from './contract';
@@ -10,11 +10,19 @@ import EventLog from './EventLog';
 import Inspector from './Inspector';
 import CacheView, { fitCell } from './CacheView';
 import SystemDiagram from './SystemDiagram';
+import { describeForTests, loadEngineForTests } from '../engine/testing';
+import type { SystemDescription } from '../engine/types';
 
 const VIEWS = { MobView, DiskView, Charts, EventLog, Inspector, CacheView, SystemDiagram };
 
+let description: SystemDescription;
+beforeAll(async () => {
+  await loadEngineForTests();
+  description = describeForTests();
+});
+
 function props(frames: ViewProps['frames'], selected: InspectTarget | null = null): ViewProps {
-  return { frames, selected, select: () => {}, speed: 1e8 };
+  return { frames, selected, select: () => {}, speed: 1e8, description };
 }
 
 describe('views render', () => {
@@ -45,7 +53,7 @@ describe('views render', () => {
       { kind: 'disk' },
       { kind: 'record', index: 0, t: 1e6, recordKind: 8, entity: 2, a: 481 * 3, b: 0, c: 0 },
     ];
-    const expected = ['accesses', 'pending modifications', 'live modifications', 'has completed', 'passes'.slice(0, 4), 'platter angle', 'client 2 fetches object 1443 (page 3)'];
+    const expected = ['accesses', 'pending modifications', 'live modifications', 'has completed', 'passes'.slice(0, 4), 'platter angle', 'client 2 fetches object 1443'];
     targets.forEach((t, i) => {
       const html = renderToString(createElement(Inspector, props(src, t)));
       expect(html).toContain(expected[i]);

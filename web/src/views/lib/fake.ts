@@ -3,7 +3,7 @@
 // the views' tests and by the dev harness (views/dev.html); the app uses the real engine bridge.
 import { Area, RecordKind, RequestKind, type ClientSnapshot, type DiskRequestView, type Frame, type Sample } from '../../engine/types';
 import type { FrameSource } from '../contract';
-import { RECORD_KIND_COUNT } from './format';
+
 
 export interface FakeOptions {
   seed?: number;
@@ -67,7 +67,7 @@ export class FakeFrameSource implements FrameSource {
   private queue: Ev[] = [];
   private rec = { t: [] as number[], kind: [] as number[], entity: [] as number[], a: [] as number[], b: [] as number[], c: [] as number[] };
   /** Records emitted per kind since the start, as Frame.traceCounts. */
-  private counts = new Array<number>(RECORD_KIND_COUNT).fill(0);
+  private counts = new Array<number>(RecordKind.TxnEnd + 1).fill(0);
   private samples: Sample[] = [];
   private allSamples: Sample[] = [];
   private pendingReset = true;

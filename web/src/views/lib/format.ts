@@ -1,25 +1,7 @@
-// Human-readable names and sentences for trace records and quantities.
-import { RecordKind, RequestKind } from '../../engine/types';
+// Human-readable names and sentences for trace records and quantities. Record kinds are named
+// and put into words from the engine's description of them (SystemDescription), never here.
+import type { FieldInfo, RecordKindInfo, RequestKind, SystemDescription } from '../../engine/types';
 import { AREA_NAMES, REQUEST_NAMES } from '../contract';
-
-export const RECORD_KIND_NAMES: readonly string[] = [
-  'DiskStart',
-  'DiskEnd',
-  'MobInsert',
-  'MobSupersede',
-  'MobRemove',
-  'FlusherStart',
-  'FlusherPage',
-  'PageWrite',
-  'Fetch',
-  'CacheHit',
-  'CacheMiss',
-  'Commit',
-  'CommitWait',
-  'TxnEnd',
-];
-
-export const RECORD_KIND_COUNT = RECORD_KIND_NAMES.length;
 
 const TWO_32 = 4294967296;
 
@@ -60,54 +42,41 @@ export function decodeCylinders(c: number): { from: number; to: number } {
   return { from: Math.floor(c / TWO_32), to: c % TWO_32 };
 }
 
-/** One sentence describing a trace record. */
-export function describeRecord(
-  kind: number,
-  entity: number,
-  a: number,
-  b: number,
-  c: number,
-  objectsPerPage: number,
-): string {
-  const page = (oid: number) => (objectsPerPage > 0 ? Math.floor(oid / objectsPerPage) : NaN);
-  switch (kind as RecordKind) {
-    case RecordKind.DiskStart: {
-      const { from, to } = decodeCylinders(c);
-      const move = from === to ? `head stays at cylinder ${to}` : `seek cylinder ${from} → ${to}`;
-      return `disk: starts ${requestName(a)} of page ${entity} at address ${b}, ${move}`;
-    }
-    case RecordKind.DiskEnd: {
-      const d = decodeDiskEnd(a, b, c);
-      return (
-        `disk: ${requestName(d.kind)} of page ${entity} done, seek ${fmtMs(d.seekNs, 2)} ms, ` +
-        `rotation ${fmtMs(d.rotationNs, 2)} ms, transfer ${fmtMs(d.transferNs, 2)} ms`
-      );
-    }
-    case RecordKind.MobInsert:
-      return `MOB: inserts object ${entity} (page ${page(entity)}, ${areaName(a)}) at log index ${b}`;
-    case RecordKind.MobSupersede:
-      return `MOB: object ${entity} (page ${page(entity)}) superseded by a newer version (absorbed)`;
-    case RecordKind.MobRemove:
-      return `MOB: object ${entity} (page ${page(entity)}) installed on disk and removed`;
-    case RecordKind.FlusherStart:
-      return `flusher: pass starts with ${a} page${a === 1 ? '' : 's'}, MOB holds ${fmtMB(b)} MB, scanned to log index ${c}`;
-    case RecordKind.FlusherPage:
-      return `flusher: page ${entity} (batch position ${b}) has ${a} pending modification${a === 1 ? '' : 's'}`;
-    case RecordKind.PageWrite:
-      return `page ${entity} written, installing ${a} modification${a === 1 ? '' : 's'}`;
-    case RecordKind.Fetch:
-      return `client ${entity} fetches object ${a} (page ${page(a)})`;
-    case RecordKind.CacheHit:
-      return `server: page ${entity} in memory, answers client ${a}`;
-    case RecordKind.CacheMiss:
-      return `server: page ${entity} not in memory for client ${a}, reads it from disk`;
-    case RecordKind.Commit:
-      return `client ${entity} commits ${a} modified object${a === 1 ? '' : 's'} at log index ${b}`;
-    case RecordKind.CommitWait:
-      return `client ${entity} waits: the MOB has no room for its commit`;
-    case RecordKind.TxnEnd:
-      return `client ${entity} ends its transaction`;
-    default:
-      return `record kind ${kind}, entity ${entity}, a ${a}, b ${b}, c ${c}`;
-  }
+/** The four numbers of a trace record. */
+export interface RecordFields {
+  entity: number;
+  a: number;
+  b: number;
+  c: number;
+}
+
+/** One described field of a record: its bits, named by its values or formatted by its unit. */
+export function fieldText(f: FieldInfo, r: RecordFields): string {
+  let v = r[f.field];
+  if (f.shift > 0) v = Math.floor(v / 2 ** f.shift);
+  if (f.bits > 0) v %= 2 ** f.bits;
+  if (f.values.length > 0) return f.values[v] ?? String(v);
+  if (f.unit === 'ns') return `${fmtMs(v, 2)} ms`;
+  if (f.unit === 'B') return `${fmtMB(v)} MB`;
+  return f.unit ? `${v} ${f.unit}` : String(v);
+}
+
+/** The description of record kind `kind`, if the system has one. */
+export function recordInfo(d: SystemDescription | null, kind: number): RecordKindInfo | undefined {
+  return d?.records[kind]?.id === kind ? d.records[kind] : d?.records.find((r) => r.id === kind);
+}
+
+/** The kind's name as the event log and the inspector show it. */
+export function recordLabel(d: SystemDescription | null, kind: number): string {
+  return recordInfo(d, kind)?.label ?? `record kind ${kind}`;
+}
+
+/** One sentence describing a trace record: its kind's `text` with each `{field label}` filled in. */
+export function describeRecord(d: SystemDescription | null, kind: number, r: RecordFields): string {
+  const info = recordInfo(d, kind);
+  if (!info) return `record kind ${kind}: entity ${r.entity}, a ${r.a}, b ${r.b}, c ${r.c}`;
+  return info.text.replace(/\{([^}]+)\}/g, (whole, label: string) => {
+    const f = info.fields.find((x) => x.label === label);
+    return f ? fieldText(f, r) : whole;
+  });
 }

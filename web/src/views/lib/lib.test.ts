@@ -11,6 +11,7 @@ import { PageAreas, sharedPageAreas } from './pages';
 import { AreaColumns, fillRuns, paintAreaColumns, pixel } from './columns';
 import { FakeFrameSource } from './fake';
 import { throttle } from './hooks';
+import { describeForTests, loadEngineForTests } from '../../engine/testing';
 
 function batch(rows: [number, number, number, number, number, number][], lost = 0) {
   return {
@@ -90,12 +91,22 @@ describe('format', () => {
     expect(decodeCylinders(12 * 2 ** 32 + 40)).toEqual({ from: 12, to: 40 });
     expect(fmtMs(1234567)).toBe('1.235');
   });
-  it('describes records in plain words', () => {
-    expect(describeRecord(RecordKind.Fetch, 3, 123456, 0, 0, 481)).toBe('client 3 fetches object 123456 (page 256)');
-    expect(describeRecord(RecordKind.DiskEnd, 17, 2 + 6e6 * 256, 1.2e6, 3.1e6, 481)).toBe(
-      'disk: page write of page 17 done, seek 1.20 ms, rotation 3.10 ms, transfer 6.00 ms',
+  it('describes records in plain words, from the engine description of their fields', async () => {
+    await loadEngineForTests();
+    const d = describeForTests();
+    const r = (entity: number, a: number, b = 0, c = 0) => ({ entity, a, b, c });
+    expect(describeRecord(d, RecordKind.Fetch, r(3, 123456))).toBe('client 3 fetches object 123456');
+    expect(describeRecord(d, RecordKind.DiskEnd, r(17, 2 + 6e6 * 256, 1.2e6, 3.1e6))).toBe(
+      'disk: page write of page 17 done: seek 1.20 ms, rotation 3.10 ms, transfer 6.00 ms',
     );
-    expect(describeRecord(RecordKind.PageWrite, 9, 1, 0, 0, 481)).toBe('page 9 written, installing 1 modification');
+    expect(describeRecord(d, RecordKind.DiskStart, r(4, 1, 262144, 12 * 2 ** 32 + 40))).toBe(
+      'disk: installation read of page 4 starts at byte address 262144, cylinder 12 → 40',
+    );
+    expect(describeRecord(d, RecordKind.FlusherStart, r(0, 7, 3 * 1048576, 99))).toBe(
+      'flusher: a pass starts with 7 pages, the MOB holds 3.00 MB, scanned to log index 99',
+    );
+    expect(describeRecord(d, 200, r(1, 2))).toBe('record kind 200: entity 1, a 2, b 0, c 0');
+    expect(describeRecord(null, RecordKind.Fetch, r(3, 1))).toContain('record kind 8');
   });
 });
 

@@ -11,7 +11,8 @@ const fn f(field: &'static str, label: &'static str, unit: &'static str) -> Fiel
 
 /// Declares `RecordKind` and `RECORD_KINDS`, its description, from one list.
 macro_rules! record_kinds {
-    ($($kind:ident = $name:literal, $label:literal, $step:expr, $description:literal, [$($field:expr),* $(,)?];)*) => {
+    ($($kind:ident = $name:literal, $label:literal, $step:expr, $description:literal, $text:literal,
+       [$($field:expr),* $(,)?];)*) => {
         /// The kinds of trace record the MOB system emits; `RECORD_KINDS` says what each field means.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         #[repr(u8)]
@@ -25,6 +26,7 @@ macro_rules! record_kinds {
                 name: $name,
                 label: $label,
                 description: $description,
+                text: $text,
                 step: $step,
                 fields: &[$($field),*],
             },)*
@@ -39,47 +41,61 @@ macro_rules! record_kinds {
 record_kinds! {
     DiskStart = "disk_start", "disk start", Some("next disk request"),
         "The disk starts serving a request (seek, rotation, transfer).",
-        [f("entity", "page", ""), f("a", "request", "").values(REQUEST), f("b", "disk address", "B"),
+        "disk: {request} of page {page} starts at byte address {byte address}, cylinder {from cylinder} → {to cylinder}",
+        [f("entity", "page", ""), f("a", "request", "").values(REQUEST), f("b", "byte address", ""),
          f("c", "to cylinder", "").bits(0, 32), f("c", "from cylinder", "").bits(32, 21)];
     DiskEnd = "disk_end", "disk end", None,
         "The disk finished a request; its time split into seek, rotation and transfer.",
+        "disk: {request} of page {page} done: seek {seek}, rotation {rotation}, transfer {transfer}",
         [f("entity", "page", ""), f("a", "request", "").bits(0, 8).values(REQUEST),
          f("a", "transfer", "ns").bits(8, 45), f("b", "seek", "ns"), f("c", "rotation", "ns")];
     MobInsert = "mob_insert", "MOB insert", None,
         "A committed modification enters the MOB.",
+        "MOB: inserts object {object} ({area}) at log index {log index}",
         [f("entity", "object", ""), f("a", "area", "").values(AREA), f("b", "log index", "")];
     MobSupersede = "mob_supersede", "MOB supersede", None,
         "An older buffered version of the object is dropped (write absorption).",
+        "MOB: object {object} superseded by a newer version (absorbed)",
         [f("entity", "object", "")];
     MobRemove = "mob_remove", "MOB remove", None,
         "The object's modification was installed on disk and leaves the MOB.",
+        "MOB: object {object} installed on disk and removed",
         [f("entity", "object", "")];
     FlusherStart = "flusher_start", "flusher pass", Some("next flusher run"),
         "The flusher starts a pass over the oldest part of the MOB (§3.2.1).",
+        "flusher: a pass starts with {pages selected} pages, the MOB holds {MOB used}, scanned to log index {last log index scanned}",
         [f("a", "pages selected", ""), f("b", "MOB used", "B"), f("c", "last log index scanned", "")];
     FlusherPage = "flusher_page", "flusher page", None,
         "The flusher turns to the next page of its sorted batch.",
+        "flusher: page {page} (batch position {position in batch}) has {pending modifications} pending modifications",
         [f("entity", "page", ""), f("a", "pending modifications", ""), f("b", "position in batch", "")];
     PageWrite = "page_write", "page write", Some("next page write"),
         "A page write completed, installing the page's buffered modifications.",
+        "page {page} written, installing {modifications installed} modifications",
         [f("entity", "page", ""), f("a", "modifications installed", "")];
     Fetch = "fetch", "fetch", None,
         "A client missed in its cache and sends a fetch.",
+        "client {client} fetches object {object}",
         [f("entity", "client", ""), f("a", "object", "")];
     CacheHit = "cache_hit", "server hit", None,
         "The server answers a fetch from memory (page cache or MOB).",
+        "server: page {page} in memory, answers client {client}",
         [f("entity", "page", ""), f("a", "client", ""), f("b", "from memory", "")];
     CacheMiss = "cache_miss", "server miss", Some("next server miss"),
         "The fetched page is in neither the MOB nor the cache: a disk read.",
+        "server: page {page} not in memory for client {client}, reads it from disk",
         [f("entity", "page", ""), f("a", "client", "")];
     Commit = "commit", "commit", Some("next commit"),
         "A commit's modifications enter the MOB as one log record.",
+        "client {client} commits {modified objects} modified objects at log index {log index}",
         [f("entity", "client", ""), f("a", "modified objects", ""), f("b", "log index", "")];
     CommitWait = "commit_wait", "commit waits", Some("next commit wait"),
         "A commit waits for MOB space.",
+        "client {client} waits: the MOB has no room for its commit",
         [f("entity", "client", "")];
     TxnEnd = "txn_end", "transaction end", None,
         "A transaction completed at its client.",
+        "client {client} ends its transaction",
         [f("entity", "client", "")];
 }
 
@@ -101,6 +117,11 @@ mod tests {
             assert!(info.fields.iter().all(|f| ["entity", "a", "b", "c"].contains(&f.field)), "{}", info.name);
             // Bits of one field must not overlap and must stay below 2^53 (exact in JavaScript).
             assert!(info.fields.iter().all(|f| f.shift as u32 + f.bits as u32 <= 53), "{}", info.name);
+            // Every `{label}` of the event-log sentence names one of the kind's fields.
+            for part in info.text.split('{').skip(1) {
+                let label = part.split_once('}').map(|(l, _)| l).unwrap_or_default();
+                assert!(info.fields.iter().any(|f| f.label == label), "{}: {{{label}}}", info.name);
+            }
         }
     }
 }
