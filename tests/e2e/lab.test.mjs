@@ -133,6 +133,17 @@ describe('the lab', () => {
     const f2 = await latest(page);
     assert.ok(f2.passes >= f1.passes);
     await shot(page, 'lab-flusher-run');
+    // Another kind from the engine's description of the system: the next page write.
+    const writes = () =>
+      page.evaluate(() => {
+        const id = window.__storelab.lab.store.get().description.records.find((r) => r.name === 'page_write').id;
+        return window.__storelab.frames.latest().traceCounts[id];
+      });
+    const before = await writes();
+    await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next page write' });
+    await page.locator('[data-testid=step-target]').click();
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    assert.equal(await writes(), before + 1, 'ran to exactly the next page write');
     // Tall enough for every panel (the inspector spans all three rows): an element taller than the
     // viewport is captured in pieces, with the sticky time controls drawn across it.
     await page.setViewportSize({ width: 1600, height: 1500 });

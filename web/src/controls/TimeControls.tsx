@@ -1,5 +1,6 @@
 // The one shared set of time controls (DESIGN.md §4): play/pause, step one event, step to the
-// next flusher run, logarithmic speed, timeline scrubbing, reset and seed.
+// next record of a kind the system offers (the MOB's next flusher run, page write, …),
+// logarithmic speed, timeline scrubbing, reset and seed.
 import { useEffect, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
@@ -14,6 +15,8 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
   const [seedText, setSeedText] = useState(String(s.seed));
   useEffect(() => setSeedText(String(s.seed)), [s.seed]);
   const tl = drag ?? s.nowNs;
+  const targets = lab.stepTargets();
+  const target = targets.find((r) => r.id === s.stepTarget) ?? targets[0];
 
   const applySeed = () => {
     const n = Number(seedText);
@@ -36,9 +39,31 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
       <button type="button" data-testid="step" disabled={!ready} onClick={() => void lab.step()} title="Step one event (→ or .)">
         Step event
       </button>
-      <button type="button" data-testid="step-flusher" disabled={!ready} onClick={() => void lab.stepToFlusher()} title="Run to the next flusher run (f)">
-        Next flusher run
-      </button>
+      {targets.length > 0 && (
+        <span className="step-target">
+          <button
+            type="button"
+            data-testid="step-target"
+            disabled={!ready}
+            onClick={() => void lab.stepToTarget()}
+            title={`Run to the ${target?.step ?? ''} (f)`}
+          >
+            Next
+          </button>
+          <select
+            aria-label="Step to the next"
+            data-testid="step-target-kind"
+            value={target?.id}
+            onChange={(e) => lab.store.set({ stepTarget: Number(e.target.value) })}
+          >
+            {targets.map((r) => (
+              <option key={r.id} value={r.id} title={r.description}>
+                {r.step}
+              </option>
+            ))}
+          </select>
+        </span>
+      )}
       <button type="button" data-testid="reset" disabled={!ready} onClick={() => void lab.reset()} title="Back to time 0 (r)">
         ⟲ Reset
       </button>

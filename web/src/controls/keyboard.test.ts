@@ -8,7 +8,7 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key(' '))).toBe('togglePlay');
     expect(shortcutFor(key('ArrowRight'))).toBe('step');
     expect(shortcutFor(key('.'))).toBe('step');
-    expect(shortcutFor(key('f'))).toBe('stepFlusher');
+    expect(shortcutFor(key('f'))).toBe('stepTarget');
     expect(shortcutFor(key('['))).toBe('slower');
     expect(shortcutFor(key(']'))).toBe('faster');
     expect(shortcutFor(key('r'))).toBe('reset');
@@ -32,7 +32,7 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key('ArrowRight', { target }))).toBeNull();
     expect(shortcutFor(key('Home', { target }))).toBeNull();
     expect(shortcutFor(key(' ', { target }))).toBe('togglePlay');
-    expect(shortcutFor(key('f', { target }))).toBe('stepFlusher');
+    expect(shortcutFor(key('f', { target }))).toBe('stepTarget');
   });
   it('ignores modified keys (browser shortcuts)', () => {
     expect(shortcutFor(key('r', { ctrlKey: true }))).toBeNull();

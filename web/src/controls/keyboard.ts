@@ -4,7 +4,7 @@
 export type ShortcutAction =
   | 'togglePlay'
   | 'step'
-  | 'stepFlusher'
+  | 'stepTarget'
   | 'slower'
   | 'faster'
   | 'reset'
@@ -18,7 +18,7 @@ export type ShortcutAction =
 export const SHORTCUTS: { keys: string; action: ShortcutAction; label: string }[] = [
   { keys: 'Space', action: 'togglePlay', label: 'Play / pause' },
   { keys: '→ or .', action: 'step', label: 'Step one event' },
-  { keys: 'f', action: 'stepFlusher', label: 'Run to the next flusher run' },
+  { keys: 'f', action: 'stepTarget', label: 'Run to the next record of the chosen kind (next flusher run, …)' },
   { keys: '[', action: 'slower', label: 'Slower (halve the speed)' },
   { keys: ']', action: 'faster', label: 'Faster (double the speed)' },
   { keys: 'r', action: 'reset', label: 'Reset to time 0' },
@@ -73,7 +73,7 @@ export function shortcutFor(e: KeyLike): ShortcutAction | null {
       return 'step';
     case 'f':
     case 'F':
-      return 'stepFlusher';
+      return 'stepTarget';
     case '[':
       return 'slower';
     case ']':

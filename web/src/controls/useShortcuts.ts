@@ -22,8 +22,8 @@ export function useShortcuts(lab: LabController, enabled = true): void {
         case 'step':
           void lab.step();
           break;
-        case 'stepFlusher':
-          void lab.stepToFlusher();
+        case 'stepTarget':
+          void lab.stepToTarget();
           break;
         case 'slower':
           lab.slower();

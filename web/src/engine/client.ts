@@ -1,7 +1,7 @@
 // LabClient: the main thread's handle on the engine worker. Same methods as LabHost, async; each
 // call sends one small request with an id and resolves with the reply carrying that id.
 import type { Endpoint, Op, Ops, RunSummary, Response } from './protocol';
-import type { Frame, LoadResult, RecordKind } from './types';
+import type { Frame, LoadResult } from './types';
 
 export class LabClient {
   private readonly port: Endpoint;
@@ -27,7 +27,7 @@ export class LabClient {
   step(): Promise<Frame> {
     return this.call('step', []);
   }
-  stepToKind(kind: RecordKind, limitNs: number): Promise<Frame> {
+  stepToKind(kind: number, limitNs: number): Promise<Frame> {
     return this.call('stepToKind', [kind, limitNs]);
   }
   seek(tNs: number): Promise<Frame> {

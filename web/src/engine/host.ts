@@ -3,7 +3,7 @@
 import { Checkpoints } from './checkpoints';
 import { readFrame } from './frame';
 import type { RunSummary } from './protocol';
-import type { Frame, LoadResult, RecordKind, ScenarioError, SystemDescription } from './types';
+import type { Frame, LoadResult, ScenarioError, SystemDescription } from './types';
 import { Lab, schema } from './wasm';
 
 export class LabHost {
@@ -45,7 +45,7 @@ export class LabHost {
   }
 
   /** Runs until the next trace record of `kind`, or to `limitNs`. */
-  stepToKind(kind: RecordKind, limitNs: number): Frame {
+  stepToKind(kind: number, limitNs: number): Frame {
     this.current().step_to_kind(kind, limitNs);
     return this.emit();
   }

@@ -1,7 +1,7 @@
 // The messages between LabClient (main thread) and the engine worker. Requests are small
 // structured-clone objects; a Frame reply transfers the buffers of its typed arrays instead of
 // copying them (no SharedArrayBuffer, so the app needs no cross-origin isolation headers).
-import type { Frame, LoadResult, RecordKind } from './types';
+import type { Frame, LoadResult } from './types';
 
 /** Final and so-far figures of the run, and what identifies it for determinism checks. */
 export interface RunSummary {
@@ -20,7 +20,7 @@ export interface Ops {
   load: { args: [text: string, seed?: number]; result: LoadResult };
   frame: { args: [tNs: number]; result: Frame };
   step: { args: []; result: Frame };
-  stepToKind: { args: [kind: RecordKind, limitNs: number]; result: Frame };
+  stepToKind: { args: [kind: number, limitNs: number]; result: Frame };
   seek: { args: [tNs: number]; result: Frame };
   reset: { args: []; result: Frame };
   schema: { args: []; result: unknown };

@@ -3,7 +3,7 @@ import { LabController, MIN_REQUEST_INTERVAL_MS, type Scheduler } from './contro
 import { FrameStore } from './frames';
 import { createStore, initialLabState, type LabState } from './store';
 import type { EngineLike } from './engine';
-import { RecordKind, type Frame, type LoadResult } from '../engine/types';
+import type { Frame, LoadResult } from '../engine/types';
 import { positionToSpeed, MAX_FRAME_DT_S } from './clock';
 
 /** A fake engine whose time is whatever it was asked for; records every call. */
@@ -26,7 +26,9 @@ class FakeEngine implements EngineLike {
     if (text.includes('BAD')) return { ok: false, errors: [{ path: 'server.mob_mb', line: 2, column: 10, message: 'must be ≥ 0', expected: null, range: '0..1024' }] };
     this.now = 0;
     this.events = 0;
-    const description = { kind: 'mob', title: '', paper: '', records: [], figures: [], views: [] };
+    const kind = (id: number, name: string, step: string | null) => ({ id, name, label: name, description: '', text: '', step, fields: [] });
+    const records = [kind(4, 'mob_remove', null), kind(5, 'flusher_start', 'next flusher run'), kind(7, 'page_write', 'next page write')];
+    const description = { kind: 'mob', title: '', paper: '', records, figures: [], views: [] };
     return { ok: true, title: 'T', seed: seed ?? 1, endNs: this.endNs, description };
   }
   frame(t: number) {
@@ -41,7 +43,7 @@ class FakeEngine implements EngineLike {
     this.now += 1000;
     return this.reply(this.f());
   }
-  stepToKind(kind: RecordKind, limit: number) {
+  stepToKind(kind: number, limit: number) {
     this.calls.push(`stepToKind:${kind}:${limit}`);
     this.now += 5e9;
     return this.reply(this.f());
@@ -205,15 +207,19 @@ describe('LabController', () => {
     expect(store.get().finished).toBe(true);
   });
 
-  it('steps one event, runs to the next flusher run, resets', async () => {
+  it('steps one event, runs to the next record of the chosen kind (the first offered by default), resets', async () => {
     const { lab, engine, store } = setup();
     await lab.load('x', 1);
     const before = store.get().events;
     await lab.step();
     expect(store.get().events).toBe(before + 1);
-    await lab.stepToFlusher();
-    expect(engine.calls.at(-1)).toMatch(new RegExp(`^stepToKind:${RecordKind.FlusherStart}:`));
+    expect(lab.stepTargets().map((r) => r.step)).toEqual(['next flusher run', 'next page write']);
+    await lab.stepToTarget();
+    expect(engine.calls.at(-1)).toMatch(/^stepToKind:5:/);
     expect(lab.currentNs()).toBe(5e9 + 1000);
+    store.set({ stepTarget: 7 });
+    await lab.stepToTarget();
+    expect(engine.calls.at(-1)).toMatch(/^stepToKind:7:/);
     await lab.reset();
     expect(lab.currentNs()).toBe(0);
     expect(store.get().nowNs).toBe(0);

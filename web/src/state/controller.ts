@@ -1,7 +1,7 @@
 // The lab's controller: owns the engine client, the one requestAnimationFrame loop (wall time →
 // simulated time through clock.ts) and the actions behind every control and keyboard shortcut.
 // Frames go to the FrameStore (views); a few numbers go to the low-frequency store (React).
-import { RecordKind, type Frame, type LoadResult } from '../engine/types';
+import type { Frame, LoadResult, RecordKindInfo } from '../engine/types';
 import type { EngineLike } from './engine';
 import type { FrameStore } from './frames';
 import type { LabState, Store } from './store';
@@ -17,7 +17,8 @@ export const browserScheduler: Scheduler = {
   cancel: (id) => cancelAnimationFrame(id),
 };
 
-/** How far "next flusher run" looks ahead before giving up (simulated). */
+/** How far a step to the next record of a kind ("next flusher run") looks ahead before giving up
+ * (simulated). */
 export const STEP_TO_KIND_LIMIT_NS = 600e9;
 /** React sees the time/event counters at most this often while playing. */
 const UI_UPDATE_MS = 200;
@@ -122,10 +123,18 @@ export class LabController {
     return this.action(null, () => this.engine.step());
   }
 
-  stepToFlusher(): Promise<void> {
+  /** The record kinds the system offers to step to ("next flusher run"), in its order. */
+  stepTargets(): RecordKindInfo[] {
+    return this.store.get().description?.records.filter((r) => r.step) ?? [];
+  }
+
+  /** Runs to the next record of the chosen step target (the first the system offers by default). */
+  stepToTarget(kind = this.store.get().stepTarget ?? this.stepTargets()[0]?.id): Promise<void> {
+    const target = this.stepTargets().find((r) => r.id === kind);
+    if (!target) return Promise.resolve();
     this.pause();
     const limit = this.currentNs() + STEP_TO_KIND_LIMIT_NS;
-    return this.action('Running to the next flusher run…', () => this.engine.stepToKind(RecordKind.FlusherStart, limit));
+    return this.action(`Running to the ${target.step}…`, () => this.engine.stepToKind(target.id, limit));
   }
 
   /** Seeks (backwards too). Seeks issued while one waits coalesce: only the latest target runs,

@@ -1,12 +1,12 @@
 // The slice of the engine bridge's LabClient (web/src/engine/client.ts) the app drives. Declared
 // here so the controller can be unit-tested with a fake engine.
-import type { Frame, LoadResult, RecordKind } from '../engine/types';
+import type { Frame, LoadResult } from '../engine/types';
 
 export interface EngineLike {
   load(text: string, seed?: number): Promise<LoadResult>;
   frame(tNs: number): Promise<Frame>;
   step(): Promise<Frame>;
-  stepToKind(kind: RecordKind, limitNs: number): Promise<Frame>;
+  stepToKind(kind: number, limitNs: number): Promise<Frame>;
   seek(tNs: number): Promise<Frame>;
   reset(): Promise<Frame>;
   schema(): Promise<unknown>;

@@ -50,6 +50,8 @@ export interface LabState {
   title: string;
   /** What the loaded system reports (record kinds, figures, views); null before the first load. */
   description: SystemDescription | null;
+  /** The record kind "step to next" runs to; null for the system's first step target. */
+  stepTarget: number | null;
   seed: number;
   playing: boolean;
   /** Speed slider position, see clock.ts. */
@@ -79,6 +81,7 @@ export function initialLabState(): LabState {
     scenarioName: null,
     title: '',
     description: null,
+    stepTarget: null,
     seed: 1,
     playing: false,
     speedPosition: DEFAULT_SPEED_POSITION,

@@ -39,7 +39,7 @@ macro_rules! record_kinds {
 }
 
 record_kinds! {
-    DiskStart = "disk_start", "disk start", Some("next disk request"),
+    DiskStart = "disk_start", "disk start", None,
         "The disk starts serving a request (seek, rotation, transfer).",
         "disk: {request} of page {page} starts at byte address {byte address}, cylinder {from cylinder} → {to cylinder}",
         [f("entity", "page", ""), f("a", "request", "").values(REQUEST), f("b", "byte address", ""),
