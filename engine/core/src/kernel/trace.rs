@@ -6,8 +6,8 @@
 use super::SimTime;
 use std::collections::VecDeque;
 
-/// Kinds a trace can count: a record's kind is its system's `u8` numbering.
-pub const KINDS: usize = 256;
+/// Kinds a trace can count: a record's kind is its system's `u8` numbering, below this.
+pub const KINDS: usize = 64;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record {

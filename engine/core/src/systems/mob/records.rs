@@ -112,6 +112,7 @@ mod tests {
     #[test]
     fn kinds_are_numbered_in_order_and_described() {
         assert_eq!(RecordKind::ALL.len(), RECORD_KINDS.len());
+        assert!(RECORD_KINDS.len() <= crate::kernel::trace::KINDS, "the trace counts kinds below KINDS");
         for (i, (k, info)) in RecordKind::ALL.iter().zip(RECORD_KINDS).enumerate() {
             assert_eq!((*k as usize, info.id as usize), (i, i));
             assert!(info.fields.iter().all(|f| ["entity", "a", "b", "c"].contains(&f.field)), "{}", info.name);
