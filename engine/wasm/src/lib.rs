@@ -34,6 +34,8 @@ pub struct Lab {
     sim: Simulation,
     seed: u64,
     title: String,
+    /// The scenario as the engine read it, every default filled in, as JSON.
+    scenario_json: String,
     /// Warm-up plus measured duration when the warm-up cannot be extended by flusher passes.
     end_ns: Option<f64>,
     cursor: storelab_core::kernel::trace::Cursor,
@@ -65,6 +67,7 @@ impl Lab {
             sim,
             seed,
             title: scenario.meta.title.clone(),
+            scenario_json: to_json!(&scenario),
             end_ns: planned_end(&scenario).map(|t| t as f64),
             drained: Default::default(),
             snap,
@@ -80,6 +83,7 @@ impl Lab {
             sim,
             seed: self.seed,
             title: self.title.clone(),
+            scenario_json: self.scenario_json.clone(),
             end_ns: self.end_ns,
             drained: Default::default(),
             snap: self.snap.clone(),
@@ -89,6 +93,12 @@ impl Lab {
     /// Keep trace records for `drain_trace` (on by default). The trace hash is computed either way.
     pub fn set_tracing(&mut self, on: bool) {
         self.sim.set_tracing(on);
+    }
+
+    /// The scenario as the engine read it, every section and field with its value (defaults
+    /// filled in), as JSON: what the views read model parameters from.
+    pub fn scenario_json(&self) -> String {
+        self.scenario_json.clone()
     }
 
     /// The scenario's `meta.title`.

@@ -17,6 +17,7 @@ export function useViewProps(lab: LabController): ViewProps {
   const selected = useStore(lab.store, (s) => s.selection);
   const speedPosition = useStore(lab.store, (s) => s.speedPosition);
   const description = useStore(lab.store, (s) => s.description);
+  const scenario = useStore(lab.store, (s) => s.scenario);
   return useMemo(
     () => ({
       frames: lab.frames,
@@ -24,8 +25,9 @@ export function useViewProps(lab: LabController): ViewProps {
       select: (target: InspectTarget | null) => lab.store.set({ selection: target }),
       speed: positionToSpeed(speedPosition),
       description,
+      scenario,
     }),
-    [lab, selected, speedPosition, description],
+    [lab, selected, speedPosition, description, scenario],
   );
 }
 

@@ -20,10 +20,12 @@ function state(f: Frame) {
 }
 
 describe('LabHost with the real engine', () => {
-  it('loads a scenario and reports title, seed, planned end and the system description', () => {
+  it('loads a scenario and reports title, seed, planned end, the system description and its values', () => {
     const host = new LabHost();
-    const { description, ...rest } = host.load(`[meta]\ntitle = "t"\nseed = 5\n${SHORT}`) as Extract<LoadResult, { ok: true }>;
+    const { description, scenario, ...rest } = host.load(`[meta]\ntitle = "t"\nseed = 5\n${SHORT}`) as Extract<LoadResult, { ok: true }>;
     expect(rest).toEqual({ ok: true, title: 't', seed: 5, endNs: 4e9 });
+    expect(scenario.server.mob_mb).toBe(1);
+    expect(scenario.network.latency_ms).toBe(1); // a default, filled in
     expect(description.kind).toBe('mob');
     expect(description.records.map((r) => r.name)).toContain('flusher_start');
     expect(host.load(SHORT, 9)).toMatchObject({ ok: true, seed: 9 });

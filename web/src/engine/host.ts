@@ -3,7 +3,7 @@
 import { Checkpoints } from './checkpoints';
 import { readFrame } from './frame';
 import type { RunSummary } from './protocol';
-import type { Frame, LoadResult, ScenarioError, SystemDescription } from './types';
+import type { Frame, LoadResult, ScenarioError, ScenarioValues, SystemDescription } from './types';
 import { Lab, schema } from './wasm';
 
 export class LabHost {
@@ -27,7 +27,8 @@ export class LabHost {
     this.lab = lab;
     this.restart();
     const description = JSON.parse(lab.describe_json()) as SystemDescription;
-    return { ok: true, title: lab.title(), seed: lab.seed(), endNs: lab.end_ns() ?? null, description };
+    const scenario = JSON.parse(lab.scenario_json()) as ScenarioValues;
+    return { ok: true, title: lab.title(), seed: lab.seed(), endNs: lab.end_ns() ?? null, description, scenario };
   }
 
   /** Advances to simulated time `tNs` (a time in the past seeks back). */

@@ -222,6 +222,16 @@ export interface SystemDescription {
   views: ViewInfo[];
 }
 
+/** The loaded scenario as the engine read it: section → field → value, every default filled in. */
+export type ScenarioValues = Record<string, Record<string, unknown>>;
+
 export type LoadResult =
-  | { ok: true; title: string; seed: number; endNs: number | null; description: SystemDescription }
+  | {
+      ok: true;
+      title: string;
+      seed: number;
+      endNs: number | null;
+      description: SystemDescription;
+      scenario: ScenarioValues;
+    }
   | { ok: false; errors: ScenarioError[] };

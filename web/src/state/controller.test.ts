@@ -29,7 +29,7 @@ class FakeEngine implements EngineLike {
     const kind = (id: number, name: string, step: string | null) => ({ id, name, label: name, description: '', text: '', step, fields: [] });
     const records = [kind(4, 'mob_remove', null), kind(5, 'flusher_start', 'next flusher run'), kind(7, 'page_write', 'next page write')];
     const description = { kind: 'mob', title: '', paper: '', records, figures: [], views: [] };
-    return { ok: true, title: 'T', seed: seed ?? 1, endNs: this.endNs, description };
+    return { ok: true, title: 'T', seed: seed ?? 1, endNs: this.endNs, description, scenario: {} };
   }
   frame(t: number) {
     this.calls.push(`frame:${Math.round(t)}`);

@@ -76,6 +76,7 @@ export class LabController {
         draftText: text,
         title: res.title,
         description: res.description,
+        scenario: res.scenario,
         seed: res.seed,
         endNs: res.endNs,
         selection: null,

@@ -2,7 +2,7 @@
 // useSyncExternalStore. Per-frame data never goes through here; it flows through FrameStore.
 import { useSyncExternalStore } from 'react';
 import type { InspectTarget } from '../views/contract';
-import type { ScenarioError, SystemDescription } from '../engine/types';
+import type { ScenarioError, ScenarioValues, SystemDescription } from '../engine/types';
 import { DEFAULT_SPEED_POSITION } from './clock';
 
 export interface Store<T> {
@@ -50,6 +50,8 @@ export interface LabState {
   title: string;
   /** What the loaded system reports (record kinds, figures, views); null before the first load. */
   description: SystemDescription | null;
+  /** The applied scenario as the engine read it (defaults filled in); null before the first load. */
+  scenario: ScenarioValues | null;
   /** The record kind "step to next" runs to; null for the system's first step target. */
   stepTarget: number | null;
   seed: number;
@@ -81,6 +83,7 @@ export function initialLabState(): LabState {
     scenarioName: null,
     title: '',
     description: null,
+    scenario: null,
     stepTarget: null,
     seed: 1,
     playing: false,

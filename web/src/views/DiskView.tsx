@@ -326,10 +326,10 @@ function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: nu
     ctx.stroke();
     ctx.globalAlpha = 1;
   };
-  const pageLen = 65536 / d.trackBytes;
   const act = d.active;
   if (act) {
-    const len = act.end > act.rotationEnd ? Math.min(1, ((act.end - act.rotationEnd) / d.revNs)) : pageLen;
+    // The sectors the transfer reads or writes: its share of a revolution.
+    const len = Math.min(1, (act.end - act.rotationEnd) / d.revNs);
     drawTarget(act.addr, act.kind, 1, Math.max(0.02, len));
   }
   // Head arm: from the pivot outside the platter at 3 o'clock, radially in to the head.

@@ -4,8 +4,8 @@ import { useEffect, useRef } from 'react';
 import type { Frame } from '../engine/types';
 import { REQUEST_COLOURS, type ViewProps } from './contract';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
-import { MessageTracker, type MessageKind } from './lib/messages';
-import { fmtPct, requestName } from './lib/format';
+import { MessageTracker, networkLatencyNs, type MessageKind } from './lib/messages';
+import { fmtMs, fmtPct, requestName } from './lib/format';
 import './views.css';
 
 const STATE_COLOURS = { running: '#2e7d32', fetching: '#1f6feb', committing: '#b8860b' } as const;
@@ -62,10 +62,12 @@ function drawNetwork(canvas: HTMLCanvasElement | null, g: Geometry, tracker: Mes
   return key;
 }
 
-export default function SystemDiagram({ frames, select, selected }: ViewProps) {
+export default function SystemDiagram({ frames, select, selected, scenario }: ViewProps) {
   // The SVG (clients, server, disk) re-renders at 5 Hz; the messages move every frame on a canvas.
   const f = useFrameTick(frames, 200);
-  const tracker = useRef(new MessageTracker());
+  const latencyNs = networkLatencyNs(scenario);
+  const tracker = useRef(new MessageTracker(latencyNs));
+  if (tracker.current.latencyNs !== latencyNs) tracker.current = new MessageTracker(latencyNs);
   const box = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { width, height } = useElementSize(box);
@@ -122,7 +124,7 @@ export default function SystemDiagram({ frames, select, selected }: ViewProps) {
           <svg width={W} height={H} className="sl-overlay" aria-label="System diagram: clients, network messages, server and disk">
             <line x1={serverX + serverW} y1={sy} x2={diskX} y2={sy} stroke="#ccc" strokeWidth={2} />
             <text x={(clientX + clientW + serverX) / 2} y={12} textAnchor="middle" className="sl-axis-label">
-              network (1 ms per message)
+              network ({fmtMs(latencyNs, 2).replace(/\.?0+$/, '')} ms per message)
             </text>
             {/* clients */}
             {f.clients.map((c, i) => {

@@ -2,7 +2,7 @@
 // Frame per animation frame from the engine worker and publishes it through a FrameSource.
 // Views subscribe, draw dense layers on canvas inside that callback (no React re-render per
 // frame), keep their own short histories, and clear them when `frame.reset` is true.
-import type { Frame, SystemDescription } from '../engine/types';
+import type { Frame, ScenarioValues, SystemDescription } from '../engine/types';
 
 export interface FrameSource {
   /** Called with every new frame, in order; returns the unsubscribe function. */
@@ -30,6 +30,9 @@ export interface ViewProps {
   /** What the loaded system reports: its record kinds (names, fields, sentences), figures and
    * views; null until a scenario has loaded. */
   description: SystemDescription | null;
+  /** The loaded scenario's values (defaults filled in), for model parameters such as the network
+   * latency; null until a scenario has loaded. */
+  scenario: ScenarioValues | null;
 }
 
 /** Colours shared by every view, so a hot modification looks the same everywhere. */

@@ -33,7 +33,8 @@ function Harness() {
     else src.stop();
     return () => src.stop();
   }, [playing, speed, src]);
-  const p = { frames: src, selected, select, speed, description };
+  // The fake engine's network, as its messages assume.
+  const p = { frames: src, selected, select, speed, description, scenario: { network: { latency_ms: 1 } } };
   const cell = (h: number) => ({ height: h, border: '1px solid #ddd', overflow: 'hidden' });
   return (
     <div style={{ padding: 8 }}>

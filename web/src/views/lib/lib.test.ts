@@ -5,7 +5,7 @@ import { RecordStore } from './records';
 import { decodeCylinders, decodeDiskEnd, describeRecord, fmtMs } from './format';
 import { AbsorptionCounter, chunkAt, layoutMob, pendingByPage } from './mob';
 import { cylinderRadius, requestPhase, screenAngle, targetAngle } from './disk';
-import { MessageTracker } from './messages';
+import { MessageTracker, networkLatencyNs } from './messages';
 import { SeriesStore } from './series';
 import { PageAreas, sharedPageAreas } from './pages';
 import { AreaColumns, fillRuns, paintAreaColumns, pixel } from './columns';
@@ -206,6 +206,16 @@ describe('MessageTracker', () => {
     // After they arrive (and with no minimum display time) they are forgotten.
     tr.ingest({ ...frame, nowNs: 5e6, trace: batch([]) }, 1000);
     expect(tr.inFlight(5e6)).toHaveLength(0);
+  });
+  it('times messages by the scenario network latency, not a fixed 1 ms', () => {
+    expect(networkLatencyNs({ network: { latency_ms: 5 } })).toBe(5e6);
+    expect(networkLatencyNs(null)).toBe(0);
+    const f = new FakeFrameSource().advance(0);
+    const tr = new MessageTracker(networkLatencyNs({ network: { latency_ms: 5 } }), 0);
+    tr.ingest({ ...f, nowNs: 2e6, reset: false, trace: batch([[1e6, RecordKind.Fetch, 2, 481 * 5, 0, 0]]) }, 0);
+    const [fetch] = tr.inFlight(3.5e6);
+    expect(fetch.m.arrives).toBe(6e6);
+    expect(fetch.progress).toBeCloseTo(0.5);
   });
 });
 

@@ -1,8 +1,12 @@
 // Network messages in flight, reconstructed from trace records and client states (spec §2.4:
-// every message arrives a fixed latency after it is sent; the lab assumes 1 ms).
-import { RecordKind, RequestKind, type Frame } from '../../engine/types';
+// every message arrives a fixed latency after it is sent: the scenario's network.latency_ms).
+import { RecordKind, RequestKind, type Frame, type ScenarioValues } from '../../engine/types';
 
-export const NET_LATENCY_NS = 1e6;
+/** The scenario's message latency, ns (0 before a scenario has loaded). */
+export function networkLatencyNs(scenario: ScenarioValues | null): number {
+  const ms = Number(scenario?.network?.latency_ms);
+  return Number.isFinite(ms) ? ms * 1e6 : 0;
+}
 
 export type MessageKind = 'fetch' | 'reply' | 'commit' | 'ack';
 
@@ -26,7 +30,7 @@ export class MessageTracker {
   private lastState: string[] = [];
 
   constructor(
-    readonly latencyNs = NET_LATENCY_NS,
+    readonly latencyNs: number,
     readonly minVisibleWallMs = 250,
     readonly max = 400,
   ) {}
