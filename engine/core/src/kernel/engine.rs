@@ -138,6 +138,65 @@ impl<E> Kernel<E> {
     }
 }
 
+/// What the CLI, the WASM facade and the tests ask of a run, whatever its system: the same calls
+/// as `Engine`'s, object-safe, so `systems::Simulation` hands its engine out once instead of
+/// matching in every method. Off the hot path: the event loop runs inside `Engine`.
+pub trait Run {
+    fn now(&self) -> SimTime;
+    fn phase(&self) -> Phase;
+    fn finished(&self) -> bool;
+    /// Queue events processed so far.
+    fn events(&self) -> u64;
+    /// Events of the system's catalogue run inline (`System::inline_events`).
+    fn inline_events(&self) -> u64;
+    fn trace(&self) -> &Trace;
+    fn set_tracing(&mut self, on: bool);
+    fn next_event_time(&self) -> Option<SimTime>;
+    fn step(&mut self) -> bool;
+    fn run_until(&mut self, t: SimTime);
+    fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool;
+    fn run(&mut self);
+}
+
+impl<S: System> Run for Engine<S> {
+    fn now(&self) -> SimTime {
+        Engine::now(self)
+    }
+    fn phase(&self) -> Phase {
+        Engine::phase(self)
+    }
+    fn finished(&self) -> bool {
+        Engine::finished(self)
+    }
+    fn events(&self) -> u64 {
+        Engine::events(self)
+    }
+    fn inline_events(&self) -> u64 {
+        self.system.inline_events()
+    }
+    fn trace(&self) -> &Trace {
+        Engine::trace(self)
+    }
+    fn set_tracing(&mut self, on: bool) {
+        Engine::set_tracing(self, on)
+    }
+    fn next_event_time(&self) -> Option<SimTime> {
+        Engine::next_event_time(self)
+    }
+    fn step(&mut self) -> bool {
+        Engine::step(self)
+    }
+    fn run_until(&mut self, t: SimTime) {
+        Engine::run_until(self, t)
+    }
+    fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool {
+        Engine::run_until_kind(self, kind, limit)
+    }
+    fn run(&mut self) {
+        Engine::run(self)
+    }
+}
+
 /// A system and the kernel that runs it.
 #[derive(Clone, Debug)]
 pub struct Engine<S: System> {

@@ -9,5 +9,5 @@ pub mod rng;
 pub mod time;
 pub mod trace;
 
-pub use engine::{Engine, Kernel, Phase, RunControl, RunSummary, System};
+pub use engine::{Engine, Kernel, Phase, Run, RunControl, RunSummary, System};
 pub use time::SimTime;

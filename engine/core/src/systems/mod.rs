@@ -2,12 +2,13 @@
 //! The `systems!` list at the end of this file is the one place that names them: it makes
 //! `SystemKind` (a scenario's `[system] kind`), `Simulation` (a run of any system), and `Summary`
 //! and `Sample` (what any of them reports). Each `Simulation` variant holds an `Engine` over its
-//! system, so the event loop is statically dispatched; only these per-call matches branch.
+//! system, so the event loop is statically dispatched; callers reach it through `engine()`, a
+//! `kernel::Run`, one call per request (never per event inside the loop).
 pub mod mob;
 
 use crate::describe::Description;
 use crate::kernel::trace::Trace;
-use crate::kernel::{Engine, Phase, RunSummary, SimTime, System};
+use crate::kernel::{Engine, Phase, Run, RunSummary, SimTime, System};
 use crate::scenario::Scenario;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -98,82 +99,16 @@ macro_rules! systems {
                 }
             }
 
-            pub fn now(&self) -> SimTime {
+            /// The run, whatever its system: `now`, `step`, `run_until`, `trace`, … (`kernel::Run`).
+            pub fn engine(&self) -> &dyn Run {
                 match self {
-                    $(Simulation::$kind(e) => e.now(),)*
+                    $(Simulation::$kind(e) => e,)*
                 }
             }
 
-            pub fn phase(&self) -> Phase {
+            pub fn engine_mut(&mut self) -> &mut dyn Run {
                 match self {
-                    $(Simulation::$kind(e) => e.phase(),)*
-                }
-            }
-
-            pub fn finished(&self) -> bool {
-                match self {
-                    $(Simulation::$kind(e) => e.finished(),)*
-                }
-            }
-
-            /// Queue events processed so far.
-            pub fn events(&self) -> u64 {
-                match self {
-                    $(Simulation::$kind(e) => e.events(),)*
-                }
-            }
-
-            /// Events of the system's catalogue that ran inline, without a queue event (spec
-            /// §2.12's `Access` events of the MOB clients).
-            pub fn inline_events(&self) -> u64 {
-                match self {
-                    $(Simulation::$kind(e) => e.system().inline_events(),)*
-                }
-            }
-
-            pub fn trace(&self) -> &Trace {
-                match self {
-                    $(Simulation::$kind(e) => e.trace(),)*
-                }
-            }
-
-            pub fn set_tracing(&mut self, on: bool) {
-                match self {
-                    $(Simulation::$kind(e) => e.set_tracing(on),)*
-                }
-            }
-
-            pub fn next_event_time(&self) -> Option<SimTime> {
-                match self {
-                    $(Simulation::$kind(e) => e.next_event_time(),)*
-                }
-            }
-
-            /// Process one event. Returns false once the run is over.
-            pub fn step(&mut self) -> bool {
-                match self {
-                    $(Simulation::$kind(e) => e.step(),)*
-                }
-            }
-
-            /// Process every event up to and including time `t`, then stop at `t`.
-            pub fn run_until(&mut self, t: SimTime) {
-                match self {
-                    $(Simulation::$kind(e) => e.run_until(t),)*
-                }
-            }
-
-            /// See `Engine::run_until_kind`; `kind` is in the system's numbering.
-            pub fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool {
-                match self {
-                    $(Simulation::$kind(e) => e.run_until_kind(kind, limit),)*
-                }
-            }
-
-            /// Run to the end of the measured window.
-            pub fn run(&mut self) {
-                match self {
-                    $(Simulation::$kind(e) => e.run(),)*
+                    $(Simulation::$kind(e) => e,)*
                 }
             }
         }
@@ -188,11 +123,57 @@ macro_rules! systems {
     };
 }
 
+/// The run's own calls, through `engine()`.
 impl Simulation {
+    pub fn now(&self) -> SimTime {
+        self.engine().now()
+    }
+    pub fn phase(&self) -> Phase {
+        self.engine().phase()
+    }
+    pub fn finished(&self) -> bool {
+        self.engine().finished()
+    }
+    /// Queue events processed so far.
+    pub fn events(&self) -> u64 {
+        self.engine().events()
+    }
+    /// Events of the system's catalogue that ran inline, without a queue event (spec §2.12's
+    /// `Access` events of the MOB clients).
+    pub fn inline_events(&self) -> u64 {
+        self.engine().inline_events()
+    }
+    pub fn trace(&self) -> &Trace {
+        self.engine().trace()
+    }
     pub fn trace_hash(&self) -> u64 {
         self.trace().hash()
     }
+    pub fn set_tracing(&mut self, on: bool) {
+        self.engine_mut().set_tracing(on)
+    }
+    pub fn next_event_time(&self) -> Option<SimTime> {
+        self.engine().next_event_time()
+    }
+    /// Process one event. Returns false once the run is over.
+    pub fn step(&mut self) -> bool {
+        self.engine_mut().step()
+    }
+    /// Process every event up to and including time `t`, then stop at `t`.
+    pub fn run_until(&mut self, t: SimTime) {
+        self.engine_mut().run_until(t)
+    }
+    /// See `Engine::run_until_kind`; `kind` is in the system's numbering.
+    pub fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool {
+        self.engine_mut().run_until_kind(kind, limit)
+    }
+    /// Run to the end of the measured window.
+    pub fn run(&mut self) {
+        self.engine_mut().run()
+    }
+}
 
+impl Simulation {
     /// The MOB system's run, which the lab's frames read for now.
     pub fn as_mob(&self) -> Option<&mob::MobEngine> {
         match self {
