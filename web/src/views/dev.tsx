@@ -1,11 +1,12 @@
-// Dev harness for the views with the fake engine: `npx vite` in web/, then open
-// /src/views/dev.html. Not part of the app's build.
+// Dev harness for the views on frames recorded from the real engine (views/fixtures/):
+// `npx vite` in web/, then open /src/views/dev.html. Not part of the app's build.
 import { useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { InspectTarget } from './contract';
 import type { SystemDescription } from '../engine/types';
 import { initEngine, Lab } from '../engine/wasm';
-import { FakeFrameSource } from './lib/fake';
+import { RecordedSource } from './lib/recorded';
+import filling from './fixtures/filling.json';
 import MobView from './MobView';
 import DiskView from './DiskView';
 import Charts from './Charts';
@@ -14,9 +15,11 @@ import Inspector from './Inspector';
 import CacheView from './CacheView';
 import SystemDiagram from './SystemDiagram';
 
+/** Wall-clock milliseconds between two recorded frames while playing. */
+const FRAME_MS = 300;
+
 function Harness() {
-  const src = useMemo(() => new FakeFrameSource(), []);
-  const [speed, setSpeed] = useState(50e6);
+  const src = useMemo(() => RecordedSource.fromJson(filling), []);
   const [playing, setPlaying] = useState(false);
   const [selected, select] = useState<InspectTarget | null>(null);
   const [description, setDescription] = useState<SystemDescription | null>(null);
@@ -29,24 +32,19 @@ function Harness() {
     });
   }, []);
   useEffect(() => {
-    if (playing) src.start(speed);
-    else src.stop();
-    return () => src.stop();
-  }, [playing, speed, src]);
-  // The fake engine's network, as its messages assume.
-  const p = { frames: src, selected, select, speed, description, scenario: { network: { latency_ms: 1 } } };
+    if (!playing) return;
+    const id = setInterval(() => src.advance(), FRAME_MS);
+    return () => clearInterval(id);
+  }, [playing, src]);
+  // The recording's scenario (views/fixtures/recordings.ts) keeps the default 1 ms network.
+  const p = { frames: src, selected, select, speed: 100e6 / FRAME_MS, description, scenario: { network: { latency_ms: 1 } } };
   const cell = (h: number) => ({ height: h, border: '1px solid #ddd', overflow: 'hidden' });
   return (
     <div style={{ padding: 8 }}>
       <div style={{ marginBottom: 6, display: 'flex', gap: 8 }}>
         <button onClick={() => setPlaying((x) => !x)}>{playing ? 'Pause' : 'Play'}</button>
-        <button onClick={() => src.step()}>Step</button>
-        <button onClick={() => { src.reset(); src.advance(0); }}>Reset</button>
-        <label>
-          speed (ms of sim per s){' '}
-          <input type="range" min={0} max={4} step={0.1} value={Math.log10(speed / 1e6)} onChange={(e) => setSpeed(1e6 * 10 ** Number(e.target.value))} />{' '}
-          {(speed / 1e6).toFixed(1)}
-        </label>
+        <button onClick={() => src.advance()}>Next frame</button>
+        <button onClick={() => { src.rewind(); src.advance(); }}>Rewind</button>
       </div>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
         <div style={cell(330)}><MobView {...p} /></div>

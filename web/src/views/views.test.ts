@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { InspectTarget, ViewProps } from './contract';
-import { EMPTY_SOURCE, FakeFrameSource } from './lib/fake';
+import { EMPTY_SOURCE, RecordedSource } from './lib/recorded';
+import filling from './fixtures/filling.json';
+import bigCache from './fixtures/big-cache.json';
 import MobView from './MobView';
 import DiskView from './DiskView';
 import Charts from './Charts';
@@ -33,17 +35,16 @@ describe('views render', () => {
       else expect(html).toContain('Press Play (Space) to start the simulation');
     });
     it(`${name} renders a running simulation`, () => {
-      const src = new FakeFrameSource();
-      for (let i = 0; i < 2000; i++) src.advance(5e6);
+      const src = RecordedSource.fromJson(filling);
+      src.playAll();
       const html = renderToString(createElement(View, props(src)));
       expect(html).not.toContain('Press Play (Space)');
     });
   }
 
   it('the Inspector shows every kind of target', () => {
-    const src = new FakeFrameSource();
-    for (let i = 0; i < 2000; i++) src.advance(5e6);
-    const f = src.latest()!;
+    const src = RecordedSource.fromJson(filling);
+    const f = src.playAll();
     const targets: InspectTarget[] = [
       { kind: 'client', id: 0 },
       { kind: 'page', id: f.mob.chunkPage[0] },
@@ -61,11 +62,11 @@ describe('views render', () => {
   });
 
   it('the MOB view header counts absorbed and written modifications', () => {
-    const src = new FakeFrameSource();
-    for (let i = 0; i < 3000; i++) src.advance(5e6);
+    const src = RecordedSource.fromJson(filling);
+    const m = src.playAll().mob;
     const html = renderToString(createElement(MobView, props(src)));
-    const m = src.latest()!.mob;
-    expect(html).toContain(m.superseded.toLocaleString());
+    expect(m.superseded).toBeGreaterThan(0);
+    expect(html).toContain(`absorbed (superseded) <b>${m.superseded.toLocaleString()}</b>`);
     expect(html).toContain('99% trigger');
   });
 });
@@ -82,12 +83,12 @@ describe('cache grid', () => {
   });
 
   it('says when a big cache shows only its most recently used frames', () => {
-    const render = (cachePages: number) => {
-      const src = new FakeFrameSource({ cachePages, pages: 4000 });
-      for (let i = 0; i < 200; i++) src.advance(5e6);
+    const render = (recording: unknown[]) => {
+      const src = RecordedSource.fromJson(recording);
+      src.playAll();
       return renderToString(createElement(CacheView, props(src)));
     };
-    expect(render(24)).not.toContain('most recently used of');
-    expect(render(2000)).toContain('grid: the 1,024 most recently used of 2,000 frames');
+    expect(render(filling)).not.toContain('most recently used of');
+    expect(render(bigCache)).toContain('grid: the 1,024 most recently used of 2,048 frames');
   });
 });

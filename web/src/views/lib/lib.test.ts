@@ -9,7 +9,8 @@ import { MessageTracker, networkLatencyNs } from './messages';
 import { SeriesStore } from './series';
 import { PageAreas, sharedPageAreas } from './pages';
 import { AreaColumns, fillRuns, paintAreaColumns, pixel } from './columns';
-import { FakeFrameSource } from './fake';
+import { RecordedSource } from './recorded';
+import filling from '../fixtures/filling.json';
 import { throttle } from './hooks';
 import { describeForTests, loadEngineForTests } from '../../engine/testing';
 
@@ -182,8 +183,7 @@ describe('disk helpers', () => {
 
 describe('MessageTracker', () => {
   it('turns fetches, hits, misses and commits into messages', () => {
-    const src = new FakeFrameSource();
-    const f = src.advance(0);
+    const f = RecordedSource.fromJson(filling).advance();
     const tr = new MessageTracker(1e6, 0);
     const frame = {
       ...f,
@@ -210,7 +210,7 @@ describe('MessageTracker', () => {
   it('times messages by the scenario network latency, not a fixed 1 ms', () => {
     expect(networkLatencyNs({ network: { latency_ms: 5 } })).toBe(5e6);
     expect(networkLatencyNs(null)).toBe(0);
-    const f = new FakeFrameSource().advance(0);
+    const f = RecordedSource.fromJson(filling).advance();
     const tr = new MessageTracker(networkLatencyNs({ network: { latency_ms: 5 } }), 0);
     tr.ingest({ ...f, nowNs: 2e6, reset: false, trace: batch([[1e6, RecordKind.Fetch, 2, 481 * 5, 0, 0]]) }, 0);
     const [fetch] = tr.inFlight(3.5e6);
@@ -221,26 +221,26 @@ describe('MessageTracker', () => {
 
 describe('SeriesStore and PageAreas', () => {
   it('accumulates samples, resets, and finds the end of the warm-up', () => {
-    const src = new FakeFrameSource({ sampleEveryNs: 100e6, warmupNs: 300e6 });
+    // The recording samples every 50 ms for 1 s after a 150 ms warm-up.
+    const src = RecordedSource.fromJson(filling);
     const s = new SeriesStore();
-    for (let i = 0; i < 10; i++) s.ingest(src.advance(100e6));
-    expect(s.samples.length).toBe(10);
-    expect(s.warmupEnd()).toBeCloseTo(0.3);
-    src.reset();
-    s.ingest(src.advance(0));
+    for (let i = 0; i < 10; i++) s.ingest(src.advance());
+    expect(s.samples.length).toBe(20);
+    expect(s.warmupEnd()).toBeCloseTo(0.15);
+    s.ingest({ ...src.latest()!, reset: true, series: [] });
     expect(s.samples.length).toBe(0);
   });
   it('learns page areas from MOB insertions', () => {
-    const src = new FakeFrameSource();
-    const f = src.advance(0);
+    const f = RecordedSource.fromJson(filling).advance();
+    const mob = { ...f.mob, chunkPage: new Uint32Array(), chunkArea: new Uint8Array() };
     const p = new PageAreas();
-    p.learn({ ...f, trace: batch([[0, RecordKind.MobInsert, 481 * 12 + 4, 2, 1, 0]]) });
+    p.learn({ ...f, mob, trace: batch([[0, RecordKind.MobInsert, 481 * 12 + 4, 2, 1, 0]]) });
     expect(p.get(12)).toBe(2);
     expect(p.get(13)).toBeUndefined();
   });
   it('learns chunk areas on the first frame and after a reset, each frame once, shared per source', () => {
-    const src = new FakeFrameSource();
-    const f = { ...src.advance(0), reset: false, trace: batch([]) };
+    const src = RecordedSource.fromJson(filling);
+    const f = { ...src.advance(), reset: false, trace: batch([]) };
     const mob = { ...f.mob, chunkPage: Uint32Array.from([7]), chunkArea: Uint8Array.from([1]) };
     const p = new PageAreas();
     p.learn({ ...f, mob });
@@ -258,7 +258,7 @@ describe('SeriesStore and PageAreas', () => {
     p.learn(reset); // the same frame again: no-op
     expect(p.get(9)).toBe(2);
     expect(sharedPageAreas(src)).toBe(sharedPageAreas(src));
-    expect(sharedPageAreas(src)).not.toBe(sharedPageAreas(new FakeFrameSource()));
+    expect(sharedPageAreas(src)).not.toBe(sharedPageAreas(new RecordedSource([])));
   });
 });
 

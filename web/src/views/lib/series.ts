@@ -26,12 +26,13 @@ export class SeriesStore {
     return true;
   }
 
-  /** End of the warm-up: time of the first measuring sample (or of the last sample if none). */
+  /** End of the warm-up as the samples show it: the end of the last sample that is not measured,
+   * where the first measured interval starts (or the last sample's time if none is measured). */
   warmupEnd(): number | null {
     if (this.samples.length === 0) return null;
     if (this.samples[0].measuring) return null;
-    for (const s of this.samples) if (s.measuring) return s.t_s;
-    return this.samples[this.samples.length - 1].t_s;
+    const first = this.samples.findIndex((s) => s.measuring);
+    return this.samples[(first < 0 ? this.samples.length : first) - 1].t_s;
   }
 }
 
