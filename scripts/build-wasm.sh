@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the WASM engine: storelab-wasm for wasm32-unknown-unknown (release), then wasm-bindgen
-# generates the ES-module glue for browsers and workers into engine/wasm/pkg/ (gitignored):
+# generates the ES-module glue for browsers and workers into engine/wasm/pkg/, the npm workspace
+# package @storelab/engine (its package.json is committed, the rest is gitignored):
 #   storelab_wasm.js, storelab_wasm_bg.wasm, *.d.ts
 # and binaryen's wasm-opt (the `binaryen` npm package, a devDependency) optimises the module:
 # about 18% smaller and 5–8% faster in `npm run bench` (about 20 s of build time).

@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 // Multi-page build: the lab (/), the embed route (/embed/) and the lessons (/lessons/), so the
-// app works from any static host without server-side routing. The WASM engine is built by
-// scripts/build-wasm.sh into engine/wasm/pkg and imported from there.
+// app works from any static host without server-side routing. The WASM engine is the workspace
+// package @storelab/engine (engine/wasm/pkg), built by scripts/build-wasm.sh.
 export default defineConfig({
   plugins: [react()],
   base: './',

@@ -12,7 +12,7 @@ const wasmFile = path.join(pkg, 'storelab_wasm_bg.wasm');
 if (!fs.existsSync(wasmFile)) {
   throw new Error(`${wasmFile} is missing: run bash scripts/build-wasm.sh`);
 }
-const glue = await import(new URL('../../engine/wasm/pkg/storelab_wasm.js', import.meta.url));
+const glue = await import('@storelab/engine');
 const exports = await glue.default({ module_or_path: fs.readFileSync(wasmFile) });
 
 export const { Lab, validate, schema, set_field, read_field, remove_field } = glue;

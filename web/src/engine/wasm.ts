@@ -1,8 +1,9 @@
-// Loads the WASM engine (built by scripts/build-wasm.sh into engine/wasm/pkg). In the browser the
+// Loads the WASM engine: the workspace package @storelab/engine (engine/wasm/pkg, built by
+// scripts/build-wasm.sh), as the Ruff playground consumes its WASM crate. In the browser the
 // .wasm file is fetched from the URL Vite gives it, so it is hashed and cached like any asset;
 // under Node (Vitest) fetch() cannot read file:// URLs, so the caller passes the bytes instead.
 // Either way the module is instantiated once per realm (the worker, or the test process).
-import init, { Lab, schema, validate } from '../../../engine/wasm/pkg/storelab_wasm.js';
+import init, { Lab, schema, validate } from '@storelab/engine';
 
 export { Lab, schema, validate };
 
@@ -12,6 +13,6 @@ let ready: Promise<unknown> | null = null;
 export function initEngine(bytes?: BufferSource): Promise<unknown> {
   ready ??= bytes
     ? init({ module_or_path: bytes })
-    : import('../../../engine/wasm/pkg/storelab_wasm_bg.wasm?url').then((m) => init({ module_or_path: m.default }));
+    : import('@storelab/engine/storelab_wasm_bg.wasm?url').then((m) => init({ module_or_path: m.default }));
   return ready;
 }
