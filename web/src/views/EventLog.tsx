@@ -22,7 +22,6 @@ export default function EventLog({ frames, select, selected, description }: View
   const bump = useThrottledBump(200);
   const started = useStarted(frames);
   const records = description?.records ?? [];
-  const count = records.length;
   // Kinds hidden by the filter (so a new system's kinds start shown).
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   const [text, setText] = useState('');
@@ -158,7 +157,7 @@ export default function EventLog({ frames, select, selected, description }: View
       </div>
     ),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [hidden, count, description],
+    [hidden, description],
   );
 
   return (
