@@ -2,7 +2,8 @@
 // makes through the engine (set, read and remove a field by path, as the CLI's --set does).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { Lab, readScenario, set_field, read_field, remove_field, validate } from './engine.mjs';
+import { spawnSync } from 'node:child_process';
+import { Lab, readScenario, root, set_field, read_field, remove_field, storelabBin, validate } from './engine.mjs';
 
 test('a Lab describes its record kinds and figures, numbered as its trace counts them', () => {
   const lab = new Lab(readScenario('mob-default.toml'));
@@ -26,6 +27,14 @@ test('a Lab describes its record kinds and figures, numbered as its trace counts
     ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'Charts', 'EventLog', 'Inspector'],
   );
   assert.ok(d.views.every((v) => v.title && v.hint));
+  lab.free();
+});
+
+test('the CLI prints the same description (storelab describe)', () => {
+  const cli = spawnSync(storelabBin, ['describe', 'scenarios/mob-default.toml'], { cwd: root, encoding: 'utf8' });
+  assert.equal(cli.status, 0, cli.stderr);
+  const lab = new Lab(readScenario('mob-default.toml'));
+  assert.deepEqual(JSON.parse(cli.stdout), JSON.parse(lab.describe_json()));
   lab.free();
 });
 

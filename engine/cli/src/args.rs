@@ -1,49 +1,132 @@
-//! Command-line options shared by the commands.
+//! The command line (clap) and the loading of scenario files.
 use crate::shard::MAX_SHARDS;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use storelab_core::scenario::{self, Scenario};
 
-pub struct Options {
-    pub files: Vec<String>,
+/// The `storelab` command line.
+#[derive(Parser)]
+#[command(name = "storelab", version, about = "storelab — the Storelab simulation engine")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Run a scenario (all its seeds) and print the measured figures
+    #[command(long_about = "Run a scenario (all its seeds) and print the measured figures; with --json\n\
+        --series the JSON also holds each run's time series.")]
+    Run(RunArgs),
+    /// Run every point of the scenario's [sweep] section, on all cores
+    #[command(long_about = "Run every point of the scenario's [sweep] section, in parallel on all cores,\n\
+        with progress on stderr; writes means and 95% confidence intervals.\n\n\
+        With --shard I/N it runs only shard I of N (runs dealt round-robin) and writes a shard\n\
+        file, so a batch system can spread a sweep over machines; `storelab merge` combines them.")]
+    Sweep(SweepArgs),
+    /// Combine the shard files of one sweep into the output a local sweep gives
+    #[command(long_about = "Combine the shard files of one sweep into the output a local sweep gives,\n\
+        byte for byte; names any shard that is missing or repeated.")]
+    Merge(MergeArgs),
+    /// Check scenario files; errors name the field, line and column
+    Validate(ValidateArgs),
+    /// Print the JSON schema of scenarios
+    Schema,
+    /// Print what a scenario's system reports: record kinds, summary figures and views (JSON)
+    #[command(long_about = "Print the description of the system a scenario runs, as JSON: its trace record\n\
+        kinds (number, name, label, the meaning, unit and bits of each field), its summary\n\
+        figures (path, label, unit, description) and the views the lab shows for it.")]
+    Describe(DescribeArgs),
+    /// Time a 10-minute simulated run (mob-default unless SCENARIO is given)
+    Bench(BenchArgs),
+}
+
+/// `--set key=value`, repeatable.
+#[derive(Args)]
+pub struct Overrides {
+    /// Override one field by its dotted path, e.g. --set server.mob_mb=4 (repeatable)
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = key_value)]
     pub sets: Vec<(String, String)>,
+}
+
+#[derive(Args)]
+pub struct RunArgs {
+    /// The scenario file (TOML)
+    pub scenario: String,
+    #[command(flatten)]
+    pub overrides: Overrides,
+    /// Print the runs and their aggregate as JSON instead of a report
+    #[arg(long)]
     pub json: bool,
+    /// Keep each run's time series (in the --json output)
+    #[arg(long)]
     pub series: bool,
-    pub format: Option<String>,
+}
+
+#[derive(Args)]
+pub struct SweepArgs {
+    /// The scenario file (TOML), with a [sweep] section
+    pub scenario: String,
+    #[command(flatten)]
+    pub overrides: Overrides,
+    /// Output format [default: csv]; not with --shard (give it to merge)
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+    /// Write the output to FILE instead of stdout
+    #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
-    /// `--shard i/n`: this process runs shard i of n (1 ≤ i ≤ n).
+    /// Run only shard I of N (1 ≤ I ≤ N) and write a shard file for `storelab merge`
+    #[arg(long, value_name = "I/N", value_parser = shard)]
     pub shard: Option<(usize, usize)>,
 }
 
-pub fn parse(argv: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        files: Vec::new(),
-        sets: Vec::new(),
-        json: false,
-        series: false,
-        format: None,
-        out: None,
-        shard: None,
-    };
-    let mut it = argv.iter();
-    while let Some(a) = it.next() {
-        let mut value = |name: &str| it.next().cloned().ok_or_else(|| format!("{name} needs a value"));
-        match a.as_str() {
-            "--json" => o.json = true,
-            "--series" => o.series = true,
-            "--set" => {
-                let kv = value("--set")?;
-                let (k, v) = kv
-                    .split_once('=')
-                    .ok_or_else(|| format!("--set {kv}: expected key=value, e.g. --set server.mob_mb=4"))?;
-                o.sets.push((k.trim().to_string(), v.trim().to_string()));
-            }
-            "--format" => o.format = Some(value("--format")?),
-            "--out" => o.out = Some(value("--out")?),
-            "--shard" => o.shard = Some(shard(&value("--shard")?)?),
-            flag if flag.starts_with("--") => return Err(format!("unknown option `{flag}`")),
-            file => o.files.push(file.to_string()),
-        }
-    }
-    Ok(o)
+#[derive(Args)]
+pub struct MergeArgs {
+    /// The shard files written by `storelab sweep --shard`, in any order
+    #[arg(value_name = "SHARD", required = true)]
+    pub shards: Vec<String>,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = Format::Csv)]
+    pub format: Format,
+    /// Write the output to FILE instead of stdout
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+}
+
+#[derive(Args)]
+pub struct ValidateArgs {
+    /// The scenario files to check
+    #[arg(value_name = "SCENARIO", required = true)]
+    pub scenarios: Vec<String>,
+    #[command(flatten)]
+    pub overrides: Overrides,
+}
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// The scenario file (TOML) [default: the built-in mob-default]
+    pub scenario: Option<String>,
+    /// Override one field of SCENARIO by its dotted path (repeatable)
+    #[arg(long = "set", value_name = "KEY=VALUE", value_parser = key_value, requires = "scenario")]
+    pub sets: Vec<(String, String)>,
+}
+
+#[derive(Args)]
+pub struct DescribeArgs {
+    /// The scenario file (TOML) [default: the built-in mob-default]
+    pub scenario: Option<String>,
+}
+
+/// The output format of `sweep` and `merge`.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum Format {
+    Csv,
+    Json,
+}
+
+/// `key=value`: the value of `--set`.
+fn key_value(kv: &str) -> Result<(String, String), String> {
+    let (k, v) = kv.split_once('=').ok_or("expected key=value, e.g. --set server.mob_mb=4")?;
+    Ok((k.trim().to_string(), v.trim().to_string()))
 }
 
 /// `i/n` with 1 ≤ i ≤ n: the shard flag of `storelab sweep`.
@@ -51,7 +134,7 @@ fn shard(text: &str) -> Result<(usize, usize), String> {
     let parsed = text.split_once('/').and_then(|(i, n)| Some((i.trim().parse().ok()?, n.trim().parse().ok()?)));
     match parsed {
         Some((i, n)) if 1 <= i && i <= n && n <= MAX_SHARDS => Ok((i, n)),
-        _ => Err(format!("--shard {text}: expected i/n with 1 ≤ i ≤ n ≤ {MAX_SHARDS}, e.g. --shard 2/8")),
+        _ => Err(format!("expected i/n with 1 ≤ i ≤ n ≤ {MAX_SHARDS}, e.g. --shard 2/8")),
     }
 }
 

@@ -1,30 +1,20 @@
-//! The commands. Runs are spread over all cores with scoped threads; results are collected by
-//! index, so the output does not depend on which thread finished first.
-use crate::args::{self, Options};
+//! The commands. Runs are spread over all cores with rayon; results are collected by index, so
+//! the output does not depend on which thread finished first.
+use crate::args::{self, BenchArgs, DescribeArgs, Format, MergeArgs, RunArgs, SweepArgs, ValidateArgs};
 use crate::output;
 use crate::shard;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
 use serde_json::json;
-use std::io::Write;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use storelab_core::experiment::{self, RunResult};
 use storelab_core::scenario::{self, Scenario};
-use storelab_core::Simulation;
+use storelab_core::{systems, Simulation};
 
 const MOB_DEFAULT: &str = include_str!("../../../scenarios/mob-default.toml");
 
-fn one_file(o: &Options) -> Result<&str, String> {
-    match o.files.as_slice() {
-        [f] => Ok(f),
-        _ => Err("expected exactly one scenario file".into()),
-    }
-}
-
-pub fn run(argv: &[String]) -> Result<(), String> {
-    let o = args::parse(argv)?;
-    let file = one_file(&o)?;
-    let mut s = args::load(file, &o.sets)?;
+pub fn run(o: RunArgs) -> Result<(), String> {
+    let mut s = args::load(&o.scenario, &o.overrides.sets)?;
     s.sweep = None;
     let jobs: Vec<(Scenario, u64)> = experiment::seeds(&s).into_iter().map(|seed| (s.clone(), seed)).collect();
     let mut runs = run_parallel(&jobs, jobs.len() > 1);
@@ -41,19 +31,15 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-pub fn sweep(argv: &[String]) -> Result<(), String> {
-    let o = args::parse(argv)?;
-    let file = one_file(&o)?;
-    let s = args::load(file, &o.sets)?;
+pub fn sweep(o: SweepArgs) -> Result<(), String> {
+    let file = &o.scenario;
+    let s = args::load(file, &o.overrides.sets)?;
     if s.sweep.is_none() {
         return Err(format!("{file}: no [sweep] section; use `storelab run` for a single point"));
     }
     let jobs = experiment::sweep_jobs(&s)?;
     let text = match o.shard {
-        None => {
-            let format = Format::parse(o.format.as_deref())?;
-            sweep_text(&s, run_without_series(&jobs), format)?
-        }
+        None => sweep_text(&s, run_without_series(&jobs), o.format.unwrap_or(Format::Csv))?,
         Some(shard) => {
             if o.format.is_some() {
                 return Err("--shard writes a shard file for `storelab merge`; give --format to merge".into());
@@ -67,29 +53,9 @@ pub fn sweep(argv: &[String]) -> Result<(), String> {
 }
 
 /// `storelab merge SHARD...`: the output of the whole sweep from its shard files.
-pub fn merge(argv: &[String]) -> Result<(), String> {
-    let o = args::parse(argv)?;
-    if o.shard.is_some() || !o.sets.is_empty() {
-        return Err("merge takes shard files, --format and --out; --set belongs to the sweep".into());
-    }
-    let format = Format::parse(o.format.as_deref())?;
-    let (s, runs) = shard::read(&o.files)?;
-    write_out(o.out.as_deref(), &sweep_text(&s, runs, format)?)
-}
-
-enum Format {
-    Csv,
-    Json,
-}
-
-impl Format {
-    fn parse(format: Option<&str>) -> Result<Format, String> {
-        match format.unwrap_or("csv") {
-            "csv" => Ok(Format::Csv),
-            "json" => Ok(Format::Json),
-            other => Err(format!("unknown format `{other}`: use csv or json")),
-        }
-    }
+pub fn merge(o: MergeArgs) -> Result<(), String> {
+    let (s, runs) = shard::read(&o.shards)?;
+    write_out(o.out.as_deref(), &sweep_text(&s, runs, o.format)?)
 }
 
 fn run_without_series(jobs: &[(Scenario, u64)]) -> Vec<RunResult> {
@@ -146,42 +112,38 @@ fn write_out(path: Option<&str>, text: &str) -> Result<(), String> {
     }
 }
 
-/// Run every (scenario, seed) job on all cores; results in job order.
+/// Run every (scenario, seed) job on all cores; results in job order. The progress bar (with
+/// ETA) goes to stderr and hides itself when stderr is not a terminal.
 fn run_parallel(jobs: &[(Scenario, u64)], progress: bool) -> Vec<RunResult> {
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(jobs.len()).max(1);
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<RunResult>>> = Mutex::new(vec![None; jobs.len()]);
-    let start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                let Some((s, seed)) = jobs.get(i) else { break };
-                let r = experiment::run_seed(s, *seed);
-                results.lock().unwrap()[i] = Some(r);
-                let d = done.fetch_add(1, Ordering::SeqCst) + 1;
-                if progress {
-                    eprint!("\r{d}/{} runs done ({:.1} s)", jobs.len(), start.elapsed().as_secs_f64());
-                    let _ = std::io::stderr().flush();
-                }
-            });
-        }
-    });
-    if progress {
-        eprintln!();
+    let bar = match progress {
+        true => ProgressBar::with_draw_target(Some(jobs.len() as u64), ProgressDrawTarget::stderr()),
+        false => ProgressBar::hidden(),
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{wide_bar} {pos}/{len} runs done ({elapsed}, ETA {eta})").expect("a template"),
+    );
+    if !bar.is_hidden() {
+        bar.enable_steady_tick(Duration::from_secs(1));
     }
-    results.into_inner().unwrap().into_iter().map(Option::unwrap).collect()
+    let runs = jobs
+        .par_iter()
+        .map(|(s, seed)| {
+            let r = experiment::run_seed(s, *seed);
+            bar.inc(1);
+            r
+        })
+        .collect();
+    bar.finish();
+    if !bar.is_hidden() {
+        eprintln!(); // keep the finished bar's line
+    }
+    runs
 }
 
-pub fn validate(argv: &[String]) -> Result<(), String> {
-    let o = args::parse(argv)?;
-    if o.files.is_empty() {
-        return Err("validate: name at least one scenario file".into());
-    }
+pub fn validate(o: ValidateArgs) -> Result<(), String> {
     let mut failed = Vec::new();
-    for f in &o.files {
-        match args::load(f, &o.sets) {
+    for f in &o.scenarios {
+        match args::load(f, &o.overrides.sets) {
             Ok(_) => println!("{f}: ok"),
             Err(e) => failed.push(e),
         }
@@ -198,16 +160,24 @@ pub fn schema() -> Result<(), String> {
     Ok(())
 }
 
+/// `storelab describe [SCENARIO]`: the description of the scenario's system.
+pub fn describe(o: DescribeArgs) -> Result<(), String> {
+    let s = match o.scenario {
+        None => args::parse_text("mob-default.toml", MOB_DEFAULT)?,
+        Some(f) => args::load(&f, &[])?,
+    };
+    println!("{}", serde_json::to_string_pretty(systems::description(&s)).unwrap());
+    Ok(())
+}
+
 /// Events per second and simulated seconds per wall-clock second of a 10-minute simulated run
 /// (warm-up included), best of three. Events are those of spec §2.12's catalogue: the scheduled
 /// (queue) events plus the `Access` events, which the engine runs inline at the same instant
 /// (a client-cache hit goes straight on to the next access instead of through the queue).
-pub fn bench(argv: &[String]) -> Result<(), String> {
-    let o = args::parse(argv)?;
-    let (name, mut s) = match o.files.as_slice() {
-        [] => ("mob-default".to_string(), args::parse_text("mob-default.toml", MOB_DEFAULT)?),
-        [f] => (f.clone(), args::load(f, &o.sets)?),
-        _ => return Err("bench: at most one scenario".into()),
+pub fn bench(o: BenchArgs) -> Result<(), String> {
+    let (name, mut s) = match o.scenario {
+        None => ("mob-default".to_string(), args::parse_text("mob-default.toml", MOB_DEFAULT)?),
+        Some(f) => (f.clone(), args::load(&f, &o.sets)?),
     };
     // Exactly 600 simulated seconds: a fixed warm-up, no waiting for flusher passes.
     s.run.warmup_flusher_passes = 0;
