@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the WASM engine: storelab-wasm for wasm32-unknown-unknown (release), then wasm-bindgen
-# generates the ES-module glue for browsers and workers into engine/wasm/pkg/, the npm workspace
+# generates the ES-module glue for browsers and workers into engine/wasm/npm/, the npm workspace
 # package @storelab/engine (its package.json is committed, the rest is gitignored):
 #   storelab_wasm.js, storelab_wasm_bg.wasm, *.d.ts
 # and binaryen's wasm-opt (the `binaryen` npm package, a devDependency) optimises the module:
@@ -16,10 +16,10 @@ have="$(installed_wasm_bindgen_version)"
   die "wasm-bindgen CLI ${have:-missing}, engine/Cargo.lock needs $want: run bash scripts/setup.sh"
 
 cargo build --release --target wasm32-unknown-unknown -p storelab-wasm
-wasm-bindgen --target web --out-dir wasm/pkg \
+wasm-bindgen --target web --out-dir wasm/npm \
   "$TARGET_DIR/wasm32-unknown-unknown/release/storelab_wasm.wasm"
 # The features rustc's wasm32-unknown-unknown target uses by default.
 "$ROOT/node_modules/.bin/wasm-opt" -O3 --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  wasm/pkg/storelab_wasm_bg.wasm -o wasm/pkg/storelab_wasm_bg.wasm
-log "built engine/wasm/pkg/storelab_wasm_bg.wasm ($(wc -c <wasm/pkg/storelab_wasm_bg.wasm) bytes)"
+  wasm/npm/storelab_wasm_bg.wasm -o wasm/npm/storelab_wasm_bg.wasm
+log "built engine/wasm/npm/storelab_wasm_bg.wasm ($(wc -c <wasm/npm/storelab_wasm_bg.wasm) bytes)"

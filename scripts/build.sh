@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm run build: setup, the release CLI (engine/target/release/storelab) and the WASM engine
-# (engine/wasm/pkg), then the web app's static production build (web/dist: the lab, embed/ and
+# (engine/wasm/npm), then the web app's static production build (web/dist: the lab, embed/ and
 # lessons/ pages; serve it from any static host).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

@@ -7,7 +7,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 
 // Multi-page build: the lab (/), the embed route (/embed/) and the lessons (/lessons/), so the
 // app works from any static host without server-side routing. The WASM engine is the workspace
-// package @storelab/engine (engine/wasm/pkg), built by scripts/build-wasm.sh.
+// package @storelab/engine (engine/wasm/npm), built by scripts/build-wasm.sh.
 export default defineConfig({
   plugins: [react()],
   base: './',

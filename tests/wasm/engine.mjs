@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
-const pkg = path.join(root, 'engine/wasm/pkg');
+const pkg = path.join(root, 'engine/wasm/npm');
 const wasmFile = path.join(pkg, 'storelab_wasm_bg.wasm');
 if (!fs.existsSync(wasmFile)) {
   throw new Error(`${wasmFile} is missing: run bash scripts/build-wasm.sh`);

@@ -9,7 +9,7 @@ import { initEngine, Lab } from './wasm';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export function loadEngineForTests(): Promise<unknown> {
-  return initEngine(readFileSync(join(root, 'engine/wasm/pkg/storelab_wasm_bg.wasm')));
+  return initEngine(readFileSync(join(root, 'engine/wasm/npm/storelab_wasm_bg.wasm')));
 }
 
 export function readScenario(name: string): string {

@@ -1,4 +1,4 @@
-// Loads the WASM engine: the workspace package @storelab/engine (engine/wasm/pkg, built by
+// Loads the WASM engine: the workspace package @storelab/engine (engine/wasm/npm, built by
 // scripts/build-wasm.sh), as the Ruff playground consumes its WASM crate. In the browser the
 // .wasm file is fetched from the URL Vite gives it, so it is hashed and cached like any asset;
 // under Node (Vitest) fetch() cannot read file:// URLs, so the caller passes the bytes instead.
