@@ -231,10 +231,6 @@ impl<S: System> Engine<S> {
         &self.system
     }
 
-    pub fn kernel(&self) -> &Kernel<S::Event> {
-        &self.kernel
-    }
-
     /// The measured figures; meaningful once the run is over (or the window so far).
     pub fn summary(&self) -> S::Summary {
         self.system.summary(&self.kernel)

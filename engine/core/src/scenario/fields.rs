@@ -123,7 +123,7 @@ pub fn all() -> &'static [FieldSpec] {
 }
 
 /// The section names in file order.
-pub fn sections() -> &'static [&'static str] {
+fn sections() -> &'static [&'static str] {
     &registry().sections
 }
 
