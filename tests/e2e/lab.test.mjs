@@ -34,14 +34,15 @@ const newPage = (url = base) => harness.newPage(browser, url);
 const latest = (page) =>
   page.evaluate(() => {
     const f = window.__storelab.frames.latest();
+    const { mob, flusher, disk, disk_service: service } = f.sections;
     return {
       nowNs: f.nowNs,
       events: f.events,
-      mobUsed: f.mob.usedBytes,
-      passes: f.flusher.passes,
-      flusherState: f.flusher.state,
-      head: f.disk.headCylinder,
-      active: f.disk.active ? f.disk.active.toCylinder : null,
+      mobUsed: mob.scalars.used_bytes,
+      passes: flusher.scalars.passes,
+      flusherState: flusher.scalars.state,
+      head: disk.scalars.head_cylinder,
+      active: service.columns.to_cylinder.length ? service.columns.to_cylinder[0] : null,
     };
   });
 
@@ -107,7 +108,7 @@ describe('the lab', () => {
 
     await play(page, 780); // ≈ 20 simulated s per wall second
     // MOB fill rises.
-    await page.waitForFunction(() => window.__storelab.frames.latest().mob.usedBytes > 2 * 2 ** 20, null, { timeout: 20_000 });
+    await page.waitForFunction(() => window.__storelab.frames.latest().sections.mob.scalars.used_bytes > 2 * 2 ** 20, null, { timeout: 20_000 });
     // Disk head moves between cylinders.
     const heads = new Set();
     for (let i = 0; i < 20; i++) {
@@ -116,7 +117,7 @@ describe('the lab', () => {
     }
     assert.ok(heads.size > 1, `head stayed at ${[...heads]}`);
     // Run on to the first flusher pass (MOB 99% full).
-    await page.waitForFunction(() => window.__storelab.frames.latest().flusher.passes > 0, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.__storelab.frames.latest().sections.flusher.scalars.passes > 0, null, { timeout: 30_000 });
     await pause(page);
     const f1 = await latest(page);
     assert.ok(f1.mobUsed > f0.mobUsed);
@@ -220,6 +221,19 @@ describe('the lab', () => {
     await page.locator('[data-testid=tab-form]').click();
     await page.locator('[data-testid=schema-form] fieldset').first().waitFor();
     await shot(page, 'editor-form', '.scenario-panel');
+    // A field edits the text through the engine; a half-typed number stays in its input with the
+    // engine's message while the text keeps its last good value.
+    const mob = page.locator('#f-server-mob_mb');
+    await mob.fill('4.');
+    await page.locator('.field-error[role=alert]').waitFor();
+    assert.equal(await mob.getAttribute('aria-invalid'), 'true');
+    assert.equal(await mob.inputValue(), '4.');
+    assert.doesNotMatch((await storeState(page)).draftText, /mob_mb = 4\./);
+    await page.locator('.field-error').scrollIntoViewIfNeeded();
+    await shot(page, 'editor-form-refused', '.scenario-panel');
+    await mob.fill('4.5');
+    await page.waitForFunction(() => /^mob_mb = 4\.5/m.test(window.__storelab.lab.store.get().draftText));
+    assert.equal(await page.locator('.field-error').count(), 0);
     // The text survives a reload (local storage).
     await page.locator('[data-testid=tab-toml]').click();
     await ta.fill(broken);
@@ -244,7 +258,7 @@ describe('the lab', () => {
     await page.locator('[data-testid=sweep-point][aria-pressed=true]', { hasText: /^12$/ }).waitFor();
     assert.equal(await bar.locator('[data-testid=sweep-point]').count(), 9);
     await bar.locator('[data-testid=sweep-point]', { hasText: /^2$/ }).click();
-    await page.waitForFunction(() => window.__storelab.frames.latest()?.mob.capacityBytes === 2 * 1048576, null, { timeout: 10_000 });
+    await page.waitForFunction(() => window.__storelab.frames.latest()?.sections.mob.scalars.capacity_bytes === 2 * 1048576, null, { timeout: 10_000 });
     assert.match((await storeState(page)).appliedText, /^mob_mb = 2$/m);
     assert.equal(await bar.locator('[aria-pressed=true]').innerText(), '2');
     await shot(page, 'sweep-bar', '[data-testid=sweep-bar]');
@@ -258,7 +272,7 @@ describe('the lab', () => {
     await page.locator('[data-testid=sweep-series-point][aria-pressed=true]', { hasText: /^1024$/ }).waitFor();
     await bar.locator('[data-testid=sweep-point]', { hasText: /^128$/ }).click();
     // 100 MB in 128 KB pages.
-    await page.waitForFunction(() => window.__storelab.frames.latest()?.pages === 800, null, { timeout: 10_000 });
+    await page.waitForFunction(() => window.__storelab.frames.latest()?.sections.database.scalars.pages === 800, null, { timeout: 10_000 });
     const text = (await storeState(page)).appliedText;
     assert.match(text, /^cluster_region = 1024$/m);
     assert.match(text, /^page_kb = 128$/m);
@@ -270,8 +284,8 @@ describe('the lab', () => {
     await page.locator('[data-testid=sweep-point][aria-pressed=true]', { hasText: /^12$/ }).waitFor();
     await bar.locator('[data-testid=sweep-point]', { hasText: /^19\.2$/ }).click();
     // 24 − 19.2 = 4.8 MB of 64 KB pages.
-    await page.waitForFunction(() => window.__storelab.frames.latest()?.cache.capacityPages === 76, null, { timeout: 10_000 });
-    assert.equal(await page.evaluate(() => window.__storelab.frames.latest().mob.capacityBytes), Math.floor(19.2 * 1048576));
+    await page.waitForFunction(() => window.__storelab.frames.latest()?.sections.cache.scalars.capacity_pages === 76, null, { timeout: 10_000 });
+    assert.equal(await page.evaluate(() => window.__storelab.frames.latest().sections.mob.scalars.capacity_bytes), Math.floor(19.2 * 1048576));
     await page.context().close();
   });
 
@@ -319,7 +333,7 @@ describe('embed and lessons', () => {
     const page = await newPage(`${base}embed/?views=MobView&controls=1&set=${encodeURIComponent('server.mob_mb=2')}#sc=mob-default&seed=1`);
     await ready(page);
     assert.match(await page.locator('[data-testid=pinned]').innerText(), /server\.mob_mb = 2/);
-    assert.equal(await page.evaluate(() => window.__storelab.frames.latest().mob.capacityBytes), 2 * 1024 * 1024);
+    assert.equal(await page.evaluate(() => window.__storelab.frames.latest().sections.mob.scalars.capacity_bytes), 2 * 1024 * 1024);
     assert.deepEqual(page.errors, []);
     await page.context().close();
 

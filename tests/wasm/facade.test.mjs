@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { Lab, readScenario, memory } from './engine.mjs';
 import { setKeys } from './scenario-text.mjs';
 
-const FLUSHER_START = 5;
+const KINDS = JSON.parse(new Lab('').describe_json()).records;
+const FLUSHER_START = KINDS.find((k) => k.name === 'flusher_start').id;
 const SHORT = '[run]\nwarmup_s = 1.0\nwarmup_flusher_passes = 0\nduration_s = 2.0\n[server]\nmob_mb = 1.0\n';
 
 test('a Lab traces by default and drains each record once, as typed arrays', () => {
@@ -29,7 +30,8 @@ test('a Lab traces by default and drains each record once, as typed arrays', () 
 });
 
 test('a long batch keeps its newest 8192 records and every disk, flusher and page-write record', () => {
-  const FULL = [0, 1, 5, 6, 7]; // DiskStart, DiskEnd, FlusherStart, FlusherPage, PageWrite
+  const FULL = KINDS.filter((k) => k.kept_in_full).map((k) => k.id);
+  assert.deepEqual(KINDS.filter((k) => k.kept_in_full).map((k) => k.name), ['disk_start', 'disk_end', 'flusher_start', 'flusher_page', 'page_write']);
   const lab = new Lab(SHORT.replace('duration_s = 2.0', 'duration_s = 20.0'));
   lab.drain_trace();
   const before = lab.trace_counts();
@@ -51,25 +53,46 @@ test('a long batch keeps its newest 8192 records and every disk, flusher and pag
   lab.free();
 });
 
-test('a snapshot is consistent with itself', () => {
+/** The frame's sections by name, read as the description declares them (as web/src/engine/frame.ts does). */
+function sections(lab) {
+  const out = {};
+  JSON.parse(lab.describe_json()).sections.forEach((info, i) => {
+    const values = lab.section_scalars(i);
+    const scalars = Object.fromEntries(info.scalars.map((c, j) => [c.name, values[j]]));
+    const columns = Object.fromEntries(info.columns.map((c, j) => [c.name, lab[`section_${c.type}`](i, j)]));
+    out[info.name] = { scalars, columns };
+  });
+  return out;
+}
+
+test('a frame has every described section, each column of its declared type', () => {
   const lab = new Lab(SHORT);
   lab.advance_to(2.5e9);
   lab.snapshot();
   assert.equal(lab.phase(), 1);
-  assert.ok(lab.mob_used() <= lab.mob_capacity());
-  const [inserted, superseded, removed] = lab.mob_totals();
-  const live = lab.mob_chunk_count().reduce((s, c) => s + c, 0);
-  assert.equal(live, inserted - superseded - removed);
-  assert.equal(lab.mob_chunk_page().length, lab.mob_chunk_area().length);
-  const [cylinders, , , revNs, dbCylinders] = lab.disk_geometry();
-  assert.ok(revNs > 0 && dbCylinders > 0 && dbCylinders <= cylinders);
-  assert.ok(lab.disk_head() >= 0 && lab.disk_head() < cylinders);
-  assert.ok([0, 9].includes(lab.disk_active().length));
-  assert.equal(lab.disk_queue_kind().length, lab.disk_queue_page().length);
-  assert.ok(lab.cache_pages().length <= lab.cache_capacity());
-  assert.equal(lab.client_state().length, 12);
-  assert.ok(inserted > 0 && Number.isInteger(lab.flusher_passes()));
-  assert.equal(lab.pages() * lab.objects_per_page() > 0, true);
+  const TYPES = { u8: Uint8Array, u32: Uint32Array, f64: Float64Array };
+  const d = JSON.parse(lab.describe_json());
+  const s = sections(lab);
+  for (const info of d.sections) {
+    for (const c of info.scalars) assert.ok(Number.isFinite(s[info.name].scalars[c.name]), `${info.name}.${c.name}`);
+    const lengths = info.columns.map((c) => {
+      const col = s[info.name].columns[c.name];
+      assert.ok(col instanceof TYPES[c.type], `${info.name}.${c.name} is ${c.type}`);
+      return col.length;
+    });
+    assert.ok(lengths.every((n) => n === lengths[0]), `${info.name}'s columns are equally long`);
+  }
+  const { mob, disk, disk_service, cache, clients, flusher, database } = s;
+  assert.ok(mob.scalars.used_bytes <= mob.scalars.capacity_bytes);
+  const live = mob.columns.count.reduce((sum, c) => sum + c, 0);
+  assert.equal(live, mob.scalars.inserted - mob.scalars.superseded - mob.scalars.removed);
+  assert.ok(disk.scalars.rev_ns > 0 && disk.scalars.database_cylinders <= disk.scalars.cylinders);
+  assert.ok(disk.scalars.head_cylinder >= 0 && disk.scalars.head_cylinder < disk.scalars.cylinders);
+  assert.ok(disk_service.columns.start.length <= 1);
+  assert.ok(cache.columns.page.length <= cache.scalars.capacity_pages);
+  assert.equal(clients.columns.state.length, 12);
+  assert.ok(mob.scalars.inserted > 0 && Number.isInteger(flusher.scalars.passes));
+  assert.ok(database.scalars.pages * database.scalars.objects_per_page > 0);
   lab.free();
 });
 
@@ -145,7 +168,7 @@ test('checkpoint memory of mob-default (reported, not timed)', () => {
   const forks = [];
   for (let i = 0; i < 10; i++) forks.push(lab.fork());
   const perFork = (memory().buffer.byteLength - before) / forks.length;
-  console.log(`# mob-default at 60 s: MOB ${(lab.mob_used() / 2 ** 20).toFixed(1)} MiB used; ` +
+  console.log(`# mob-default at 60 s: MOB ${(sections(lab).mob.scalars.used_bytes / 2 ** 20).toFixed(1)} MiB used; ` +
     `a fork grows WASM memory by ~${(perFork / 2 ** 20).toFixed(2)} MiB; ` +
     `replay speed ~${(60 / wallS).toFixed(0)} simulated s per wall s`);
   assert.ok(perFork < 16 * 2 ** 20, 'a checkpoint stays well under 16 MiB');

@@ -6,22 +6,31 @@ import './app/styles.css';
 import { createLab } from './app/boot';
 import App from './app/App';
 import Embed from './app/Embed';
+import { initEngine } from './engine/wasm';
 
 const LessonPage = lazy(() => import('./lessons/LessonPage'));
 
 const root = document.getElementById('root')!;
 const page = root.dataset.page ?? 'lab';
 
-if (page === 'lessons') {
-  createRoot(root).render(
-    <StrictMode>
-      <Suspense fallback={<p className="loading">Loading the lesson…</p>}>
-        <LessonPage />
-      </Suspense>
-    </StrictMode>,
-  );
-} else {
-  // One controller per page, created outside React so StrictMode's double effects share it.
-  const lab = createLab();
-  createRoot(root).render(page === 'embed' ? <Embed lab={lab} /> : <App lab={lab} />);
+// The engine runs in a worker; this page also instantiates it (the same cached .wasm) for what
+// must be synchronous: editing scenario text field by field (scenario/fields.ts).
+initEngine().then(render, (e: unknown) => {
+  root.textContent = `The simulation engine (WebAssembly) failed to load: ${e instanceof Error ? e.message : String(e)}. Reload the page; if it persists, use a browser with WebAssembly enabled.`;
+});
+
+function render() {
+  if (page === 'lessons') {
+    createRoot(root).render(
+      <StrictMode>
+        <Suspense fallback={<p className="loading">Loading the lesson…</p>}>
+          <LessonPage />
+        </Suspense>
+      </StrictMode>,
+    );
+  } else {
+    // One controller per page, created outside React so StrictMode's double effects share it.
+    const lab = createLab();
+    createRoot(root).render(page === 'embed' ? <Embed lab={lab} /> : <App lab={lab} />);
+  }
 }

@@ -1,5 +1,6 @@
 //! Self-description of a system's observations (DESIGN.md §2): its trace record kinds with the
-//! meaning and unit of each field, its summary figures, and the views the web app shows for it. Each system declares these once, next
+//! meaning and unit of each field, the sections of its frames with their named columns, its
+//! summary figures, and the views the web app shows for it. Each system declares these once, next
 //! to its code; the CLI prints them (`storelab describe`) and the web app reads them once per
 //! load, so no record kind or figure is named or numbered a second time elsewhere.
 use serde::Serialize;
@@ -47,7 +48,61 @@ pub struct RecordKindInfo {
     pub text: &'static str,
     /// When set, the time controls offer "step to the next record of this kind" with this label.
     pub step: Option<&'static str>,
+    /// Whether every record of this kind reaches the views; of the others, a frame spanning a
+    /// long stretch of simulated time carries only the newest.
+    pub kept_in_full: bool,
     pub fields: &'static [FieldInfo],
+}
+
+/// How a frame column's numbers travel: a scalar is always `F64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ColumnType {
+    U8,
+    U32,
+    F64,
+}
+
+/// One named number of a frame section, or one column of its table.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct ColumnInfo {
+    /// snake_case, stable: what the views read it by.
+    pub name: &'static str,
+    pub label: &'static str,
+    /// Empty for a count or an id.
+    pub unit: &'static str,
+    #[serde(rename = "type")]
+    pub ty: ColumnType,
+    /// Names of the values, when the numbers are an enumeration.
+    pub values: &'static [&'static str],
+}
+
+impl ColumnInfo {
+    /// A scalar, or an `F64` column.
+    pub const fn f64(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+        ColumnInfo { name, label, unit, ty: ColumnType::F64, values: &[] }
+    }
+    pub const fn u32(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+        ColumnInfo { ty: ColumnType::U32, ..ColumnInfo::f64(name, label, unit) }
+    }
+    pub const fn u8(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+        ColumnInfo { ty: ColumnType::U8, ..ColumnInfo::f64(name, label, unit) }
+    }
+    pub const fn values(self, values: &'static [&'static str]) -> ColumnInfo {
+        ColumnInfo { values, ..self }
+    }
+}
+
+/// One section of a frame (`crate::frame`): a component's state at the frame's time, as named
+/// scalars and a table of equally long columns.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct SectionInfo {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub scalars: &'static [ColumnInfo],
+    /// What one row of the table is, e.g. "a chunk of the scan list, in log order".
+    pub row: &'static str,
+    pub columns: &'static [ColumnInfo],
 }
 
 /// A figure of a run's summary.
@@ -79,6 +134,8 @@ pub struct Description {
     pub title: &'static str,
     pub paper: &'static str,
     pub records: &'static [RecordKindInfo],
+    /// The sections of its frames, in the order `System::frame` returns them.
+    pub sections: &'static [SectionInfo],
     pub figures: &'static [FigureInfo],
     /// In the order the lab lays them out.
     pub views: &'static [ViewInfo],

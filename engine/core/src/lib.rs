@@ -3,11 +3,12 @@
 //! The layout follows DESIGN.md §2: `kernel` is the deterministic engine, which knows no model;
 //! `components` are the parts any system may use (disk, network, page cache); `workload` holds
 //! the workload generators; `systems` has one folder per paper system and the one enum that lists
-//! them; `describe` is how a system names what it reports; `scenario` parses and validates the
+//! them; `describe` is how a system names what it reports and `frame` what its views draw; `scenario` parses and validates the
 //! TOML input; `experiment` runs a scenario over its seeds and sweep points.
 pub mod components;
 pub mod describe;
 pub mod experiment;
+pub mod frame;
 pub mod kernel;
 pub mod scenario;
 pub mod stats;

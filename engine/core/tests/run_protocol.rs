@@ -1,6 +1,7 @@
 //! The measurement protocol (spec 000-mob §5, A31): warm-up until the flusher has made its
 //! passes, a measured window of run.duration_s, a time series at run.sample_interval_s, and the
 //! access count behind `storelab bench`.
+use storelab_core::frame::Column;
 use storelab_core::kernel::Phase;
 use storelab_core::scenario::Scenario;
 use storelab_core::systems::mob::metrics::Summary;
@@ -67,7 +68,9 @@ fn every_object_access_is_counted_once() {
     let mut sim = MobSystem::engine(&s, 1);
     sim.run_until(3_700_000_000); // mid-run: clients are part-way through transactions
     let ended = sim.trace().count(RecordKind::TxnEnd as u8);
-    let in_progress: u64 = view::clients(sim.system()).accesses_done.iter().map(|&n| n as u64).sum();
+    let frame = view::snapshot(&sim);
+    let Column::U32(done) = frame.section("clients").get("accesses_done") else { panic!("accesses_done is u32") };
+    let in_progress: u64 = done.iter().map(|&n| n as u64).sum();
     assert!(ended > 100 && sim.trace().count(RecordKind::Fetch as u8) > 100);
     assert_eq!(sim.system().accesses(), ended * s.workload.txn_len as u64 + in_progress);
 }

@@ -6,13 +6,12 @@
 //! in nanoseconds stays exact up to 2^53 ns ≈ 104 days, far beyond any scenario's run limit.
 //!
 //! The UI must not call in once per event (DESIGN.md §2): once per frame it advances, drains the
-//! new trace records and takes a snapshot, then reads each as a typed array (`Vec<T>` returns
+//! new trace records and takes the system's frame, then reads each column as a typed array (`Vec<T>` returns
 //! become JS typed arrays that own their buffer, so the worker can transfer them). No JSON per
 //! frame except the series delta, which is a few samples.
 mod frame;
 
 use storelab_core::kernel::time;
-use storelab_core::systems::mob::view;
 use storelab_core::{scenario, Simulation};
 use wasm_bindgen::prelude::*;
 
@@ -40,7 +39,7 @@ pub struct Lab {
     end_ns: Option<f64>,
     cursor: storelab_core::kernel::trace::Cursor,
     drained: frame::TraceColumns,
-    snap: view::Snapshot,
+    snap: storelab_core::frame::Frame,
 }
 
 #[wasm_bindgen]
@@ -61,7 +60,7 @@ impl Lab {
         };
         let mut sim = Simulation::new(&scenario, seed);
         sim.set_tracing(true);
-        let snap = frame::snapshot(&sim);
+        let snap = sim.frame();
         Ok(Lab {
             cursor: sim.trace().cursor(),
             sim,

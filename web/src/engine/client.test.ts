@@ -3,8 +3,7 @@ import { LabClient } from './client';
 import { LabHost } from './host';
 import type { Endpoint } from './protocol';
 import { serve } from './serve';
-import { loadEngineForTests, SHORT } from './testing';
-import { RecordKind } from './types';
+import { describeForTests, loadEngineForTests, SHORT } from './testing';
 
 beforeAll(loadEngineForTests);
 
@@ -34,12 +33,13 @@ describe('LabClient ↔ worker protocol', () => {
     expect(f.nowNs).toBe(1e9);
     expect(f.trace.t).toBeInstanceOf(Float64Array);
     expect(f.trace.t.length).toBeGreaterThan(0);
-    expect(f.mob.chunkPage).toBeInstanceOf(Uint32Array);
+    expect(f.sections.mob.columns.page).toBeInstanceOf(Uint32Array);
     expect(transferred.length).toBeGreaterThanOrEqual(16);
     expect(transferred.every((b) => b.byteLength === 0)).toBe(true); // detached: moved, not copied
     expect((await lab.step()).events).toBe(f.events + 1);
-    const s = await lab.stepToKind(RecordKind.FlusherStart, 10e9);
-    expect(Array.from(s.trace.kind)).toContain(RecordKind.FlusherStart);
+    const flusherStart = describeForTests().records.find((r) => r.name === 'flusher_start')!.id;
+    const s = await lab.stepToKind(flusherStart, 10e9);
+    expect(Array.from(s.trace.kind)).toContain(flusherStart);
     expect((await lab.seek(0.5e9)).reset).toBe(true);
     expect((await lab.reset()).nowNs).toBe(0);
     expect(await lab.schema()).toHaveProperty('properties');

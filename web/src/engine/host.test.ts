@@ -1,10 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LabHost } from './host';
 import { MAX_CHECKPOINTS } from './checkpoints';
-import { loadEngineForTests, SHORT } from './testing';
-import { RecordKind, type Frame, type LoadResult } from './types';
+import { describeForTests, loadEngineForTests, SHORT } from './testing';
+import type { Frame, LoadResult, SystemDescription } from './types';
+import { mobFrame } from '../views/lib/mobFrame';
+import { kindIds } from '../views/lib/describe';
 
-beforeAll(loadEngineForTests);
+let K: Record<'mob_insert' | 'flusher_start', number>;
+let d: SystemDescription;
+beforeAll(async () => {
+  await loadEngineForTests();
+  d = describeForTests();
+  K = kindIds(d, ['mob_insert', 'flusher_start']);
+});
 
 function loaded(text = SHORT, seed?: number): LabHost {
   const host = new LabHost();
@@ -59,22 +67,23 @@ describe('LabHost with the real engine', () => {
         expect(f.trace.t[n - 1]).toBeLessThanOrEqual(t);
         lastT = f.trace.t[n - 1];
       }
-      inserts += f.trace.kind.filter((k) => k === RecordKind.MobInsert).length;
-      const m = f.mob;
+      inserts += f.trace.kind.filter((k) => k === K.mob_insert).length;
+      const v = mobFrame(f, d);
+      const m = v.mob;
       expect(m.usedBytes).toBeLessThanOrEqual(m.capacityBytes);
       const live = m.chunkCount.reduce((s, c) => s + c, 0);
       expect(live).toBe(m.inserted - m.superseded - m.removed);
       expect(m.inserted).toBe(inserts); // every insert was traced once, in some frame
-      expect(f.disk.headCylinder).toBeGreaterThanOrEqual(0);
-      expect(f.disk.headCylinder).toBeLessThan(f.disk.cylinders);
-      expect(f.disk.angle).toBeGreaterThanOrEqual(0);
-      expect(f.disk.angle).toBeLessThan(1);
-      if (f.disk.active) expect(f.disk.active.start).toBeLessThanOrEqual(t);
-      expect(f.cache.pages.length).toBeLessThanOrEqual(f.cache.capacityPages);
-      expect(f.clients).toHaveLength(12);
+      expect(v.disk.headCylinder).toBeGreaterThanOrEqual(0);
+      expect(v.disk.headCylinder).toBeLessThan(v.disk.cylinders);
+      expect(v.disk.angle).toBeGreaterThanOrEqual(0);
+      expect(v.disk.angle).toBeLessThan(1);
+      if (v.disk.active) expect(v.disk.active.start).toBeLessThanOrEqual(t);
+      expect(v.cache.pages.length).toBeLessThanOrEqual(v.cache.capacityPages);
+      expect(v.clients).toHaveLength(12);
     }
     expect(f.phase).toBe('measuring');
-    expect(f.mob.inserted).toBeGreaterThan(0);
+    expect(mobFrame(f, d).mob.inserted).toBeGreaterThan(0);
     host.dispose();
   });
 
@@ -96,16 +105,16 @@ describe('LabHost with the real engine', () => {
     host.dispose();
   });
 
-  it('stepToKind(FlusherStart) stops right after a flusher start', () => {
+  it('stepToKind(flusher_start) stops right after a flusher start', () => {
     const host = loaded();
     host.frame(0.1e9);
-    const f = host.stepToKind(RecordKind.FlusherStart, 10e9);
+    const f = host.stepToKind(K.flusher_start, 10e9);
     const kinds = Array.from(f.trace.kind);
-    const at = kinds.indexOf(RecordKind.FlusherStart);
+    const at = kinds.indexOf(K.flusher_start);
     expect(at).toBeGreaterThanOrEqual(0);
-    expect(kinds.lastIndexOf(RecordKind.FlusherStart)).toBe(at);
+    expect(kinds.lastIndexOf(K.flusher_start)).toBe(at);
     expect(Array.from(f.trace.t.subarray(at)).every((t) => t === f.nowNs)).toBe(true);
-    expect(f.flusher.state).not.toBe('idle');
+    expect(mobFrame(f, d).flusher.state).not.toBe('idle');
     host.dispose();
   });
 

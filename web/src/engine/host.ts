@@ -13,6 +13,8 @@ export class LabHost {
   private seriesSent = 0;
   /** The next frame tells the views to drop their history (after load, reset, backward seek). */
   private resetPending = false;
+  /** The loaded system's description: which frame sections to read, and how. */
+  private description: SystemDescription | null = null;
 
   /** Starts the scenario at time 0 (seed: the scenario's meta.seed unless given). */
   load(text: string, seed?: number): LoadResult {
@@ -25,8 +27,9 @@ export class LabHost {
     this.dispose();
     this.checkpoints = new Checkpoints(lab.fork());
     this.lab = lab;
-    this.restart();
     const description = JSON.parse(lab.describe_json()) as SystemDescription;
+    this.description = description;
+    this.restart();
     const scenario = JSON.parse(lab.scenario_json()) as ScenarioValues;
     return { ok: true, title: lab.title(), seed: lab.seed(), endNs: lab.end_ns() ?? null, description, scenario };
   }
@@ -116,7 +119,7 @@ export class LabHost {
   private emit(): Frame {
     const lab = this.current();
     this.checkpoints!.offer(lab);
-    const frame = readFrame(lab, this.resetPending, this.seriesSent);
+    const frame = readFrame(lab, this.description!.sections, this.resetPending, this.seriesSent);
     this.seriesSent += frame.series.length;
     this.resetPending = false;
     return frame;

@@ -45,9 +45,7 @@ export interface Endpoint {
 export function frameBuffers(f: Frame): ArrayBuffer[] {
   const arrays: ArrayBufferView[] = [
     f.trace.t, f.trace.kind, f.trace.entity, f.trace.a, f.trace.b, f.trace.c, f.traceCounts,
-    f.mob.chunkPage, f.mob.chunkCount, f.mob.chunkLogIndex, f.mob.chunkArea,
-    f.flusher.batch, f.disk.queueKind, f.disk.queuePage,
-    f.cache.pages, f.cache.pinned, f.cache.valid,
+    ...Object.values(f.sections).flatMap((s) => Object.values(s.columns)),
   ];
   // A buffer listed twice makes postMessage throw; each array owns its buffer, but be sure.
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];

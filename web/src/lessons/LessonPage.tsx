@@ -20,8 +20,8 @@ let queue: Promise<unknown> = Promise.resolve();
 function runToEnd(base: string, overrides: Override[], seed: number | undefined): Promise<unknown> {
   engine ??= new LabClient() as unknown as EngineLike;
   const e = engine;
-  const text = applyOverrides(base, overrides);
   const job = queue.then(async () => {
+    const text = applyOverrides(base, overrides);
     const res = await e.load(text, seed);
     if (!res.ok) throw new Error(describeErrors(res.errors, text, overrides));
     await e.frame(res.endNs ?? 600e9);

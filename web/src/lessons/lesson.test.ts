@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, readMetric, withinTolerance } from './lesson';
 import { describeOverrides, formatOverrides, loadWithOverrides, readSetParam } from './overrides';
-import { readKey } from '../scenario/toml-edit';
+import { readField } from '../scenario/fields';
 import { LabHost } from '../engine/host';
 import { loadEngineForTests, readScenario } from '../engine/testing';
+
+beforeAll(loadEngineForTests);
 
 const lessons = import.meta.glob<string>('../../../lessons/01-*.md', { query: '?raw', import: 'default', eager: true });
 
@@ -34,7 +36,7 @@ describe('lesson parsing', () => {
     expect(embeds).toHaveLength(2);
     expect(embeds[0].set).toBeUndefined();
     expect(embeds[1]).toMatchObject({ scenario: 'mob-default', set: 'server.mob_mb=2', views: 'MobView,DiskView' });
-    expect(readKey(applyOverrides(readScenario('mob-default.toml'), embeds[1].set), 'server', 'mob_mb')).toBe('2');
+    expect(readField(applyOverrides(readScenario('mob-default.toml'), embeds[1].set), 'server.mob_mb')).toBe('2');
     const qs = l.segments.filter((s) => s.kind === 'question');
     expect(qs).toHaveLength(3);
     for (const q of qs) expect(q.kind === 'question' && q.params.metric).toBeTruthy();
@@ -60,8 +62,8 @@ describe('question checking', () => {
   });
   it('applies dotted overrides to scenario text', () => {
     const out = applyOverrides('[server]\nmob_mb = 12\n', 'server.mob_mb=4, run.duration_s = 60');
-    expect(readKey(out, 'server', 'mob_mb')).toBe('4');
-    expect(readKey(out, 'run', 'duration_s')).toBe('60');
+    expect(readField(out, 'server.mob_mb')).toBe('4');
+    expect(readField(out, 'run.duration_s')).toBe('60');
   });
 });
 
@@ -70,9 +72,11 @@ describe('scenario overrides (set: and the embed route\'s ?set=)', () => {
     const set = parseOverrides(' sweep.values=[1, 2], flusher.release = per_batch ,server.mob_mb=2');
     expect(set.map((o) => [o.path, o.value])).toEqual([['sweep.values', '[1, 2]'], ['flusher.release', 'per_batch'], ['server.mob_mb', '2']]);
     const out = applyOverrides('', set);
-    expect(readKey(out, 'sweep', 'values')).toBe('[1, 2]');
-    expect(readKey(out, 'flusher', 'release')).toBe('"per_batch"');
-    expect(readKey(applyOverrides('', 'client.warm = true'), 'client', 'warm')).toBe('true');
+    expect(readField(out, 'sweep.values')).toBe('[1, 2]');
+    expect(readField(out, 'flusher.release')).toBe('"per_batch"');
+    expect(readField(applyOverrides('', 'client.hit_mode = per_object'), 'client.hit_mode')).toBe('"per_object"');
+    // The engine edits the text, so it refuses an unknown field or a wrong type at once.
+    expect(() => applyOverrides('', 'client.warm = true')).toThrow(/^set client\.warm=true: unknown field `client\.warm`; client has: count/);
     expect(describeOverrides(set)).toBe('sweep.values = [1, 2], flusher.release = per_batch, server.mob_mb = 2');
     expect(parseOverrides('')).toEqual([]);
     expect(parseOverrides(undefined)).toEqual([]);
@@ -101,7 +105,6 @@ describe('scenario overrides (set: and the embed route\'s ?set=)', () => {
   });
 
   describe('with the real engine', () => {
-    beforeAll(loadEngineForTests);
     const base = readScenario('mob-default.toml');
     const check = async (set: string) => {
       const host = new LabHost();
@@ -115,8 +118,8 @@ describe('scenario overrides (set: and the embed route\'s ?set=)', () => {
       expect(await check('server.mob_mb=2, workload.write_prob=0.5, flusher.release=per_batch')).toBeNull();
     });
     it('names the override the engine rejects: unknown key, wrong type, out of range', async () => {
-      expect(await check('server.mob_mb=2, server.mob_size=4')).toMatch(/^set server\.mob_size=4: unknown field `mob_size`/);
-      expect(await check('servr.mob_mb=4')).toMatch(/^set servr\.mob_mb=4: unknown section/);
+      expect(await check('server.mob_mb=2, server.mob_size=4')).toMatch(/^set server\.mob_size=4: unknown field `server\.mob_size`; server has: .*mob_mb/);
+      expect(await check('servr.mob_mb=4')).toMatch(/^set servr\.mob_mb=4: unknown section `\[servr\]`/);
       expect(await check('server.mob_mb=big')).toMatch(/^set server\.mob_mb=big: .*expected a number \(MB\)/);
       expect(await check('server.mob_mb=-2')).toMatch(/^set server\.mob_mb=-2: -2 MB is out of range \(0 < value ≤ 65536\)/);
       expect(await check('server.mob_mb=2, workload.write_prob=1.5')).toMatch(/^set workload\.write_prob=1\.5: .*out of range/);

@@ -1,8 +1,8 @@
 // Scenario overrides, `section.key=value, section.key=value`, as the CLI's `--set`: the `set:` line
-// of lesson questions and embeds, and the embed route's `?set=` parameter. Each key is set in the
-// scenario text itself (toml-edit's setKey), so the engine checks the result like any scenario and
-// its errors, which carry the field's path, can be traced back to the override.
-import { setKey, unquoted } from '../scenario/toml-edit';
+// of lesson questions and embeds, and the embed route's `?set=` parameter. Each field is set in the
+// scenario text itself by the engine (scenario/fields.ts), so the engine checks the result like any
+// scenario and its errors, which carry the field's path, can be traced back to the override.
+import { setField } from '../scenario/fields';
 import type { LoadResult, ScenarioError } from '../engine/types';
 
 export interface Override {
@@ -12,6 +12,20 @@ export interface Override {
   key: string;
   /** As written, e.g. `2` or `read_optimized`. */
   value: string;
+}
+
+/** Indices of the characters of `s` outside TOML strings (basic `"…"` with backslash escapes,
+ * literal `'…'`), quotes excluded, in order. */
+function* unquoted(s: string): Generator<number> {
+  let quote: string | null = null;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else yield i;
+  }
 }
 
 /** Splits at commas outside brackets and quotes, so `sweep.values=[1, 2]` stays one part. */
@@ -45,11 +59,6 @@ export function parseOverrides(spec: string | null | undefined): Override[] {
   });
 }
 
-/** The TOML literal for a value; like the CLI, a bare word such as `per_batch` is a string. */
-function literal(value: string): string {
-  return /^[A-Za-z_][\w-]*$/.test(value) && !/^(true|false|inf|nan)$/.test(value) ? JSON.stringify(value) : value;
-}
-
 /** The embed route's `set` URL parameter (`?set=server.mob_mb%3D2,…`): the pinned overrides, or
  * the error that names the malformed part. */
 export function readSetParam(search: string): { pinned: Override[]; error: string | null } {
@@ -60,10 +69,18 @@ export function readSetParam(search: string): { pinned: Override[]; error: strin
   }
 }
 
-/** Applies overrides (a `set` string or parsed ones) to scenario text. Throws on a malformed part. */
+/** Applies overrides (a `set` string or parsed ones) to scenario text, as the CLI's `--set`
+ * does (a bare word is a string). Throws on a malformed part, and with the engine's message,
+ * naming the override, on an unknown field or a value of the wrong type. */
 export function applyOverrides(text: string, overrides: string | Override[] | null | undefined): string {
   const list = typeof overrides === 'string' || overrides == null ? parseOverrides(overrides) : overrides;
-  return list.reduce((out, o) => setKey(out, o.section, o.key, literal(o.value)), text);
+  return list.reduce((out, o) => {
+    try {
+      return setField(out, o.path, o.value);
+    } catch (e) {
+      throw new Error(`set ${o.path}=${o.value}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }, text);
 }
 
 /** Compact form for a URL (`server.mob_mb=2,workload.write_prob=0.5`); parseOverrides reads it back. */
@@ -94,7 +111,12 @@ export function describeErrors(errors: ScenarioError[], text: string, overrides:
 /** Loads `text` with the overrides applied (`load` is e.g. the lab controller's). Resolves to null,
  * or to a message naming the override the engine rejected (unknown key, wrong type, out of range). */
 export async function loadWithOverrides(load: (text: string) => Promise<LoadResult>, text: string, overrides: Override[]): Promise<string | null> {
-  const applied = applyOverrides(text, overrides);
+  let applied: string;
+  try {
+    applied = applyOverrides(text, overrides);
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
   const res = await load(applied);
   return res.ok ? null : describeErrors(res.errors, applied, overrides);
 }

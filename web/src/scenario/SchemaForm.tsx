@@ -1,6 +1,8 @@
 // The form editor, generated from the engine's JSON schema: one field per scenario parameter, with
-// its unit, allowed range and the paper's default. Editing a field rewrites the TOML text.
-import { readKey, removeKey, setKey, tomlLiteral, parseTomlString } from './toml-edit';
+// its unit, allowed range and the paper's default. Editing a field rewrites the TOML text through
+// the engine (fields.ts); a value the engine refuses stays in its input with the engine's message.
+import { useEffect, useState } from 'react';
+import { readField, removeField, setField, tomlString } from './fields';
 
 export interface PropSchema {
   type?: string | string[];
@@ -22,10 +24,10 @@ export interface PropSchema {
 /** The field written in `text` that takes the place of `key` (they form one of the section's
  * exclusive pairs, `not.anyOf`), when `key` itself is not written; else null. */
 export function givenInstead(sec: PropSchema, text: string, section: string, key: string): string | null {
-  if (readKey(text, section, key) != null) return null;
+  if (readField(text, `${section}.${key}`) != null) return null;
   for (const { required: pair = [] } of sec.not?.anyOf ?? []) {
     const other = pair.find((o) => o !== key);
-    if (pair.includes(key) && other != null && readKey(text, section, other) != null) return other;
+    if (pair.includes(key) && other != null && readField(text, `${section}.${other}`) != null) return other;
   }
   return null;
 }
@@ -87,19 +89,31 @@ function Field({
   /** Another field, written, that derives this one: the input is off. */
   instead: string | null;
 }) {
-  const raw = readKey(text, section, name);
+  const path = `${section}.${name}`;
+  const raw = readField(text, path);
+  // What the user typed that the engine refused (a half-typed number, a word for a number), with
+  // its message; the text keeps its last good value meanwhile.
+  const [refused, setRefused] = useState<{ value: string; message: string } | null>(null);
+  useEffect(() => setRefused(null), [raw]);
   const t = typeOf(p);
   const id = `f-${section}-${name}`;
-  const set = (v: string | number | boolean | null, literal = false) => {
-    if (v === null || v === '') onChange(removeKey(text, section, name));
-    else onChange(setKey(text, section, name, literal ? String(v) : tomlLiteral(v)));
+  /** `value` is a TOML value; empty or null removes the field (back to its default). */
+  const set = (value: string | null) => {
+    try {
+      onChange(value === null || value === '' ? removeField(text, path) : setField(text, path, value));
+      setRefused(null);
+    } catch (e) {
+      setRefused({ value: value ?? '', message: e instanceof Error ? e.message : String(e) });
+    }
   };
   const def = p.default !== undefined ? JSON.stringify(p.default) : '—';
+  const invalid = refused != null;
+  const described = invalid ? `${id}-error` : undefined;
   let input;
   if (p.enum) {
-    const cur = parseTomlString(raw) ?? '';
+    const cur = tomlString(raw) ?? '';
     input = (
-      <select id={id} value={cur} onChange={(e) => set(e.target.value || null)}>
+      <select id={id} value={cur} onChange={(e) => set(e.target.value ? JSON.stringify(e.target.value) : null)}>
         <option value="">default ({String(p.default ?? '—')})</option>
         {p.enum.map((v) => (
           <option key={String(v)} value={String(v)}>
@@ -110,37 +124,46 @@ function Field({
     );
   } else if (t === 'boolean') {
     input = (
-      <select id={id} value={raw ?? ''} onChange={(e) => set(e.target.value || null, true)}>
+      <select id={id} value={raw ?? ''} onChange={(e) => set(e.target.value || null)}>
         <option value="">default ({String(p.default ?? '—')})</option>
         <option value="true">true</option>
         <option value="false">false</option>
       </select>
     );
   } else if (t === 'number' || t === 'integer') {
+    // A text input: a number input hides "1." or "1e" from the page while they are typed.
     input = (
       <input
         id={id}
-        type="number"
-        step={t === 'integer' ? 1 : 'any'}
-        min={p.minimum ?? p.exclusiveMinimum}
-        max={p.maximum != null && p.maximum < 1e15 ? p.maximum : undefined}
+        type="text"
+        inputMode={t === 'integer' ? 'numeric' : 'decimal'}
         placeholder={instead ? `from ${instead}` : p.default !== undefined ? String(p.default) : ''}
         disabled={instead != null}
-        value={raw ?? ''}
-        onChange={(e) => set(e.target.value === '' ? null : e.target.value, true)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={described}
+        value={refused?.value ?? raw ?? ''}
+        onChange={(e) => set(e.target.value.trim() || null)}
       />
     );
   } else if (t === 'string') {
     const long = name === 'description';
-    const cur = parseTomlString(raw) ?? (raw?.startsWith('"""') ? '' : raw ?? '');
+    const cur = tomlString(raw) ?? (raw?.startsWith('"""') ? '' : raw ?? '');
     input = long ? (
       <span className="hint">edit in the TOML tab</span>
     ) : (
-      <input id={id} type="text" placeholder={String(p.default ?? '')} value={cur} onChange={(e) => set(e.target.value || null)} />
+      <input id={id} type="text" placeholder={String(p.default ?? '')} value={cur} onChange={(e) => set(e.target.value ? JSON.stringify(e.target.value) : null)} />
     );
   } else {
     input = (
-      <input id={id} type="text" placeholder="TOML value, e.g. [1, 2, 4]" value={raw ?? ''} onChange={(e) => set(e.target.value || null, true)} />
+      <input
+        id={id}
+        type="text"
+        placeholder="TOML value, e.g. [1, 2, 4]"
+        aria-invalid={invalid || undefined}
+        aria-describedby={described}
+        value={refused?.value ?? raw ?? ''}
+        onChange={(e) => set(e.target.value || null)}
+      />
     );
   }
   return (
@@ -151,6 +174,11 @@ function Field({
       <span className="meta">
         {rangeText(p) && <span className="range">{rangeText(p)}</span>} <span className="default">paper default: {def}</span>
       </span>
+      {refused && (
+        <span className="field-error" id={described} role="alert">
+          {refused.message}
+        </span>
+      )}
       <span className="desc">{p.description}</span>
     </div>
   );

@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEngineForTests } from '../engine/testing';
 import { gallery, scenarioTexts } from './gallery';
 import { atPoint, pointOf, sweepOf } from './sweep';
+
+beforeAll(loadEngineForTests);
 
 describe('scenario sweeps in the lab', () => {
   it('reads the sweep of a figure scenario, and none from mob-default', () => {
@@ -32,10 +35,11 @@ describe('scenario sweeps in the lab', () => {
 
   it('leaves forms it does not follow to the engine', () => {
     expect(sweepOf('[sweep]\nparameter = "server.mob_mb"\nvalues = [1, 2]\nseries_values = [3]\n')).toBeNull();
-    expect(sweepOf('[sweep]\nparameter = "server.mob_mb"\nvalues = [\n  1,\n  2,\n]\n')).toBeNull();
     expect(sweepOf('[sweep]\nparameter = "mob_mb"\nvalues = [1, 2]\n')).toBeNull();
     expect(sweepOf('[sweep]\nparameter = "server.mob_mb"\nvalues = [1, "two"]\n')).toBeNull();
     expect(sweepOf('[sweep]\nparameter = "database.size_mb"\nvalues = [1_000, 2_000] # MB\n')?.values).toEqual([1000, 2000]);
+    // The engine reads the text, so a multi-line array is read like any other.
+    expect(sweepOf('[sweep]\nparameter = "server.mob_mb"\nvalues = [\n  1,\n  2, # two\n]\n')?.values).toEqual([1, 2]);
   });
 
   it('moves to a point by setting the swept field, keeping the sweep', () => {

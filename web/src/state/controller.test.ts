@@ -26,9 +26,9 @@ class FakeEngine implements EngineLike {
     if (text.includes('BAD')) return { ok: false, errors: [{ path: 'server.mob_mb', line: 2, column: 10, message: 'must be ≥ 0', expected: null, range: '0..1024' }] };
     this.now = 0;
     this.events = 0;
-    const kind = (id: number, name: string, step: string | null) => ({ id, name, label: name, description: '', text: '', step, fields: [] });
+    const kind = (id: number, name: string, step: string | null) => ({ id, name, label: name, description: '', text: '', step, kept_in_full: false, fields: [] });
     const records = [kind(4, 'mob_remove', null), kind(5, 'flusher_start', 'next flusher run'), kind(7, 'page_write', 'next page write')];
-    const description = { kind: 'mob', title: '', paper: '', records, figures: [], views: [] };
+    const description = { kind: 'mob', title: '', paper: '', records, sections: [], figures: [], views: [] };
     return { ok: true, title: 'T', seed: seed ?? 1, endNs: this.endNs, description, scenario: {} };
   }
   frame(t: number) {

@@ -1,8 +1,8 @@
 // The server cache (thesis §2.9): pages from most to least recently used, pinned and
 // being-read frames marked, coloured by area, with hit / miss counters from the trace.
 import { useEffect, useRef, useState } from 'react';
-import type { CacheSnapshot } from '../engine/types';
-import { RecordKind } from '../engine/types';
+import { kindIds } from './lib/describe';
+import { mobFrame, type CacheSnapshot } from './lib/mobFrame';
 import { AREA_COLOURS, AREA_NAMES, type ViewProps } from './contract';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { sharedPageAreas, type PageAreas } from './lib/pages';
@@ -26,18 +26,19 @@ export function fitCell(cap: number, width: number, height: number): number {
   return MIN_CELL;
 }
 
-export default function CacheView({ frames, select, selected }: ViewProps) {
+export default function CacheView({ frames, select, selected, description }: ViewProps) {
   const f = useFrameTick(frames, 200);
+  const kinds = kindIds(description, ['mob_insert', 'cache_hit', 'cache_miss']);
   const areas = useRef(sharedPageAreas(frames));
   const box = useRef<HTMLDivElement>(null);
   const { width, height } = useElementSize(box);
 
-  useEffect(() => frames.subscribe((fr) => areas.current.learn(fr)), [frames, areas]);
+  useEffect(() => frames.subscribe((fr) => areas.current.learn(fr, kinds.mob_insert)), [frames, areas, kinds.mob_insert]);
 
   // The engine's own counts: at fast-forward not every record reaches the app.
-  const hits = f ? f.traceCounts[RecordKind.CacheHit] : 0;
-  const misses = f ? f.traceCounts[RecordKind.CacheMiss] : 0;
-  const c = f?.cache;
+  const hits = f ? f.traceCounts[kinds.cache_hit] : 0;
+  const misses = f ? f.traceCounts[kinds.cache_miss] : 0;
+  const c = f ? mobFrame(f, description).cache : undefined;
   const cap = Math.min(MAX_CELLS, c?.capacityPages ?? 0);
   const cell = fitCell(cap, width - 2 * PAD, height - 2 * PAD - GRID_TOP);
   const perRow = Math.max(1, Math.floor((width - 2 * PAD) / cell));
@@ -59,7 +60,7 @@ export default function CacheView({ frames, select, selected }: ViewProps) {
     const cur = frames.latest();
     if (!cur || width <= 0) return;
     const mk = marks.current;
-    drawCache(canvasRef.current, gridW, gridH, cur.cache, mk.cap, mk.perRow, mk.cell, areas.current, mk.selPage, mk.hover, mk.focus);
+    drawCache(canvasRef.current, gridW, gridH, mobFrame(cur, description).cache, mk.cap, mk.perRow, mk.cell, areas.current, mk.selPage, mk.hover, mk.focus);
   });
 
   const cellAt = (x: number, y: number): number => {

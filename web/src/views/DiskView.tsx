@@ -4,7 +4,9 @@
 // head position over time.
 import { useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
-import { RecordKind, type DiskSnapshot, type Frame } from '../engine/types';
+import type { Frame } from '../engine/types';
+import { kindIds } from './lib/describe';
+import { mobFrame, type DiskSnapshot, type MobFrame } from './lib/mobFrame';
 import { REQUEST_COLOURS, REQUEST_NAMES, type ViewProps } from './contract';
 import { Axis, drawAxis } from './lib/Axis';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
@@ -33,7 +35,7 @@ interface HeadPt {
   kind: number; // request kind being served on the segment ending here, -1 idle
 }
 
-export default function DiskView({ frames, select, speed, selected }: ViewProps) {
+export default function DiskView({ frames, select, speed, selected, description }: ViewProps) {
   const platterBox = useRef<HTMLDivElement>(null);
   const platterCanvas = useRef<HTMLCanvasElement>(null);
   const traceBox = useRef<HTMLDivElement>(null);
@@ -41,14 +43,17 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
   const traceYAxis = useRef<SVGGElement>(null);
   const pSize = useElementSize(platterBox);
   const tSize = useElementSize(traceBox);
-  const frame = useFrameTick(frames, 200);
+  const tick = useFrameTick(frames, 200);
+  const frame = tick && mobFrame(tick, description);
   const recent = useRef(new Ring<Done>(20));
   const head = useRef(new Ring<HeadPt>(4096));
   const pendingTo = useRef<{ to: number; kind: number }>({ to: 0, kind: -1 });
   const speedRef = useLatest(speed);
 
   useEffect(() => {
-    const draw = (f: Frame) => {
+    const kinds = kindIds(description, ['disk_start', 'disk_end']);
+    const draw = (fr: Frame) => {
+      const f = mobFrame(fr, description);
       drawPlatter(platterCanvas.current, pSize.width, pSize.height, f);
       drawTrace(traceCanvas.current, traceYAxis.current, tSize.width, tSize.height, f, head.current, speedRef.current);
     };
@@ -56,16 +61,16 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
       if (f.reset) {
         recent.current.clear();
         head.current.clear();
-        pendingTo.current = { to: f.disk.headCylinder, kind: -1 };
+        pendingTo.current = { to: mobFrame(f, description).disk.headCylinder, kind: -1 };
       }
       const tr = f.trace;
       for (let i = 0; i < tr.kind.length; i++) {
         const k = tr.kind[i];
-        if (k === RecordKind.DiskStart) {
+        if (k === kinds.disk_start) {
           const { from, to } = decodeCylinders(tr.c[i]);
           head.current.push({ t: tr.t[i], cyl: from, kind: -1 });
           pendingTo.current = { to, kind: tr.a[i] };
-        } else if (k === RecordKind.DiskEnd) {
+        } else if (k === kinds.disk_end) {
           const d = decodeDiskEnd(tr.a[i], tr.b[i], tr.c[i]);
           recent.current.push({ page: tr.entity[i], kind: d.kind, seek: d.seekNs, rotation: d.rotationNs, transfer: d.transferNs, end: tr.t[i] });
           const p = pendingTo.current;
@@ -78,7 +83,7 @@ export default function DiskView({ frames, select, speed, selected }: ViewProps)
     const f = frames.latest();
     if (f) draw(f);
     return unsub;
-  }, [frames, pSize.width, pSize.height, tSize.width, tSize.height, speedRef]);
+  }, [frames, pSize.width, pSize.height, tSize.width, tSize.height, speedRef, description]);
 
   const d = frame?.disk;
   const active = d?.active ?? null;
@@ -268,7 +273,7 @@ function Breakdown({
 
 // ---- platter ----
 
-function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: number, f: Frame): void {
+function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: number, f: MobFrame): void {
   const ctx = prepareCanvas(canvas, width, height);
   if (!ctx) return;
   const d = f.disk;
@@ -452,7 +457,7 @@ function drawTrace(
   yg: SVGGElement | null,
   width: number,
   height: number,
-  f: Frame,
+  f: MobFrame,
   pts: Ring<HeadPt>,
   speed: number,
 ): void {

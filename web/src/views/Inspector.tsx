@@ -1,6 +1,7 @@
 // The inspector: the full state of whatever the user clicked, from the latest frame.
 import type { ReactNode } from 'react';
-import type { Frame, SystemDescription } from '../engine/types';
+import type { SystemDescription } from '../engine/types';
+import { mobFrame, type MobFrame } from './lib/mobFrame';
 import { AREA_COLOURS, REQUEST_COLOURS, type InspectTarget, type ViewProps } from './contract';
 import { areaName, describeRecord, fmtMB, fmtMs, fmtPct, recordLabel, requestName } from './lib/format';
 import { useFrameTick } from './lib/hooks';
@@ -40,7 +41,7 @@ export default function Inspector({ frames, selected, select, description }: Vie
             No frame yet. Press Play (Space) to start the simulation.
           </div>
         ) : (
-          <Details f={f} sel={selected} select={select} description={description} />
+          <Details f={mobFrame(f, description)} sel={selected} select={select} description={description} />
         )}
       </div>
     </div>
@@ -102,7 +103,7 @@ function Details({
   select,
   description,
 }: {
-  f: Frame;
+  f: MobFrame;
   sel: InspectTarget;
   select: ViewProps['select'];
   description: SystemDescription | null;

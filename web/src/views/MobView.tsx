@@ -5,14 +5,16 @@
 // counters.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
-import { RecordKind, RequestKind, type Frame } from '../engine/types';
-import { AREA_COLOURS, AREA_NAMES, REQUEST_COLOURS, type ViewProps } from './contract';
+import type { Frame } from '../engine/types';
+import { AREA_COLOURS, AREA_NAMES, REQUEST_COLOURS, REQUEST_NAMES, type ViewProps } from './contract';
 import { Axis } from './lib/Axis';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { AbsorptionCounter, chunkAt, layoutMob, pendingByPage, type MobLayout } from './lib/mob';
 import { AreaColumns, fillRuns, paintAreaColumns } from './lib/columns';
 import { fmtMB, fmtPct, areaName } from './lib/format';
 import { sharedPageAreas, type PageAreas } from './lib/pages';
+import { kindIds } from './lib/describe';
+import { mobFrame, type MobFrame } from './lib/mobFrame';
 import './views.css';
 
 const ML = 14;
@@ -37,11 +39,16 @@ interface Hover {
   batchIndex: number; // or -1
 }
 
-export default function MobView({ frames, selected, select }: ViewProps) {
+export default function MobView({ frames, selected, select, description }: ViewProps) {
   const plotRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(plotRef);
-  const frame = useFrameTick(frames, 200);
+  const tick = useFrameTick(frames, 200);
+  const frame = tick && mobFrame(tick, description);
+  const latest = () => {
+    const l = frames.latest();
+    return l && mobFrame(l, description);
+  };
   const [hover, setHover] = useState<Hover | null>(null);
   const hoverRef = useLatest(hover);
   const selectedRef = useLatest(selected);
@@ -57,41 +64,43 @@ export default function MobView({ frames, selected, select }: ViewProps) {
     // The MOB's contents are fixed by its three running totals, the flusher by its pass and
     // position: a frame in which none of them (nor the hover or selection) changed is not redrawn.
     let drawn = '';
-    const draw = (f: Frame) => {
+    const kinds = kindIds(description, ['mob_insert', 'page_write']);
+    const draw = (fr: Frame) => {
+      const f = mobFrame(fr, description);
       const m = f.mob;
       const fl = f.flusher;
       const hoverPage = hoverRef.current?.page ?? -1;
       const selPage = highlightPage(selectedRef.current);
       const sig = `${m.inserted},${m.superseded},${m.removed},${m.capacityBytes},${m.trigger},${m.scanFrac},${fl.passes},${fl.position},${fl.state},${hoverPage},${selPage}`;
-      if (sig === drawn && !f.reset && layoutRef.current) return;
+      if (sig === drawn && !fr.reset && layoutRef.current) return;
       drawn = sig;
       layoutRef.current = layoutMob(m, layoutRef.current ?? undefined);
       drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hoverRef.current, selPage);
     };
     const unsub = frames.subscribe((f) => {
       if (f.reset) absorption.current.clear();
-      areas.current.learn(f);
+      areas.current.learn(f, kinds.mob_insert);
       const tr = f.trace;
-      for (let i = 0; i < tr.kind.length; i++) if (tr.kind[i] === RecordKind.PageWrite) absorption.current.add(tr.a[i]);
+      for (let i = 0; i < tr.kind.length; i++) if (tr.kind[i] === kinds.page_write) absorption.current.add(tr.a[i]);
       draw(f);
     });
     const f = frames.latest();
     if (f) draw(f);
     return unsub;
-  }, [frames, width, height, hoverRef, selectedRef]);
+  }, [frames, width, height, hoverRef, selectedRef, description]);
 
   // Redraw on hover / selection changes between frames (e.g. while paused).
   useEffect(() => {
-    const f = frames.latest();
+    const f = latest();
     if (f && layoutRef.current) drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hover, highlightPage(selected));
-  }, [hover, selected, frames, width, height]);
+  }, [hover, selected, frames, width, height, description]);
 
   const x1 = useMemo(() => d3.scaleLinear().domain([0, (frame?.mob.capacityBytes ?? 1) / 1048576]).range([ML, ML + plotW]), [frame?.mob.capacityBytes, plotW]);
   const zoomBytes = frame ? ZOOM_WINDOWS * frame.mob.scanFrac * frame.mob.capacityBytes : 1;
   const x2 = useMemo(() => d3.scaleLinear().domain([0, zoomBytes / 1024]).range([ML, ML + plotW]), [zoomBytes, plotW]);
 
   const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
-    const f = frames.latest();
+    const f = latest();
     const layout = layoutRef.current;
     if (!f || !layout) return;
     const r = e.currentTarget.getBoundingClientRect();
@@ -114,7 +123,7 @@ export default function MobView({ frames, selected, select }: ViewProps) {
   };
 
   const onClick = () => {
-    const f = frames.latest();
+    const f = latest();
     if (!f || !hover) return;
     if (hover.chunk >= 0) select({ kind: 'chunk', logIndex: f.mob.chunkLogIndex[hover.chunk], page: hover.page });
     else select({ kind: 'page', id: hover.page });
@@ -213,10 +222,10 @@ export default function MobView({ frames, selected, select }: ViewProps) {
           <i className="sl-swatch" style={{ background: '#111' }} /> pages of the flusher&apos;s pass
         </span>
         <span>
-          <i className="sl-swatch" style={{ background: REQUEST_COLOURS[RequestKind.InstallRead] }} /> reading
+          <i className="sl-swatch" style={{ background: REQUEST_COLOURS[REQUEST_NAMES.indexOf('installation read')] }} /> reading
         </span>
         <span>
-          <i className="sl-swatch" style={{ background: REQUEST_COLOURS[RequestKind.Write] }} /> writing
+          <i className="sl-swatch" style={{ background: REQUEST_COLOURS[REQUEST_NAMES.indexOf('page write')] }} /> writing
         </span>
         <span className="sl-muted">Hover a chunk to see all chunks of its page; click to inspect.</span>
       </div>
@@ -245,7 +254,7 @@ function batchCellWidth(plotW: number, n: number): number {
   return Math.max(2, Math.min(64, plotW / Math.max(1, n)));
 }
 
-function tooltip(f: Frame, h: Hover) {
+function tooltip(f: MobFrame, h: Hover) {
   const m = f.mob;
   const pending = pendingByPage(m).get(h.page) ?? 0;
   let chunks = 0;
@@ -275,7 +284,7 @@ function drawMob(
   canvas: HTMLCanvasElement | null,
   width: number,
   height: number,
-  f: Frame,
+  f: MobFrame,
   layout: MobLayout,
   areas: PageAreas,
   hover: Hover | null,
@@ -419,7 +428,7 @@ function drawMob(
       ctx.fillRect(x + 1, B_Y, cw - 2, B_H);
       ctx.globalAlpha = 1;
       if (current) {
-        const col = fl.state === 'reading' ? REQUEST_COLOURS[RequestKind.InstallRead] : REQUEST_COLOURS[RequestKind.Write];
+        const col = fl.state === 'reading' ? REQUEST_COLOURS[REQUEST_NAMES.indexOf('installation read')] : REQUEST_COLOURS[REQUEST_NAMES.indexOf('page write')];
         ctx.strokeStyle = col;
         ctx.lineWidth = 3;
         ctx.strokeRect(x + 1.5, B_Y - 1.5, cw - 3, B_H + 3);

@@ -6,6 +6,7 @@ import { REQUEST_COLOURS, type ViewProps } from './contract';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { MessageTracker, networkLatencyNs, type MessageKind } from './lib/messages';
 import { fmtMs, fmtPct, requestName } from './lib/format';
+import { mobFrame } from './lib/mobFrame';
 import './views.css';
 
 const STATE_COLOURS = { running: '#2e7d32', fetching: '#1f6feb', committing: '#b8860b' } as const;
@@ -62,12 +63,15 @@ function drawNetwork(canvas: HTMLCanvasElement | null, g: Geometry, tracker: Mes
   return key;
 }
 
-export default function SystemDiagram({ frames, select, selected, scenario }: ViewProps) {
+export default function SystemDiagram({ frames, select, selected, scenario, description }: ViewProps) {
   // The SVG (clients, server, disk) re-renders at 5 Hz; the messages move every frame on a canvas.
-  const f = useFrameTick(frames, 200);
+  const frame = useFrameTick(frames, 200);
+  const f = frame && mobFrame(frame, description);
   const latencyNs = networkLatencyNs(scenario);
-  const tracker = useRef(new MessageTracker(latencyNs));
-  if (tracker.current.latencyNs !== latencyNs) tracker.current = new MessageTracker(latencyNs);
+  const tracker = useRef(new MessageTracker(description, latencyNs));
+  if (tracker.current.latencyNs !== latencyNs || tracker.current.description !== description) {
+    tracker.current = new MessageTracker(description, latencyNs);
+  }
   const box = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { width, height } = useElementSize(box);
@@ -92,7 +96,7 @@ export default function SystemDiagram({ frames, select, selected, scenario }: Vi
 
   useEffect(() => {
     let drawn = '';
-    const draw = (fr: Frame) => (drawn = drawNetwork(canvasRef.current, { ...geom.current, n: fr.clients.length }, tracker.current, fr.nowNs, drawn));
+    const draw = (fr: Frame) => (drawn = drawNetwork(canvasRef.current, { ...geom.current, n: fr.sections.clients.columns.state.length }, tracker.current, fr.nowNs, drawn));
     const unsub = frames.subscribe((fr: Frame) => {
       tracker.current.ingest(fr, performance.now());
       draw(fr);
@@ -149,8 +153,8 @@ export default function SystemDiagram({ frames, select, selected, scenario }: Vi
                   }}
                 >
                   <title>{label}</title>
-                  <rect width={clientW} height={h} rx={3} fill="#fff" stroke={i === selClient ? '#1f6feb' : STATE_COLOURS[c.state]} strokeWidth={i === selClient ? 3 : 1.5} />
-                  <rect x={0} y={h - 4} width={(clientW * c.accessesDone) / Math.max(1, c.txnLength)} height={4} fill={STATE_COLOURS[c.state]} />
+                  <rect width={clientW} height={h} rx={3} fill="#fff" stroke={i === selClient ? '#1f6feb' : STATE_COLOURS[c.state as keyof typeof STATE_COLOURS]} strokeWidth={i === selClient ? 3 : 1.5} />
+                  <rect x={0} y={h - 4} width={(clientW * c.accessesDone) / Math.max(1, c.txnLength)} height={4} fill={STATE_COLOURS[c.state as keyof typeof STATE_COLOURS]} />
                   <text x={6} y={Math.min(h - 6, 13)} style={{ fontSize: 11 }}>
                     client {i} · {c.state}
                   </text>

@@ -35,7 +35,9 @@ export interface ViewProps {
   scenario: ScenarioValues | null;
 }
 
-/** Colours shared by every view, so a hot modification looks the same everywhere. */
+/** Colours shared by every view, so a hot modification looks the same everywhere. Each palette
+ * follows the names of the engine's enumeration in its numbering (`values` of the MOB's
+ * `mob.area` and `disk.kind` frame columns); smoke.test.ts checks that they agree. */
 export const AREA_COLOURS = ['#d7301f', '#fc8d59', '#4575b4'] as const; // hot, warm, cold
 export const AREA_NAMES = ['hot', 'warm', 'cold'] as const;
 export const REQUEST_COLOURS = ['#1b9e77', '#d95f02', '#7570b3'] as const; // fetch read, installation read, write

@@ -44,15 +44,15 @@ describe('views render', () => {
 
   it('the Inspector shows every kind of target', () => {
     const src = RecordedSource.fromJson(filling);
-    const f = src.playAll();
+    const chunks = src.playAll().sections.mob.columns;
     const targets: InspectTarget[] = [
       { kind: 'client', id: 0 },
-      { kind: 'page', id: f.mob.chunkPage[0] },
-      { kind: 'chunk', logIndex: f.mob.chunkLogIndex[0], page: f.mob.chunkPage[0] },
+      { kind: 'page', id: chunks.page[0] },
+      { kind: 'chunk', logIndex: chunks.log_index[0], page: chunks.page[0] },
       { kind: 'request', page: 1, requestKind: 0, start: 5 },
       { kind: 'flusher' },
       { kind: 'disk' },
-      { kind: 'record', index: 0, t: 1e6, recordKind: 8, entity: 2, a: 481 * 3, b: 0, c: 0 },
+      { kind: 'record', index: 0, t: 1e6, recordKind: description.records.find((r) => r.name === 'fetch')!.id, entity: 2, a: 481 * 3, b: 0, c: 0 },
     ];
     const expected = ['accesses', 'pending modifications', 'live modifications', 'has completed', 'passes'.slice(0, 4), 'platter angle', 'client 2 fetches object 1443'];
     targets.forEach((t, i) => {
@@ -63,7 +63,7 @@ describe('views render', () => {
 
   it('the MOB view header counts absorbed and written modifications', () => {
     const src = RecordedSource.fromJson(filling);
-    const m = src.playAll().mob;
+    const m = src.playAll().sections.mob.scalars;
     const html = renderToString(createElement(MobView, props(src)));
     expect(m.superseded).toBeGreaterThan(0);
     expect(html).toContain(`absorbed (superseded) <b>${m.superseded.toLocaleString()}</b>`);

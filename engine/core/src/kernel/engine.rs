@@ -7,6 +7,7 @@ use super::queue::EventQueue;
 use super::time::{self, SimTime};
 use super::trace::{Record, Trace};
 use crate::describe::Description;
+use crate::frame::Frame;
 use crate::scenario::Scenario;
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
@@ -50,6 +51,8 @@ pub trait System: Clone {
     fn inline_events(&self) -> u64 {
         0
     }
+    /// What the views draw at time `now`: the sections of `DESCRIPTION.sections`, in order.
+    fn frame(&self, now: SimTime) -> Frame;
 }
 
 /// What every system's summary says about the run protocol.
@@ -149,6 +152,8 @@ pub trait Run {
     fn events(&self) -> u64;
     /// Events of the system's catalogue run inline (`System::inline_events`).
     fn inline_events(&self) -> u64;
+    /// The system's frame at the current time (`System::frame`).
+    fn frame(&self) -> Frame;
     fn trace(&self) -> &Trace;
     fn set_tracing(&mut self, on: bool);
     fn next_event_time(&self) -> Option<SimTime>;
@@ -173,6 +178,9 @@ impl<S: System> Run for Engine<S> {
     }
     fn inline_events(&self) -> u64 {
         self.system.inline_events()
+    }
+    fn frame(&self) -> Frame {
+        self.system.frame(self.now())
     }
     fn trace(&self) -> &Trace {
         Engine::trace(self)

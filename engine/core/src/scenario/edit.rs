@@ -1,9 +1,9 @@
 //! Edits of a scenario's text by field path: overrides such as the CLI's `--set server.mob_mb=4`,
 //! and what the web app's form and sweep bar read, set and remove. The text itself is edited, so
 //! comments and layout survive and the result can be saved as a new scenario.
-use toml_edit::{DocumentMut, Item, Table};
+use toml_edit::{DocumentMut, ImDocument, Item, Table};
 
-use super::fields::{self, FieldSpec};
+use super::fields;
 use super::text::{parse_value, toml_error, value_problems};
 use super::{Problem, ScenarioError};
 
@@ -46,15 +46,20 @@ pub fn read_field(text: &str, path: &str) -> Option<String> {
     Some(value.clone().decorated("", "").to_string())
 }
 
-/// Returns `text` without the field at `path`, which then takes its default again; the rest of
-/// the text, the section header included, is kept.
+/// Returns `text` without the field at `path`, which then takes its default again. Only the
+/// field's own line goes: comments above it, the section header and the rest stay byte for byte.
 pub fn remove_field(text: &str, path: &str) -> Result<String, ScenarioError> {
     let spec = fields::field(path).ok_or_else(|| unplaced(unknown_path(path)))?;
-    let mut doc: DocumentMut = text.parse().map_err(|e| toml_error(text, &e))?;
-    if let Some(section) = doc.get_mut(spec.section()).and_then(Item::as_table_like_mut) {
-        section.remove(spec.key());
-    }
-    Ok(doc.to_string())
+    let doc = ImDocument::parse(text).map_err(|e| toml_error(text, &e))?;
+    let spans = doc
+        .get(spec.section())
+        .and_then(Item::as_table_like)
+        .and_then(|t| t.get_key_value(spec.key()))
+        .and_then(|(key, item)| Some((key.span()?, item.span()?)));
+    let Some((key, value)) = spans else { return Ok(text.to_string()) };
+    let start = text[..key.start].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[value.end..].find('\n').map_or(text.len(), |i| value.end + i + 1);
+    Ok(format!("{}{}", &text[..start], &text[end..]))
 }
 
 fn unknown_path(path: &str) -> Problem {
@@ -62,8 +67,7 @@ fn unknown_path(path: &str) -> Problem {
     let message = if fields::is_section(section) {
         format!("unknown field `{path}`; {section} has: {}", fields::section_keys(section))
     } else {
-        let paths: Vec<&str> = fields::all().iter().map(|f: &FieldSpec| f.path).collect();
-        format!("unknown field `{path}`; expected one of: {}", paths.join(", "))
+        format!("unknown section `[{section}]` in `{path}`; expected one of: {}", fields::section_names())
     };
     Problem::new(path, message)
 }

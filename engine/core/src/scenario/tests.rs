@@ -389,6 +389,10 @@ fn fields_are_read_and_removed_by_path_keeping_the_rest() {
     assert_eq!(removed, "# notes\n[meta]\ntitle = \"t\" # why\n\n[server]\ncache_mb = 5\n");
     assert_eq!(parse(&removed).unwrap().server.mob_mb, Server::default().mob_mb);
     assert_eq!(remove_field(text, "client.count").unwrap(), text, "absent: unchanged");
+    // The comment above a removed field stays; so does a last field's section.
+    let commented = "[server]\n# MOB size\nmob_mb = 12\n\n[run]\nseeds = [1,\n  2]\n";
+    assert_eq!(remove_field(commented, "server.mob_mb").unwrap(), "[server]\n# MOB size\n\n[run]\nseeds = [1,\n  2]\n");
+    assert_eq!(remove_field(commented, "run.seeds").unwrap(), "[server]\n# MOB size\nmob_mb = 12\n\n[run]\n");
     assert_eq!(remove_field(text, "server.mob_size").unwrap_err().path, "server.mob_size");
 }
 

@@ -7,6 +7,7 @@
 pub mod mob;
 
 use crate::describe::Description;
+use crate::frame::Frame;
 use crate::kernel::trace::Trace;
 use crate::kernel::{Engine, Phase, Run, RunSummary, SimTime, System};
 use crate::scenario::Scenario;
@@ -142,6 +143,10 @@ impl Simulation {
     /// `Access` events of the MOB clients).
     pub fn inline_events(&self) -> u64 {
         self.engine().inline_events()
+    }
+    /// What the views draw now: the sections the system's description declares.
+    pub fn frame(&self) -> Frame {
+        self.engine().frame()
     }
     pub fn trace(&self) -> &Trace {
         self.engine().trace()

@@ -1,5 +1,5 @@
 // Pure disk geometry and request-phase helpers (engine/core/src/disk, spec §3.3).
-import type { DiskRequestView, DiskSnapshot } from '../../engine/types';
+import type { DiskRequestView, DiskSnapshot } from './mobFrame';
 
 /** Angular position of a byte address within its track, in revolutions [0, 1). */
 export function targetAngle(addr: number, trackBytes: number): number {

@@ -1,6 +1,6 @@
 // Human-readable names and sentences for trace records and quantities. Record kinds are named
 // and put into words from the engine's description of them (SystemDescription), never here.
-import type { FieldInfo, RecordKindInfo, RequestKind, SystemDescription } from '../../engine/types';
+import type { FieldInfo, RecordKindInfo, SystemDescription } from '../../engine/types';
 import { AREA_NAMES, REQUEST_NAMES } from '../contract';
 
 const TWO_32 = 4294967296;
@@ -29,12 +29,12 @@ export function areaName(area: number): string {
 
 /** DiskEnd packs the request kind and the transfer time into `a`. */
 export function decodeDiskEnd(a: number, b: number, c: number): {
-  kind: RequestKind;
+  kind: number;
   transferNs: number;
   seekNs: number;
   rotationNs: number;
 } {
-  return { kind: (a % 256) as RequestKind, transferNs: Math.floor(a / 256), seekNs: b, rotationNs: c };
+  return { kind: a % 256, transferNs: Math.floor(a / 256), seekNs: b, rotationNs: c };
 }
 
 /** DiskStart packs the seek's source and destination cylinders into `c`. */

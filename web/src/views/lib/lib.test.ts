@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { RecordKind, RequestKind, type MobSnapshot } from '../../engine/types';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Frame, SystemDescription } from '../../engine/types';
+import type { MobSnapshot } from './mobFrame';
+import { kindIds } from './describe';
 import { Ring } from './ring';
 import { RecordStore } from './records';
 import { decodeCylinders, decodeDiskEnd, describeRecord, fmtMs } from './format';
@@ -13,6 +15,25 @@ import { RecordedSource } from './recorded';
 import filling from '../fixtures/filling.json';
 import { throttle } from './hooks';
 import { describeForTests, loadEngineForTests } from '../../engine/testing';
+
+const NAMES = ['fetch', 'cache_hit', 'cache_miss', 'disk_start', 'disk_end', 'flusher_start', 'mob_insert'] as const;
+let d: SystemDescription;
+let K: Record<(typeof NAMES)[number], number>;
+const FETCH_READ = 0;
+const WRITE = 2;
+beforeAll(async () => {
+  await loadEngineForTests();
+  d = describeForTests();
+  K = kindIds(d, NAMES);
+  expect(d.records.find((r) => r.name === 'disk_end')!.fields[1].values).toEqual(['fetch read', 'installation read', 'page write']);
+});
+
+/** `f` with the MOB's chunk list replaced. */
+function withChunks(f: Frame, pages: number[], areas: number[]): Frame {
+  const mob = f.sections.mob;
+  const columns = { ...mob.columns, page: Uint32Array.from(pages), area: Uint8Array.from(areas) };
+  return { ...f, sections: { ...f.sections, mob: { ...mob, columns } } };
+}
 
 function batch(rows: [number, number, number, number, number, number][], lost = 0) {
   return {
@@ -68,7 +89,7 @@ describe('RecordStore', () => {
     expect(s.get(2).t).toBe(3);
     expect(s.get(5).entity).toBe(2);
     expect(() => s.get(1)).toThrow();
-    expect(s.filter(new Set([RecordKind.Fetch]))).toEqual([5]);
+    expect(s.filter(new Set([8]))).toEqual([5]);
     s.clear();
     expect(s.total).toBe(0);
   });
@@ -83,8 +104,8 @@ describe('RecordStore', () => {
 
 describe('format', () => {
   it('decodes packed disk fields', () => {
-    expect(decodeDiskEnd(RequestKind.Write + 6_000_000 * 256, 1_200_000, 3_100_000)).toEqual({
-      kind: RequestKind.Write,
+    expect(decodeDiskEnd(WRITE + 6_000_000 * 256, 1_200_000, 3_100_000)).toEqual({
+      kind: WRITE,
       transferNs: 6_000_000,
       seekNs: 1_200_000,
       rotationNs: 3_100_000,
@@ -93,21 +114,19 @@ describe('format', () => {
     expect(fmtMs(1234567)).toBe('1.235');
   });
   it('describes records in plain words, from the engine description of their fields', async () => {
-    await loadEngineForTests();
-    const d = describeForTests();
     const r = (entity: number, a: number, b = 0, c = 0) => ({ entity, a, b, c });
-    expect(describeRecord(d, RecordKind.Fetch, r(3, 123456))).toBe('client 3 fetches object 123456');
-    expect(describeRecord(d, RecordKind.DiskEnd, r(17, 2 + 6e6 * 256, 1.2e6, 3.1e6))).toBe(
+    expect(describeRecord(d, K.fetch, r(3, 123456))).toBe('client 3 fetches object 123456');
+    expect(describeRecord(d, K.disk_end, r(17, 2 + 6e6 * 256, 1.2e6, 3.1e6))).toBe(
       'disk: page write of page 17 done: seek 1.20 ms, rotation 3.10 ms, transfer 6.00 ms',
     );
-    expect(describeRecord(d, RecordKind.DiskStart, r(4, 1, 262144, 12 * 2 ** 32 + 40))).toBe(
+    expect(describeRecord(d, K.disk_start, r(4, 1, 262144, 12 * 2 ** 32 + 40))).toBe(
       'disk: installation read of page 4 starts at byte address 262144, cylinder 12 → 40',
     );
-    expect(describeRecord(d, RecordKind.FlusherStart, r(0, 7, 3 * 1048576, 99))).toBe(
+    expect(describeRecord(d, K.flusher_start, r(0, 7, 3 * 1048576, 99))).toBe(
       'flusher: a pass starts with 7 pages, the MOB holds 3.00 MB, scanned to log index 99',
     );
     expect(describeRecord(d, 200, r(1, 2))).toBe('record kind 200: entity 1, a 2, b 0, c 0');
-    expect(describeRecord(null, RecordKind.Fetch, r(3, 1))).toContain('record kind 8');
+    expect(describeRecord(null, K.fetch, r(3, 1))).toContain(`record kind ${K.fetch}`);
   });
 });
 
@@ -184,16 +203,16 @@ describe('disk helpers', () => {
 describe('MessageTracker', () => {
   it('turns fetches, hits, misses and commits into messages', () => {
     const f = RecordedSource.fromJson(filling).advance();
-    const tr = new MessageTracker(1e6, 0);
+    const tr = new MessageTracker(d, 1e6, 0);
     const frame = {
       ...f,
       nowNs: 1.5e6,
       reset: false,
       trace: batch([
-        [1e6, RecordKind.Fetch, 2, 481 * 5 + 3, 0, 0],
-        [1.2e6, RecordKind.CacheMiss, 5, 1, 0, 0],
-        [1.4e6, RecordKind.DiskEnd, 5, RequestKind.FetchRead + 100 * 256, 0, 0],
-        [1.5e6, RecordKind.CacheHit, 9, 0, 0, 0],
+        [1e6, K.fetch, 2, 481 * 5 + 3, 0, 0],
+        [1.2e6, K.cache_miss, 5, 1, 0, 0],
+        [1.4e6, K.disk_end, 5, FETCH_READ + 100 * 256, 0, 0],
+        [1.5e6, K.cache_hit, 9, 0, 0, 0],
       ]),
     };
     tr.ingest(frame, 0);
@@ -211,8 +230,8 @@ describe('MessageTracker', () => {
     expect(networkLatencyNs({ network: { latency_ms: 5 } })).toBe(5e6);
     expect(networkLatencyNs(null)).toBe(0);
     const f = RecordedSource.fromJson(filling).advance();
-    const tr = new MessageTracker(networkLatencyNs({ network: { latency_ms: 5 } }), 0);
-    tr.ingest({ ...f, nowNs: 2e6, reset: false, trace: batch([[1e6, RecordKind.Fetch, 2, 481 * 5, 0, 0]]) }, 0);
+    const tr = new MessageTracker(d, networkLatencyNs({ network: { latency_ms: 5 } }), 0);
+    tr.ingest({ ...f, nowNs: 2e6, reset: false, trace: batch([[1e6, K.fetch, 2, 481 * 5, 0, 0]]) }, 0);
     const [fetch] = tr.inFlight(3.5e6);
     expect(fetch.m.arrives).toBe(6e6);
     expect(fetch.progress).toBeCloseTo(0.5);
@@ -231,31 +250,29 @@ describe('SeriesStore and PageAreas', () => {
     expect(s.samples.length).toBe(0);
   });
   it('learns page areas from MOB insertions', () => {
-    const f = RecordedSource.fromJson(filling).advance();
-    const mob = { ...f.mob, chunkPage: new Uint32Array(), chunkArea: new Uint8Array() };
+    const f = withChunks(RecordedSource.fromJson(filling).advance(), [], []);
     const p = new PageAreas();
-    p.learn({ ...f, mob, trace: batch([[0, RecordKind.MobInsert, 481 * 12 + 4, 2, 1, 0]]) });
+    p.learn({ ...f, trace: batch([[0, K.mob_insert, 481 * 12 + 4, 2, 1, 0]]) }, K.mob_insert);
     expect(p.get(12)).toBe(2);
     expect(p.get(13)).toBeUndefined();
   });
   it('learns chunk areas on the first frame and after a reset, each frame once, shared per source', () => {
     const src = RecordedSource.fromJson(filling);
-    const f = { ...src.advance(), reset: false, trace: batch([]) };
-    const mob = { ...f.mob, chunkPage: Uint32Array.from([7]), chunkArea: Uint8Array.from([1]) };
+    const f = withChunks({ ...src.advance(), reset: false, trace: batch([]) }, [7], [1]);
     const p = new PageAreas();
-    p.learn({ ...f, mob });
+    p.learn(f, K.mob_insert);
     expect(p.get(7)).toBe(1);
     // Later frames only read the trace: a chunk without an insert record teaches nothing…
-    p.learn({ ...f, mob: { ...mob, chunkPage: Uint32Array.from([8]) } });
+    p.learn(withChunks(f, [8], [1]), K.mob_insert);
     expect(p.get(8)).toBeUndefined();
     // …unless records were lost or the run was reset.
-    p.learn({ ...f, mob: { ...mob, chunkPage: Uint32Array.from([8]) }, trace: batch([], 3) });
+    p.learn({ ...withChunks(f, [8], [1]), trace: batch([], 3) }, K.mob_insert);
     expect(p.get(8)).toBe(1);
-    const reset = { ...f, reset: true, mob: { ...mob, chunkPage: Uint32Array.from([9]), chunkArea: Uint8Array.from([0]) } };
-    p.learn(reset);
+    const reset = { ...withChunks(f, [9], [0]), reset: true };
+    p.learn(reset, K.mob_insert);
     expect([p.get(7), p.get(9)]).toEqual([undefined, 0]);
     p.set(9, 2);
-    p.learn(reset); // the same frame again: no-op
+    p.learn(reset, K.mob_insert); // the same frame again: no-op
     expect(p.get(9)).toBe(2);
     expect(sharedPageAreas(src)).toBe(sharedPageAreas(src));
     expect(sharedPageAreas(src)).not.toBe(sharedPageAreas(new RecordedSource([])));

@@ -1,6 +1,9 @@
 // Network messages in flight, reconstructed from trace records and client states (spec §2.4:
 // every message arrives a fixed latency after it is sent: the scenario's network.latency_ms).
-import { RecordKind, RequestKind, type Frame, type ScenarioValues } from '../../engine/types';
+import type { Frame, ScenarioValues, SystemDescription } from '../../engine/types';
+import { kindIds, valueId, valueNames } from './describe';
+
+const KINDS = ['fetch', 'cache_hit', 'cache_miss', 'disk_end', 'commit', 'txn_end'] as const;
 
 /** The scenario's message latency, ns (0 before a scenario has loaded). */
 export function networkLatencyNs(scenario: ScenarioValues | null): number {
@@ -28,12 +31,21 @@ export class MessageTracker {
   /** Clients waiting for a disk read of a page after a server miss. */
   private missWaiters = new Map<number, number[]>();
   private lastState: string[] = [];
+  private readonly kinds: Record<(typeof KINDS)[number], number>;
+  /** Disk reads that answer a waiting fetch. */
+  private readonly reads: number[];
+  private readonly stateNames: readonly string[];
 
   constructor(
+    readonly description: SystemDescription | null,
     readonly latencyNs: number,
     readonly minVisibleWallMs = 250,
     readonly max = 400,
-  ) {}
+  ) {
+    this.kinds = kindIds(description, KINDS);
+    this.reads = ['fetch read', 'installation read'].map((v) => valueId(description, 'disk', 'kind', v));
+    this.stateNames = valueNames(description, 'clients', 'state');
+  }
 
   clear(): void {
     this.msgs = [];
@@ -55,44 +67,45 @@ export class MessageTracker {
     if (f.reset) this.clear();
     const L = this.latencyNs;
     const tr = f.trace;
-    const opp = f.objectsPerPage;
+    const opp = f.sections.database.scalars.objects_per_page;
+    const K = this.kinds;
     for (let i = 0; i < tr.kind.length; i++) {
       const t = tr.t[i];
       const e = tr.entity[i];
       switch (tr.kind[i]) {
-        case RecordKind.Fetch:
+        case K.fetch:
           this.add({ kind: 'fetch', client: e, toServer: true, sent: t, arrives: t + L, page: opp > 0 ? Math.floor(tr.a[i] / opp) : -1 }, wall);
           break;
-        case RecordKind.CacheHit:
+        case K.cache_hit:
           this.add({ kind: 'reply', client: tr.a[i], toServer: false, sent: t, arrives: t + L, page: e }, wall);
           break;
-        case RecordKind.CacheMiss: {
+        case K.cache_miss: {
           const w = this.missWaiters.get(e) ?? [];
           w.push(tr.a[i]);
           this.missWaiters.set(e, w);
           break;
         }
-        case RecordKind.DiskEnd: {
+        case K.disk_end: {
           const kind = tr.a[i] % 256;
           const w = this.missWaiters.get(e);
-          if (w && (kind === RequestKind.FetchRead || kind === RequestKind.InstallRead)) {
+          if (w && this.reads.includes(kind)) {
             for (const c of w) this.add({ kind: 'reply', client: c, toServer: false, sent: t, arrives: t + L, page: e }, wall);
             this.missWaiters.delete(e);
           }
           break;
         }
-        case RecordKind.Commit:
+        case K.commit:
           // The commit request was sent a latency ago; it has just arrived.
           this.add({ kind: 'commit', client: e, toServer: true, sent: t - L, arrives: t, page: -1 }, wall);
           break;
-        case RecordKind.TxnEnd:
+        case K.txn_end:
           // The commit reply has just reached the client.
           this.add({ kind: 'ack', client: e, toServer: false, sent: t - L, arrives: t, page: -1 }, wall);
           break;
       }
     }
     this.trim();
-    this.lastState = f.clients.map((c) => c.state);
+    this.lastState = Array.from(f.sections.clients.columns.state, (s) => this.stateNames[s]);
     // Forget messages that arrived and have been visible long enough.
     this.msgs = this.msgs.filter((m) => m.arrives > f.nowNs || wall - m.seenWall < this.minVisibleWallMs);
   }

@@ -1,5 +1,5 @@
 // Layout and statistics of the MOB's scan list (thesis §3.1.4).
-import type { MobSnapshot } from '../../engine/types';
+import type { MobSnapshot } from './mobFrame';
 
 /** Overhead the simulator charges per chunk (thesis §4.3.2). */
 export const CHUNK_OVERHEAD = 16;

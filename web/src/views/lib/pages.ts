@@ -1,6 +1,7 @@
 // Which area (hot / warm / cold) a page belongs to, learned from what the engine tells us: the
-// areas of MOB insertions (oid → page through objectsPerPage) and the areas of the MOB's chunks.
-import { RecordKind, type Frame } from '../../engine/types';
+// areas of MOB insertions (oid → page through the database's objects per page) and the areas of
+// the MOB's chunks (the frame's `mob` section).
+import type { Frame } from '../../engine/types';
 
 export function pageOfOid(oid: number, objectsPerPage: number): number {
   return objectsPerPage > 0 ? Math.floor(oid / objectsPerPage) : -1;
@@ -26,25 +27,27 @@ export class PageAreas {
 
   private learned: Frame | null = null;
 
-  /** Learn from a frame's new MobInsert records; from its chunks too when records may have been
-   * missed (the first frame, after a reset, or when the frame reports lost records). Learning the
-   * same frame twice is a no-op, so views can share one table (`sharedPageAreas`). */
-  learn(f: Frame): void {
+  /** Learn from a frame's new `mob_insert` records (kind id `mobInsert`); from its chunks too
+   * when records may have been missed (the first frame, after a reset, or when the frame reports
+   * lost records). Learning the same frame twice is a no-op, so views can share one table
+   * (`sharedPageAreas`). */
+  learn(f: Frame, mobInsert: number): void {
     if (f === this.learned) return;
     const first = this.learned === null;
     this.learned = f;
     if (f.reset) this.clear();
-    if (f.pages > 0) this.ensure(f.pages - 1);
+    const db = f.sections.database.scalars;
+    if (db.pages > 0) this.ensure(db.pages - 1);
     const tr = f.trace;
     for (let i = 0; i < tr.kind.length; i++) {
-      if (tr.kind[i] === RecordKind.MobInsert) {
-        this.set(pageOfOid(tr.entity[i], f.objectsPerPage), tr.a[i]);
+      if (tr.kind[i] === mobInsert) {
+        this.set(pageOfOid(tr.entity[i], db.objects_per_page), tr.a[i]);
       }
     }
     if (!first && !f.reset && tr.lost === 0) return;
-    const m = f.mob;
-    const pages = m.chunkPage;
-    const areas = m.chunkArea;
+    const chunks = f.sections.mob.columns;
+    const pages = chunks.page;
+    const areas = chunks.area;
     let table = this.area;
     for (let i = 0; i < pages.length; i++) {
       const p = pages[i];
@@ -71,8 +74,8 @@ export class PageAreas {
 
 /** Area of a page from the frame alone: the area of its chunks in the MOB, if any. */
 export function areaOfPageInMob(f: Frame, page: number): number | undefined {
-  const m = f.mob;
-  for (let i = 0; i < m.chunkPage.length; i++) if (m.chunkPage[i] === page) return m.chunkArea[i];
+  const { page: pages, area } = f.sections.mob.columns;
+  for (let i = 0; i < pages.length; i++) if (pages[i] === page) return area[i];
   return undefined;
 }
 

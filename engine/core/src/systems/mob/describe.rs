@@ -124,6 +124,7 @@ pub const DESCRIPTION: Description = Description {
     title: "The modified object buffer",
     paper: "Ghemawat, The Modified Object Buffer (MIT, 1995), Chapter 4",
     records: RECORD_KINDS,
+    sections: super::view::SECTIONS,
     figures: FIGURES,
     views: VIEWS,
 };

@@ -18,6 +18,7 @@ use crate::components::disk::{Disk, Request};
 use crate::components::network::Network;
 use crate::components::page_cache::PageCache;
 use crate::describe::Description;
+use crate::frame::Frame;
 use crate::kernel::rng::Rng;
 use crate::kernel::{Engine, Kernel, Phase, SimTime, System};
 use crate::scenario::Scenario;
@@ -296,5 +297,9 @@ impl System for MobSystem {
 
     fn inline_events(&self) -> u64 {
         self.accesses()
+    }
+
+    fn frame(&self, now: SimTime) -> Frame {
+        view::frame(self, now)
     }
 }

@@ -2,8 +2,8 @@
 //! the CLI and the web app read (`crate::describe`). Kinds are numbered in declaration order.
 use crate::describe::{FieldInfo, RecordKindInfo};
 
-const REQUEST: &[&str] = &["fetch read", "installation read", "page write"];
-const AREA: &[&str] = &["hot", "warm", "cold"];
+pub const REQUEST: &[&str] = &["fetch read", "installation read", "page write"];
+pub const AREA: &[&str] = &["hot", "warm", "cold"];
 
 const fn f(field: &'static str, label: &'static str, unit: &'static str) -> FieldInfo {
     FieldInfo::new(field, label, unit)
@@ -28,6 +28,7 @@ macro_rules! record_kinds {
                 description: $description,
                 text: $text,
                 step: $step,
+                kept_in_full: kept_in_full(RecordKind::$kind),
                 fields: &[$($field),*],
             },)*
         ];
@@ -97,6 +98,13 @@ record_kinds! {
         "A transaction completed at its client.",
         "client {client} ends its transaction",
         [f("entity", "client", "")];
+}
+
+/// Kinds every record of which reaches the views: the disk's requests (the head trace and the
+/// breakdown), the flusher's passes and its page writes (the write-absorption counter).
+const fn kept_in_full(k: RecordKind) -> bool {
+    use RecordKind::*;
+    matches!(k, DiskStart | DiskEnd | FlusherStart | FlusherPage | PageWrite)
 }
 
 impl From<RecordKind> for u8 {

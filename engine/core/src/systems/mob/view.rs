@@ -1,110 +1,142 @@
-//! Snapshots of a running MOB system for the views (DESIGN.md §2, §4). Everything here only
-//! reads the models: plain structs of numbers and struct-of-arrays
-//! vectors, so the WASM facade can hand each array to JavaScript as one typed array, with no
-//! per-entry calls and no JSON. Field meanings match `web/src/engine/types.ts`.
+//! The MOB system's frames (DESIGN.md §2, §4): the sections the views draw, declared once in
+//! `SECTIONS` (part of the system's description) and filled by name from the models at the
+//! current time. Everything here only reads the models.
 use super::client::ClientState;
 use super::flusher::FlusherState;
-use super::{Io, MobEngine, MobSystem, RequestKind};
-use crate::components::disk::{Request, Service};
-use crate::kernel::{Phase, SimTime};
+use super::records::{AREA, REQUEST};
+use super::{MobEngine, MobSystem};
+use crate::describe::{ColumnInfo, SectionInfo};
+use crate::frame::{Column, Frame, Section};
+use crate::kernel::SimTime;
 
-/// The MOB's scan list in log order, one entry per chunk (thesis §3.1.4). Chunks emptied by
-/// write absorption or by a page write stay until the log is truncated past them, so the list
-/// shows the holes the thesis describes; the counts still sum to the buffered modifications.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct MobView {
-    pub capacity_bytes: u64,
-    pub used_bytes: u64,
-    pub trigger: f64,
-    pub scan_frac: f64,
-    pub chunk_page: Vec<u32>,
-    pub chunk_count: Vec<u32>,
-    /// Log indices as doubles: they stay far below 2^53 and cross into JS exactly.
-    pub chunk_log_index: Vec<f64>,
-    pub chunk_area: Vec<u8>,
-    pub data_bytes_by_area: [u64; 3],
-    pub inserted: u64,
-    pub superseded: u64,
-    pub removed: u64,
+const fn f64(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+    ColumnInfo::f64(name, label, unit)
+}
+const fn u32(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+    ColumnInfo::u32(name, label, unit)
+}
+const fn u8(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+    ColumnInfo::u8(name, label, unit)
 }
 
-/// The flusher's state as a number: 0 idle, 1 reading, 2 writing.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct FlusherView {
-    pub state: u8,
-    /// Page being read or written; -1 when idle.
-    pub page: i64,
-    pub batch: Vec<u32>,
-    pub position: u32,
-    pub passes: u64,
+const DATABASE: SectionInfo = SectionInfo {
+    name: "database",
+    description: "The database's layout: objects packed into pages (thesis §4.1.2).",
+    scalars: &[f64("objects_per_page", "objects per page", ""), f64("pages", "pages", "")],
+    row: "",
+    columns: &[],
+};
+
+const MOB: SectionInfo = SectionInfo {
+    name: "mob",
+    description: "The modified object buffer and its scan list in log order, one row per chunk \
+        (thesis §3.1.4). Chunks emptied by write absorption or a page write stay until the log is \
+        truncated past them, so the list shows the holes the thesis describes.",
+    scalars: &[
+        f64("capacity_bytes", "capacity", "B"),
+        f64("used_bytes", "used", "B"),
+        f64("trigger", "flusher trigger", "fraction of capacity"),
+        f64("scan_frac", "flusher scan window", "fraction of capacity"),
+        f64("inserted", "modifications inserted", ""),
+        f64("superseded", "modifications superseded (absorbed)", ""),
+        f64("removed", "modifications removed by page writes", ""),
+        f64("data_bytes_hot", "object data: hot", "B"),
+        f64("data_bytes_warm", "object data: warm", "B"),
+        f64("data_bytes_cold", "object data: cold", "B"),
+    ],
+    row: "a chunk of the scan list, oldest first",
+    columns: &[
+        u32("page", "page", ""),
+        u32("count", "modifications", ""),
+        // Log indices as doubles: they stay far below 2^53 and cross into JS exactly.
+        f64("log_index", "log index", ""),
+        u8("area", "area", "").values(AREA),
+    ],
+};
+
+const FLUSHER: SectionInfo = SectionInfo {
+    name: "flusher",
+    description: "The flusher and the pages of its current pass, sorted by disk address (§3.2.1).",
+    scalars: &[
+        f64("state", "state", "").values(&["idle", "reading", "writing"]),
+        f64("page", "page (−1 when idle)", ""),
+        f64("position", "position in the batch", ""),
+        f64("passes", "passes", ""),
+    ],
+    row: "a page of the pass's batch",
+    columns: &[u32("page", "page", "")],
+};
+
+const DISK: SectionInfo = SectionInfo {
+    name: "disk",
+    description: "The disk's geometry, head and platter now, and its queue of waiting requests.",
+    scalars: &[
+        f64("cylinders", "cylinders", ""),
+        f64("tracks_per_cylinder", "tracks per cylinder", ""),
+        f64("track_bytes", "track size", "B"),
+        f64("rev_ns", "revolution", "ns"),
+        f64("database_cylinders", "cylinders the database occupies", ""),
+        f64("head_cylinder", "head cylinder (fractional while seeking)", ""),
+        f64("angle", "platter angle", "revolutions"),
+    ],
+    row: "a waiting request, in arrival order",
+    columns: &[u8("kind", "request", "").values(REQUEST), u32("page", "page", "")],
+};
+
+const DISK_SERVICE: SectionInfo = SectionInfo {
+    name: "disk_service",
+    description: "The request the disk is serving, with the times its phases end: one row, or none when idle.",
+    scalars: &[],
+    row: "the request in service",
+    columns: &[
+        u8("kind", "request", "").values(REQUEST),
+        u32("page", "page", ""),
+        f64("addr", "byte address", ""),
+        f64("start", "start", "ns"),
+        f64("seek_end", "seek end", "ns"),
+        f64("rotation_end", "rotation end", "ns"),
+        f64("end", "end", "ns"),
+        f64("from_cylinder", "from cylinder", ""),
+        f64("to_cylinder", "to cylinder", ""),
+    ],
+};
+
+const CACHE: SectionInfo = SectionInfo {
+    name: "cache",
+    description: "The server's page cache, from most to least recently used.",
+    scalars: &[f64("capacity_pages", "capacity", "pages")],
+    row: "a cached page",
+    columns: &[u32("page", "page", ""), u8("pinned", "pinned", ""), u8("valid", "valid", "")],
+};
+
+const CLIENTS: SectionInfo = SectionInfo {
+    name: "clients",
+    description: "The clients and their transactions (§4.1.1).",
+    scalars: &[],
+    row: "a client",
+    columns: &[
+        u8("state", "state", "").values(&["running", "fetching", "committing"]),
+        u32("fetching", "object being fetched", ""),
+        u32("accesses_done", "accesses done", ""),
+        u32("txn_length", "transaction length", "accesses"),
+    ],
+};
+
+/// The MOB system's frame sections, in the order `frame` returns them.
+pub const SECTIONS: &[SectionInfo] = &[DATABASE, MOB, FLUSHER, DISK, DISK_SERVICE, CACHE, CLIENTS];
+
+/// Everything the views draw, at time `now`.
+pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
+    Frame(vec![database(sim), mob(sim), flusher(sim), disk(sim, now), disk_service(sim), cache(sim), clients(sim)])
 }
 
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct DiskView {
-    pub cylinders: u64,
-    pub tracks_per_cylinder: u64,
-    pub track_bytes: u64,
-    pub rev_ns: f64,
-    pub database_cylinders: u64,
-    pub head_cylinder: f64,
-    pub angle: f64,
-    /// The request the disk is serving, with the times its phases end.
-    pub active: Option<(Request<Io>, Service)>,
-    pub queue_kind: Vec<u8>,
-    pub queue_page: Vec<u32>,
+fn database(sim: &MobSystem) -> Section {
+    let mut s = Section::new(&SECTIONS[0]);
+    s.set("objects_per_page", sim.db.objects_per_page as f64).set("pages", sim.db.pages as f64);
+    s
 }
 
-/// Cached pages from most to least recently used.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct CacheView {
-    pub capacity_pages: u64,
-    pub pages: Vec<u32>,
-    pub pinned: Vec<u8>,
-    pub valid: Vec<u8>,
-}
-
-/// One entry per client. State: 0 running, 1 fetching, 2 committing.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct ClientsView {
-    pub state: Vec<u8>,
-    pub fetching: Vec<u32>,
-    pub accesses_done: Vec<u32>,
-    pub txn_length: Vec<u32>,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub struct Snapshot {
-    pub mob: MobView,
-    pub flusher: FlusherView,
-    pub disk: DiskView,
-    pub cache: CacheView,
-    pub clients: ClientsView,
-    pub objects_per_page: u32,
-    pub pages: u32,
-    /// 0 warm-up, 1 measuring, 2 done.
-    pub phase: u8,
-}
-
-/// Everything the views draw, at the simulation's current time.
-pub fn snapshot(e: &MobEngine) -> Snapshot {
-    let sim = e.system();
-    Snapshot {
-        mob: mob(sim),
-        flusher: flusher(sim),
-        disk: disk(sim, e.now()),
-        cache: cache(sim),
-        clients: clients(sim),
-        objects_per_page: sim.db.objects_per_page,
-        pages: sim.db.pages,
-        phase: match e.phase() {
-            Phase::Warmup => 0,
-            Phase::Measuring => 1,
-            Phase::Done => 2,
-        },
-    }
-}
-
-pub fn mob(sim: &MobSystem) -> MobView {
+fn mob(sim: &MobSystem) -> Section {
     let m = &sim.mob;
     let scan = m.scan_list();
     let opp = sim.db.objects_per_page;
@@ -112,84 +144,122 @@ pub fn mob(sim: &MobSystem) -> MobView {
     // middle object's (an area boundary need not fall on a page boundary).
     let area_of_page = |p: u32| sim.workload.area_of(p * opp + opp / 2) as u8;
     let (inserted, superseded, removed) = m.totals();
-    MobView {
-        capacity_bytes: m.capacity(),
-        used_bytes: m.used(),
-        trigger: sim.flusher.trigger(),
-        scan_frac: sim.flusher.scan_frac(),
-        chunk_page: scan.iter().map(|e| e.page).collect(),
-        chunk_count: scan.iter().map(|e| e.count).collect(),
-        chunk_log_index: scan.iter().map(|e| e.log_index as f64).collect(),
-        chunk_area: scan.iter().map(|e| area_of_page(e.page)).collect(),
-        data_bytes_by_area: m.data_bytes_by_area(),
-        inserted,
-        superseded,
-        removed,
-    }
+    let [hot, warm, cold] = m.data_bytes_by_area();
+    let mut s = Section::new(&SECTIONS[1]);
+    s.set("capacity_bytes", m.capacity() as f64)
+        .set("used_bytes", m.used() as f64)
+        .set("trigger", sim.flusher.trigger())
+        .set("scan_frac", sim.flusher.scan_frac())
+        .set("inserted", inserted as f64)
+        .set("superseded", superseded as f64)
+        .set("removed", removed as f64)
+        .set("data_bytes_hot", hot as f64)
+        .set("data_bytes_warm", warm as f64)
+        .set("data_bytes_cold", cold as f64)
+        .column("page", Column::U32(scan.iter().map(|e| e.page).collect()))
+        .column("count", Column::U32(scan.iter().map(|e| e.count).collect()))
+        .column("log_index", Column::F64(scan.iter().map(|e| e.log_index as f64).collect()))
+        .column("area", Column::U8(scan.iter().map(|e| area_of_page(e.page)).collect()));
+    s
 }
 
-pub fn flusher(sim: &MobSystem) -> FlusherView {
+fn flusher(sim: &MobSystem) -> Section {
     let f = &sim.flusher;
     let (state, page) = match f.state {
-        FlusherState::Idle => (0, -1),
-        FlusherState::Reading(p) => (1, p as i64),
-        FlusherState::Writing(p) => (2, p as i64),
+        FlusherState::Idle => (0, -1.0),
+        FlusherState::Reading(p) => (1, p as f64),
+        FlusherState::Writing(p) => (2, p as f64),
     };
-    FlusherView { state, page, batch: f.batch.clone(), position: f.position as u32, passes: f.passes }
+    let mut s = Section::new(&SECTIONS[2]);
+    s.set("state", state as f64)
+        .set("page", page)
+        .set("position", f.position as f64)
+        .set("passes", f.passes as f64)
+        .column("page", Column::U32(f.batch.clone()));
+    s
 }
 
-pub fn disk(sim: &MobSystem, now: SimTime) -> DiskView {
+fn disk(sim: &MobSystem, now: SimTime) -> Section {
     let d = &sim.disk;
     let g = &d.geometry;
     // The band the database occupies: up to the end of its highest-addressed page.
     let db_end = (0..sim.db.pages).map(|p| sim.page_map.addr(p) + sim.db.page_bytes).max().unwrap_or(0);
-    DiskView {
-        cylinders: g.cylinders,
-        tracks_per_cylinder: g.tracks_per_cylinder,
-        track_bytes: g.track_bytes,
-        rev_ns: g.rev_ns,
-        database_cylinders: if db_end == 0 { 0 } else { g.cylinder(db_end - 1) + 1 },
-        head_cylinder: d.head_at(now),
-        angle: d.platter_angle(now),
-        active: d.active().copied(),
-        queue_kind: d.queue().iter().map(|r| r.token.kind as u8).collect(),
-        queue_page: d.queue().iter().map(|r| r.token.page).collect(),
-    }
+    let mut s = Section::new(&SECTIONS[3]);
+    s.set("cylinders", g.cylinders as f64)
+        .set("tracks_per_cylinder", g.tracks_per_cylinder as f64)
+        .set("track_bytes", g.track_bytes as f64)
+        .set("rev_ns", g.rev_ns)
+        .set("database_cylinders", if db_end == 0 { 0.0 } else { (g.cylinder(db_end - 1) + 1) as f64 })
+        .set("head_cylinder", d.head_at(now))
+        .set("angle", d.platter_angle(now))
+        .column("kind", Column::U8(d.queue().iter().map(|r| r.token.kind as u8).collect()))
+        .column("page", Column::U32(d.queue().iter().map(|r| r.token.page).collect()));
+    s
 }
 
-pub fn cache(sim: &MobSystem) -> CacheView {
-    let mut v = CacheView { capacity_pages: sim.cache.capacity() as u64, ..CacheView::default() };
-    for (page, valid, pins) in sim.cache.lru_order() {
-        v.pages.push(page);
-        v.pinned.push((pins > 0) as u8);
-        v.valid.push(valid as u8);
-    }
-    v
+fn disk_service(sim: &MobSystem) -> Section {
+    let active = sim.disk.active();
+    let f = |v: &dyn Fn(&crate::components::disk::Service) -> u64| {
+        Column::F64(active.iter().map(|(_, a)| v(a) as f64).collect())
+    };
+    let mut s = Section::new(&SECTIONS[4]);
+    s.column("kind", Column::U8(active.iter().map(|(r, _)| r.token.kind as u8).collect()))
+        .column("page", Column::U32(active.iter().map(|(r, _)| r.token.page).collect()))
+        .column("addr", Column::F64(active.iter().map(|(r, _)| r.addr as f64).collect()))
+        .column("start", f(&|a| a.start))
+        .column("seek_end", f(&|a| a.seek_end))
+        .column("rotation_end", f(&|a| a.rotation_end))
+        .column("end", f(&|a| a.end))
+        .column("from_cylinder", f(&|a| a.from_cylinder as u64))
+        .column("to_cylinder", f(&|a| a.to_cylinder as u64));
+    s
 }
 
-pub fn clients(sim: &MobSystem) -> ClientsView {
-    let mut v = ClientsView::default();
+fn cache(sim: &MobSystem) -> Section {
+    let (mut pages, mut pinned, mut valid) = (Vec::new(), Vec::new(), Vec::new());
+    for (page, v, pins) in sim.cache.lru_order() {
+        pages.push(page);
+        pinned.push((pins > 0) as u8);
+        valid.push(v as u8);
+    }
+    let mut s = Section::new(&SECTIONS[5]);
+    s.set("capacity_pages", sim.cache.capacity() as f64)
+        .column("page", Column::U32(pages))
+        .column("pinned", Column::U8(pinned))
+        .column("valid", Column::U8(valid));
+    s
+}
+
+fn clients(sim: &MobSystem) -> Section {
+    let (mut state, mut fetching, mut done, mut length) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     for c in &sim.clients {
-        let (done, len) = c.progress();
-        v.state.push(match c.state {
+        let (d, l) = c.progress();
+        state.push(match c.state {
             ClientState::Running => 0,
             ClientState::Fetching => 1,
             ClientState::Committing => 2,
         });
-        v.fetching.push(c.fetching);
-        v.accesses_done.push(done as u32);
-        v.txn_length.push(len as u32);
+        fetching.push(c.fetching);
+        done.push(d as u32);
+        length.push(l as u32);
     }
-    v
+    let mut s = Section::new(&SECTIONS[6]);
+    s.column("state", Column::U8(state))
+        .column("fetching", Column::U32(fetching))
+        .column("accesses_done", Column::U32(done))
+        .column("txn_length", Column::U32(length));
+    s
 }
 
-/// Disk request kinds in `DiskView::queue_kind` and `DiskView::active` are `RequestKind`
-/// discriminants; checked here so the numbering in types.ts cannot drift silently.
-const _: () = assert!(RequestKind::FetchRead as u8 == 0 && RequestKind::Write as u8 == 2);
+/// The frame of a MOB run at its current time.
+pub fn snapshot(e: &MobEngine) -> Frame {
+    frame(e.system(), e.now())
+}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::Phase;
     use crate::scenario;
     use crate::systems::mob::records::RecordKind;
 
@@ -204,38 +274,64 @@ mod tests {
     }
 
     #[test]
-    fn snapshot_is_consistent_with_the_models() {
+    fn the_frame_is_described_and_consistent_with_the_models() {
         let mut sim = sim();
         sim.run_until(3_000_000_000);
-        let s = snapshot(&sim);
-        let live: u64 = s.mob.chunk_count.iter().map(|&c| c as u64).sum();
-        let (ins, sup, rem) = (s.mob.inserted, s.mob.superseded, s.mob.removed);
-        assert!(ins > 0 && rem > 0, "a 1 MB MOB fills and flushes within 3 s");
+        let f = snapshot(&sim);
+        f.check(SECTIONS).unwrap();
+        let (mob, disk, cache) = (f.section("mob"), f.section("disk"), f.section("cache"));
+        let sum = |c: &Column| (0..c.len()).map(|i| c.get(i)).sum::<f64>();
+        let live = sum(mob.get("count"));
+        let (ins, sup, rem) = (mob.scalar("inserted"), mob.scalar("superseded"), mob.scalar("removed"));
+        assert!(ins > 0.0 && rem > 0.0, "a 1 MB MOB fills and flushes within 3 s");
         assert_eq!(live, ins - sup - rem, "scan list counts are the buffered modifications");
-        assert!(s.mob.used_bytes <= s.mob.capacity_bytes);
-        let n = s.mob.chunk_page.len();
-        assert!([s.mob.chunk_count.len(), s.mob.chunk_log_index.len(), s.mob.chunk_area.len()].iter().all(|&l| l == n));
-        assert!(s.mob.chunk_log_index.windows(2).all(|w| w[0] <= w[1]), "log order");
-        assert!(s.mob.chunk_area.iter().all(|&a| a < 3));
-        let obj = sim.system().db.object_bytes as u64;
-        assert_eq!(s.mob.data_bytes_by_area.iter().sum::<u64>(), live * obj);
+        assert!(mob.scalar("used_bytes") <= mob.scalar("capacity_bytes"));
+        let Column::F64(log) = mob.get("log_index") else { panic!("log_index is f64") };
+        assert!(log.windows(2).all(|w| w[0] <= w[1]), "log order");
+        let Column::U8(area) = mob.get("area") else { panic!("area is u8") };
+        assert!(area.iter().all(|&a| a < 3));
+        let obj = sim.system().db.object_bytes as f64;
+        let data: f64 = ["hot", "warm", "cold"].iter().map(|a| mob.scalar(&format!("data_bytes_{a}"))).sum();
+        assert_eq!(data, live * obj);
 
-        assert!(s.disk.head_cylinder >= 0.0 && s.disk.head_cylinder < s.disk.cylinders as f64);
-        assert!((0.0..1.0).contains(&s.disk.angle));
-        assert!(s.disk.database_cylinders > 0 && s.disk.database_cylinders <= s.disk.cylinders);
-        assert_eq!(s.disk.queue_kind.len(), s.disk.queue_page.len());
-        if let Some((_, a)) = s.disk.active {
-            assert!(a.start <= a.seek_end && a.seek_end <= a.rotation_end && a.rotation_end <= a.end);
-            assert!(a.start <= sim.now() && sim.now() <= a.end);
+        let head = disk.scalar("head_cylinder");
+        assert!(head >= 0.0 && head < disk.scalar("cylinders"));
+        assert!((0.0..1.0).contains(&disk.scalar("angle")));
+        let db = disk.scalar("database_cylinders");
+        assert!(db > 0.0 && db <= disk.scalar("cylinders"));
+        let service = f.section("disk_service");
+        assert!(service.rows() <= 1);
+        if service.rows() == 1 {
+            let at = |n: &str| service.get(n).get(0);
+            assert!(
+                at("start") <= at("seek_end")
+                    && at("seek_end") <= at("rotation_end")
+                    && at("rotation_end") <= at("end")
+            );
+            assert!(at("start") <= sim.now() as f64 && sim.now() as f64 <= at("end"));
         }
 
-        assert!(s.cache.pages.len() as u64 <= s.cache.capacity_pages);
-        assert_eq!(s.cache.pinned.len(), s.cache.pages.len());
-        assert_eq!(s.clients.state.len(), 12);
-        assert!(s.clients.accesses_done.iter().zip(&s.clients.txn_length).all(|(d, l)| d <= l));
-        assert!(s.flusher.passes > 0);
-        assert_eq!(s.flusher.page < 0, s.flusher.state == 0);
-        assert_eq!(s.phase, 1, "measuring after the 2 s warm-up");
+        assert!(cache.rows() as f64 <= cache.scalar("capacity_pages"));
+        let clients = f.section("clients");
+        assert_eq!(clients.rows(), 12);
+        assert!((0..12).all(|i| clients.get("accesses_done").get(i) <= clients.get("txn_length").get(i)));
+        let flusher = f.section("flusher");
+        assert!(flusher.scalar("passes") > 0.0);
+        assert_eq!(flusher.scalar("page") < 0.0, flusher.scalar("state") == 0.0);
+        assert_eq!(sim.phase(), Phase::Measuring, "measuring after the 2 s warm-up");
+    }
+
+    #[test]
+    fn a_frame_missing_a_value_fails_its_check() {
+        let mut f = snapshot(&sim());
+        f.0[0].scalars[1] = f64::NAN;
+        assert_eq!(f.check(SECTIONS).unwrap_err(), "database.pages was not set");
+        let mut f = snapshot(&sim());
+        f.0[1].columns[1] = Column::U32(vec![1]);
+        assert_eq!(f.check(SECTIONS).unwrap_err(), "mob.count has 1 rows, not 0");
+        let mut f = snapshot(&sim());
+        f.0.swap(0, 1);
+        assert!(f.check(SECTIONS).is_err());
     }
 
     #[test]

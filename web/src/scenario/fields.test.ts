@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { FieldError, readField, removeField, setField, tomlString } from './fields';
+import { loadEngineForTests } from '../engine/testing';
+import { gallery, galleryOrder, readMeta, scenarioTexts } from './gallery';
+
+const text = `# comment
+[meta]
+title = "T"
+description = """
+not_a_key = 5
+[server]
+"""
+
+[server]
+# MOB size
+mob_mb = 11 # about λ = 0.1
+
+[run]
+seeds = 3
+`;
+
+beforeAll(loadEngineForTests);
+
+describe('field edits by the engine', () => {
+  it('reads fields within their section, ignoring multi-line strings and comments', () => {
+    expect(readField(text, 'server.mob_mb')).toBe('11');
+    expect(readField(text, 'run.seeds')).toBe('3');
+    expect(readField(text, 'meta.title')).toBe('"T"');
+    expect(readField(text, 'server.cache_mb')).toBeNull();
+    expect(readField(text, 'disk.rpm')).toBeNull();
+  });
+  it('replaces a value and keeps its comment and everything else', () => {
+    const out = setField(text, 'server.mob_mb', '4');
+    expect(out).toBe(text.replace('mob_mb = 11 # about', 'mob_mb = 4 # about'));
+  });
+  it('inserts a missing field into its section, or adds the section', () => {
+    const out = setField(text, 'server.cache_mb', '20');
+    expect(readField(out, 'server.cache_mb')).toBe('20');
+    expect(out).toContain('mob_mb = 11 # about λ = 0.1\ncache_mb = 20\n');
+    const disk = setField(text, 'disk.rpm', '5400');
+    expect(readField(disk, 'disk.rpm')).toBe('5400');
+    expect(disk.startsWith(text)).toBe(true);
+  });
+  it('removes a field (back to the default)', () => {
+    const out = removeField(text, 'server.mob_mb');
+    expect(readField(out, 'server.mob_mb')).toBeNull();
+    expect(out).toContain('# MOB size');
+  });
+  it('takes a bare word as a string and reads strings back', () => {
+    const out = setField(text, 'flusher.release', 'per_batch');
+    expect(readField(out, 'flusher.release')).toBe('"per_batch"');
+    expect(tomlString(readField(setField(text, 'meta.paper', JSON.stringify('Ghemawat — 1995')), 'meta.paper'))).toBe('Ghemawat — 1995');
+    expect(tomlString("'lit'")).toBe('lit');
+    expect(tomlString('12')).toBeNull();
+  });
+  it('refuses an unknown field, a wrong type or a half-typed number with the engine\'s message', () => {
+    const refused = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(FieldError);
+        return (e as FieldError).error;
+      }
+      throw new Error('accepted');
+    };
+    const unknown = refused(() => setField(text, 'server.mob_size', '4'));
+    expect(unknown.path).toBe('server.mob_size');
+    expect(unknown.message).toMatch(/mob_mb/);
+    expect(refused(() => setField(text, 'server.mob_mb', 'big')).expected).toMatch(/number/);
+    expect(refused(() => setField(text, 'server.mob_mb', '1.')).path).toBe('server.mob_mb');
+    expect(refused(() => setField('[server\n', 'server.mob_mb', '1')).line).toBe(1);
+  });
+});
+
+describe('scenario gallery', () => {
+  it('bundles every scenario with its title and description, mob-default first', () => {
+    expect(Object.keys(scenarioTexts)).toContain('mob-default');
+    expect(gallery.length).toBeGreaterThanOrEqual(5);
+    expect(gallery[0].name).toBe('mob-default');
+    for (const g of gallery) {
+      expect(g.title, g.name).not.toBe('');
+      expect(g.description, g.name).not.toBe('');
+    }
+    expect(gallery[0].title).toBe('MOB defaults (Chapter 4)');
+  });
+  it('orders figures as the thesis numbers them', () => {
+    const names = ['table4-9-mob-division', 'fig4-10-clustering-density', 'fig4-6-read-only', 'mob-default', 'fig4-1-mob-size', 'fig4-9-cluster-region'];
+    expect(names.sort(galleryOrder)).toEqual(['mob-default', 'fig4-1-mob-size', 'fig4-6-read-only', 'fig4-9-cluster-region', 'fig4-10-clustering-density', 'table4-9-mob-division']);
+  });
+  it('reads [meta] from basic and multi-line strings', () => {
+    expect(readMeta('[meta]\ntitle = "A \\"q\\""\ndescription = """\nline one\nline two"""\n[run]\ntitle = "no"')).toEqual({
+      title: 'A "q"',
+      description: 'line one line two',
+      paper: '',
+    });
+    expect(readMeta('x = 1')).toEqual({ title: '', description: '', paper: '' });
+  });
+});

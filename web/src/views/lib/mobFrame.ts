@@ -1,0 +1,203 @@
+// The MOB views' typed reading of the frame sections the MOB system declares
+// (engine/core/src/systems/mob/view.rs, `describe_json().sections`). Each value is read by its
+// name and a missing one throws, so a renamed or dropped column fails the view tests (which run
+// on frames recorded from the engine) instead of drawing NaN. Built once per frame.
+import type { Column, Frame, Section, SystemDescription } from '../../engine/types';
+import { valueNames } from './describe';
+
+/** The MOB's scan list in log order, one entry per chunk (thesis §3.1.4). */
+export interface MobSnapshot {
+  capacityBytes: number;
+  usedBytes: number;
+  /** Flusher trigger (0.99) and scan fraction (0.01) as fractions of the capacity. */
+  trigger: number;
+  scanFrac: number;
+  chunkPage: Uint32Array;
+  chunkCount: Uint32Array;
+  chunkLogIndex: Float64Array;
+  chunkArea: Uint8Array;
+  /** Bytes of object data per area [hot, warm, cold]. */
+  dataBytesByArea: [number, number, number];
+  /** Totals since the start: modifications inserted, superseded (absorbed), removed by writes. */
+  inserted: number;
+  superseded: number;
+  removed: number;
+}
+
+export interface FlusherSnapshot {
+  /** A name of the flusher's `state` values: idle, reading or writing. */
+  state: string;
+  /** Page being read or written (-1 when idle). */
+  page: number;
+  /** This pass's pages, sorted by disk address, and the index of the current one. */
+  batch: Uint32Array;
+  position: number;
+  passes: number;
+}
+
+export interface DiskRequestView {
+  /** The request kind's number; its name is `requestName(kind)`. */
+  kind: number;
+  page: number;
+  addr: number;
+  start: number;
+  seekEnd: number;
+  rotationEnd: number;
+  end: number;
+  fromCylinder: number;
+  toCylinder: number;
+}
+
+export interface DiskSnapshot {
+  cylinders: number;
+  tracksPerCylinder: number;
+  trackBytes: number;
+  revNs: number;
+  /** Cylinders occupied by the database (the band the head works in). */
+  databaseCylinders: number;
+  /** Head position now (fractional while seeking) and platter angle in revolutions [0, 1). */
+  headCylinder: number;
+  angle: number;
+  active: DiskRequestView | null;
+  queueKind: Uint8Array;
+  queuePage: Uint32Array;
+}
+
+export interface CacheSnapshot {
+  capacityPages: number;
+  /** Cached pages from most to least recently used. */
+  pages: Uint32Array;
+  pinned: Uint8Array;
+  valid: Uint8Array;
+}
+
+export interface ClientSnapshot {
+  /** A name of the clients' `state` values: running, fetching or committing. */
+  state: string;
+  /** Object being fetched (when fetching). */
+  fetching: number;
+  /** Accesses done in the current transaction, of `txnLength`. */
+  accessesDone: number;
+  txnLength: number;
+}
+
+export interface MobFrame {
+  /** The frame's simulated time, ns. */
+  nowNs: number;
+  mob: MobSnapshot;
+  flusher: FlusherSnapshot;
+  disk: DiskSnapshot;
+  cache: CacheSnapshot;
+  clients: ClientSnapshot[];
+  /** Database geometry, for mapping oids and pages to areas. */
+  objectsPerPage: number;
+  pages: number;
+}
+
+const built = new WeakMap<Frame, MobFrame>();
+
+/** The MOB sections of `f`, typed; throws when the frame lacks one of them. */
+export function mobFrame(f: Frame, d: SystemDescription | null): MobFrame {
+  let m = built.get(f);
+  if (!m) {
+    m = read(f, d);
+    built.set(f, m);
+  }
+  return m;
+}
+
+function section(f: Frame, name: string) {
+  const s: Section | undefined = f.sections[name];
+  if (!s) throw new Error(`the frame has no section ${name}`);
+  const num = (n: string): number => {
+    const v = s.scalars[n];
+    if (v === undefined) throw new Error(`the frame has no ${name}.${n}`);
+    return v;
+  };
+  const col = <T extends Column>(n: string): T => {
+    const v = s.columns[n];
+    if (v === undefined) throw new Error(`the frame has no column ${name}.${n}`);
+    return v as T;
+  };
+  return { num, col };
+}
+
+function read(f: Frame, d: SystemDescription | null): MobFrame {
+  const db = section(f, 'database');
+  const m = section(f, 'mob');
+  const fl = section(f, 'flusher');
+  const disk = section(f, 'disk');
+  const service = section(f, 'disk_service');
+  const cache = section(f, 'cache');
+  const cl = section(f, 'clients');
+  const flusherStates = valueNames(d, 'flusher', 'state');
+  const clientStates = valueNames(d, 'clients', 'state');
+  const serving = service.col<Uint8Array>('kind').length > 0;
+  const at = (n: string) => service.col<Column>(n)[0];
+  const state = cl.col<Uint8Array>('state');
+  const fetching = cl.col<Uint32Array>('fetching');
+  const done = cl.col<Uint32Array>('accesses_done');
+  const length = cl.col<Uint32Array>('txn_length');
+  return {
+    nowNs: f.nowNs,
+    mob: {
+      capacityBytes: m.num('capacity_bytes'),
+      usedBytes: m.num('used_bytes'),
+      trigger: m.num('trigger'),
+      scanFrac: m.num('scan_frac'),
+      chunkPage: m.col('page'),
+      chunkCount: m.col('count'),
+      chunkLogIndex: m.col('log_index'),
+      chunkArea: m.col('area'),
+      dataBytesByArea: [m.num('data_bytes_hot'), m.num('data_bytes_warm'), m.num('data_bytes_cold')],
+      inserted: m.num('inserted'),
+      superseded: m.num('superseded'),
+      removed: m.num('removed'),
+    },
+    flusher: {
+      state: flusherStates[fl.num('state')] ?? String(fl.num('state')),
+      page: fl.num('page'),
+      batch: fl.col('page'),
+      position: fl.num('position'),
+      passes: fl.num('passes'),
+    },
+    disk: {
+      cylinders: disk.num('cylinders'),
+      tracksPerCylinder: disk.num('tracks_per_cylinder'),
+      trackBytes: disk.num('track_bytes'),
+      revNs: disk.num('rev_ns'),
+      databaseCylinders: disk.num('database_cylinders'),
+      headCylinder: disk.num('head_cylinder'),
+      angle: disk.num('angle'),
+      active: serving
+        ? {
+            kind: at('kind'),
+            page: at('page'),
+            addr: at('addr'),
+            start: at('start'),
+            seekEnd: at('seek_end'),
+            rotationEnd: at('rotation_end'),
+            end: at('end'),
+            fromCylinder: at('from_cylinder'),
+            toCylinder: at('to_cylinder'),
+          }
+        : null,
+      queueKind: disk.col('kind'),
+      queuePage: disk.col('page'),
+    },
+    cache: {
+      capacityPages: cache.num('capacity_pages'),
+      pages: cache.col('page'),
+      pinned: cache.col('pinned'),
+      valid: cache.col('valid'),
+    },
+    clients: Array.from(state, (s, i) => ({
+      state: clientStates[s] ?? String(s),
+      fetching: fetching[i],
+      accessesDone: done[i],
+      txnLength: length[i],
+    })),
+    objectsPerPage: db.num('objects_per_page'),
+    pages: db.num('pages'),
+  };
+}
