@@ -3,7 +3,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { Lab, readScenario, root, set_field, read_field, remove_field, storelabBin, validate } from './engine.mjs';
+import { Lab, readScenario, root, schema, set_field, read_field, remove_field, storelabBin, validate } from './engine.mjs';
 
 test('a Lab describes its record kinds and figures, numbered as its trace counts them', () => {
   const lab = new Lab(readScenario('mob-default.toml'));
@@ -53,4 +53,12 @@ test('fields are set, read and removed by path through the engine, comments kept
     (e) => JSON.parse(e.message)[0].path === 'server.mob_size' && /mob_mb/.test(JSON.parse(e.message)[0].message),
   );
   assert.throws(() => set_field(text, 'server.mob_mb', 'big'), (e) => /a number \(MB\)/.test(e.message));
+});
+
+test('the schema is per system: the common sections and those its [system] kind selects', () => {
+  const mob = JSON.parse(schema('mob'));
+  assert.deepEqual(Object.keys(mob.properties), ['meta', 'system', 'run', 'database', 'workload', 'client', 'network', 'server', 'flusher', 'disk', 'sweep']);
+  assert.equal(mob.additionalProperties, false);
+  assert.deepEqual(JSON.parse(schema()), mob, 'the default system');
+  assert.throws(() => schema('nope'), /no system `nope`; the systems are: mob/);
 });

@@ -29,8 +29,8 @@ pub enum Command {
     Merge(MergeArgs),
     /// Check scenario files; errors name the field, line and column
     Validate(ValidateArgs),
-    /// Print the JSON schema of scenarios
-    Schema,
+    /// Print the JSON schema of one system's scenarios
+    Schema(SchemaArgs),
     /// Print what a scenario's system reports: record kinds, summary figures and views (JSON)
     #[command(long_about = "Print the description of the system a scenario runs, as JSON: its trace record\n\
         kinds (number, name, label, the meaning, unit and bits of each field), its summary\n\
@@ -108,6 +108,18 @@ pub struct BenchArgs {
     /// Override one field of SCENARIO by its dotted path (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = key_value, requires = "scenario")]
     pub sets: Vec<(String, String)>,
+}
+
+#[derive(Args)]
+pub struct SchemaArgs {
+    /// The system whose scenarios it describes (their `[system] kind`)
+    #[arg(long, default_value_t = scenario::SystemKind::default().name().to_string(), value_parser = system_names())]
+    pub system: String,
+}
+
+/// The names of the systems, for `--system`.
+fn system_names() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(scenario::SystemKind::ALL.iter().map(|k| k.name()))
 }
 
 #[derive(Args)]

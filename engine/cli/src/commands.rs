@@ -1,6 +1,6 @@
 //! The commands. Runs are spread over all cores with rayon; results are collected by index, so
 //! the output does not depend on which thread finished first.
-use crate::args::{self, BenchArgs, DescribeArgs, Format, MergeArgs, RunArgs, SweepArgs, ValidateArgs};
+use crate::args::{self, BenchArgs, DescribeArgs, Format, MergeArgs, RunArgs, SchemaArgs, SweepArgs, ValidateArgs};
 use crate::output;
 use crate::shard;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -155,8 +155,9 @@ pub fn validate(o: ValidateArgs) -> Result<(), String> {
     }
 }
 
-pub fn schema() -> Result<(), String> {
-    println!("{}", serde_json::to_string_pretty(&scenario::json_schema()).unwrap());
+pub fn schema(o: SchemaArgs) -> Result<(), String> {
+    let kind = scenario::SystemKind::ALL.iter().copied().find(|k| k.name() == o.system).expect("clap checked the name");
+    println!("{}", serde_json::to_string_pretty(&scenario::json_schema(kind)).unwrap());
     Ok(())
 }
 

@@ -14,7 +14,7 @@ fn main() -> ExitCode {
         Some(Command::Sweep(a)) => commands::sweep(a),
         Some(Command::Merge(a)) => commands::merge(a),
         Some(Command::Validate(a)) => commands::validate(a),
-        Some(Command::Schema) => commands::schema(),
+        Some(Command::Schema(a)) => commands::schema(a),
         Some(Command::Describe(a)) => commands::describe(a),
         Some(Command::Bench(a)) => commands::bench(a),
         None => {

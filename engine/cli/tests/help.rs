@@ -11,7 +11,7 @@ fn help(command: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-const FLAGS: &[&str] = &["--set", "--json", "--series", "--format", "--out", "--shard"];
+const FLAGS: &[&str] = &["--set", "--json", "--series", "--format", "--out", "--shard", "--system"];
 
 #[test]
 fn each_help_names_its_own_flags_only() {
@@ -20,7 +20,7 @@ fn each_help_names_its_own_flags_only() {
         ("sweep", &["--set", "--format", "--out", "--shard"], &["<SCENARIO>"]),
         ("merge", &["--format", "--out"], &["<SHARD>..."]),
         ("validate", &["--set"], &["<SCENARIO>..."]),
-        ("schema", &[], &[]),
+        ("schema", &["--system"], &[]),
         ("describe", &[], &["[SCENARIO]"]),
         ("bench", &["--set"], &["[SCENARIO]"]),
     ];

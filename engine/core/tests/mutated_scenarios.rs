@@ -71,7 +71,7 @@ fn pick<'a>(rng: &mut Rng, xs: &[&'a str]) -> &'a str {
 
 /// Every numeric field of the JSON schema: (dotted path, whole numbers?, lowest, highest allowed).
 fn numeric_fields() -> Vec<(String, bool, f64, f64)> {
-    let schema = scenario::json_schema();
+    let schema = scenario::json_schema(scenario::SystemKind::Mob);
     let mut out = Vec::new();
     for (section, s) in schema["properties"].as_object().unwrap() {
         for (key, f) in s["properties"].as_object().unwrap() {

@@ -215,7 +215,7 @@ fn fig_4_7_ro_does_best_with_about_80_percent_of_server_memory_in_the_mob() {
     let points = sweep_points(&load("fig4-7-memory-split.toml")).unwrap();
     let shares = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
     for (p, x) in points.iter().zip(shares) {
-        let srv = &p.scenario.server;
+        let srv = &p.scenario.mob().server;
         assert!((srv.mob_mb - 24.0 * x).abs() < 1e-9 && (srv.page_cache_mb() - 24.0 * (1.0 - x)).abs() < 1e-9);
     }
     assert_eq!(points.len(), shares.len());

@@ -13,7 +13,7 @@ fn scenario(warmup_s: f64, passes: u32, duration_s: f64) -> Scenario {
     s.run.warmup_s = warmup_s;
     s.run.warmup_flusher_passes = passes;
     s.run.duration_s = duration_s;
-    s.server.mob_mb = 2.0;
+    s.mob_mut().server.mob_mb = 2.0;
     s
 }
 
@@ -38,7 +38,7 @@ fn warm_up_lasts_until_the_flusher_passes_then_measures_the_duration() {
 #[test]
 fn without_writes_the_warm_up_is_just_its_time() {
     let mut s = scenario(5.0, 20, 10.0);
-    s.workload.write_prob = 0.0;
+    s.mob_mut().workload.write_prob = 0.0;
     let mut sim = MobSystem::engine(&s, 1);
     sim.run();
     let r = summary(&sim);
@@ -72,5 +72,5 @@ fn every_object_access_is_counted_once() {
     let Column::U32(done) = frame.section("clients").get("accesses_done") else { panic!("accesses_done is u32") };
     let in_progress: u64 = done.iter().map(|&n| n as u64).sum();
     assert!(ended > 100 && sim.trace().count(RecordKind::Fetch as u8) > 100);
-    assert_eq!(sim.system().accesses(), ended * s.workload.txn_len as u64 + in_progress);
+    assert_eq!(sim.system().accesses(), ended * s.mob().workload.txn_len as u64 + in_progress);
 }

@@ -11,7 +11,6 @@
 //! frame except the series delta, which is a few samples.
 mod frame;
 
-use storelab_core::kernel::time;
 use storelab_core::{scenario, Simulation};
 use wasm_bindgen::prelude::*;
 
@@ -67,7 +66,7 @@ impl Lab {
             seed,
             title: scenario.meta.title.clone(),
             scenario_json: to_json!(&scenario),
-            end_ns: planned_end(&scenario).map(|t| t as f64),
+            end_ns: storelab_core::systems::planned_end(&scenario).map(|t| t as f64),
             drained: Default::default(),
             snap,
         })
@@ -192,14 +191,6 @@ impl Lab {
     }
 }
 
-/// Warm-up plus measured duration, when the warm-up does not wait for flusher passes.
-fn planned_end(s: &scenario::Scenario) -> Option<time::SimTime> {
-    let warmup_writes = s.run.warmup_write_prob.unwrap_or(s.workload.write_prob) > 0.0;
-    // Summed as the simulation schedules it: the end event comes `duration` after the warm-up check.
-    (s.run.warmup_flusher_passes == 0 || !warmup_writes)
-        .then(|| time::from_s(s.run.warmup_s) + time::from_s(s.run.duration_s))
-}
-
 /// Validates a scenario: a JSON array of errors (`path`, `line`, `column`, `message`, `expected`,
 /// `range`), `[]` when the scenario is valid.
 #[wasm_bindgen]
@@ -232,10 +223,18 @@ pub fn remove_field(scenario_text: &str, path: &str) -> Result<String, JsError> 
     scenario::remove_field(scenario_text, path).map_err(|e| JsError::new(&to_json!(&[e])))
 }
 
-/// The JSON schema of scenarios (drives the web form editor).
+/// The JSON schema of the scenarios of system `kind` (its `[system] kind` name; the default
+/// system when absent): drives the web form editor. Throws on a kind that names no system.
 #[wasm_bindgen]
-pub fn schema() -> String {
-    to_json!(&scenario::json_schema())
+pub fn schema(kind: Option<String>) -> Result<String, JsError> {
+    let kind = match kind {
+        None => scenario::SystemKind::default(),
+        Some(name) => scenario::SystemKind::ALL.iter().copied().find(|k| k.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = scenario::SystemKind::ALL.iter().map(|k| k.name()).collect();
+            JsError::new(&format!("no system `{name}`; the systems are: {}", names.join(", ")))
+        })?,
+    };
+    Ok(to_json!(&scenario::json_schema(kind)))
 }
 
 fn hex16(h: u64) -> String {

@@ -36,9 +36,6 @@ export class LabClient {
   reset(): Promise<Frame> {
     return this.call('reset', []);
   }
-  schema(): Promise<unknown> {
-    return this.call('schema', []);
-  }
   summary(): Promise<RunSummary> {
     return this.call('summary', []);
   }

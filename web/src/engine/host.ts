@@ -4,7 +4,7 @@ import { Checkpoints } from './checkpoints';
 import { readFrame } from './frame';
 import type { RunSummary } from './protocol';
 import type { Frame, LoadResult, ScenarioError, ScenarioValues, SystemDescription } from './types';
-import { Lab, schema } from './wasm';
+import { Lab } from './wasm';
 
 export class LabHost {
   private lab: Lab | null = null;
@@ -65,11 +65,6 @@ export class LabHost {
   reset(): Frame {
     this.restore(-1);
     return this.emit();
-  }
-
-  /** The scenario JSON schema (for the form editor); needs no loaded scenario. */
-  schema(): unknown {
-    return JSON.parse(schema());
   }
 
   summary(): RunSummary {

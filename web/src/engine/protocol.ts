@@ -23,7 +23,6 @@ export interface Ops {
   stepToKind: { args: [kind: number, limitNs: number]; result: Frame };
   seek: { args: [tNs: number]; result: Frame };
   reset: { args: []; result: Frame };
-  schema: { args: []; result: unknown };
   summary: { args: []; result: RunSummary };
 }
 

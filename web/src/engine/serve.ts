@@ -42,8 +42,6 @@ function call(host: LabHost, req: Request): unknown {
       return host.seek(...req.args);
     case 'reset':
       return host.reset();
-    case 'schema':
-      return host.schema();
     case 'summary':
       return host.summary();
   }

@@ -1,26 +1,18 @@
 // The scenario side panel: the gallery of scenarios/, the raw TOML editor beside the form editor
 // generated from the engine's schema, apply (restarts the run), export and import.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { gallery } from './gallery';
 import TomlEditor from './TomlEditor';
-import SchemaForm, { type PropSchema } from './SchemaForm';
+import SchemaForm from './SchemaForm';
+import { schemaOf } from './fields';
 
 export default function ScenarioPanel({ lab }: { lab: LabController }) {
   const s = useStore(lab.store, (x) => x);
   const [tab, setTab] = useState<'gallery' | 'toml' | 'form'>('toml');
-  const [schema, setSchema] = useState<PropSchema | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const dirty = s.draftText !== s.appliedText;
-
-  useEffect(() => {
-    if (tab !== 'form' || schema || s.status === 'loading') return;
-    lab.engine.schema().then(
-      (x) => setSchema(x as PropSchema),
-      () => setSchema({}),
-    );
-  }, [tab, schema, lab, s.status]);
 
   const apply = () => void lab.load(s.draftText, s.seed, { tNs: 0, scenarioName: dirty ? null : s.scenarioName });
   const edit = (text: string) => lab.store.set({ draftText: text });
@@ -72,7 +64,7 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
               The text has {s.errors.length} error{s.errors.length > 1 ? 's' : ''}: see the TOML tab.
             </p>
           )}
-          <SchemaForm schema={schema} text={s.draftText} onChange={edit} />
+          <SchemaForm schema={schemaOf(s.draftText)} text={s.draftText} onChange={edit} />
         </>
       )}
       <div className="scenario-actions">

@@ -1,27 +1,19 @@
 // For a scenario with a [sweep] (a figure): which point the lab is running, and buttons to run
 // another; with a series (one curve per value of a second field), a second row of buttons picks
 // the curve. The whole figure, with confidence intervals, is `storelab sweep` on the command line.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import type { PropSchema } from './SchemaForm';
 import { atPoint, pointOf, sweepOf, type SweepAxis } from './sweep';
+import { schemaOf } from './fields';
 
 export default function SweepBar({ lab }: { lab: LabController }) {
   const text = useStore(lab.store, (s) => s.appliedText);
   const seed = useStore(lab.store, (s) => s.seed);
   const sweep = useMemo(() => sweepOf(text), [text]);
-  const [schema, setSchema] = useState<PropSchema | null>(null);
-
-  useEffect(() => {
-    if (!sweep || schema) return;
-    lab.engine.schema().then(
-      (x) => setSchema(x as PropSchema),
-      () => setSchema({}),
-    );
-  }, [sweep, schema, lab]);
-
   if (!sweep) return null;
+  const schema = schemaOf(text);
   const pick = (axis: SweepAxis, v: number) => void lab.load(atPoint(text, axis, v), seed, { tNs: 0, scenarioName: null });
   const series = sweep.series;
   const unit = unitOf(schema, sweep);

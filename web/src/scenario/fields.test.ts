@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FieldError, readField, removeField, setField, tomlString } from './fields';
+import { FieldError, readField, removeField, schemaOf, setField, tomlString } from './fields';
 import { loadEngineForTests } from '../engine/testing';
 import { gallery, galleryOrder, readMeta, scenarioTexts } from './gallery';
 
@@ -69,6 +69,16 @@ describe('field edits by the engine', () => {
     expect(refused(() => setField(text, 'server.mob_mb', 'big')).expected).toMatch(/number/);
     expect(refused(() => setField(text, 'server.mob_mb', '1.')).path).toBe('server.mob_mb');
     expect(refused(() => setField('[server\n', 'server.mob_mb', '1')).line).toBe(1);
+  });
+});
+
+describe('the schema of a text\'s system', () => {
+  it('is the engine\'s for the system the text selects, the default one otherwise', () => {
+    const mob = schemaOf('[system]\nkind = "mob"\n');
+    expect(mob.properties?.server?.properties?.mob_mb?.['x-unit']).toBe('MB');
+    expect(mob.properties?.system?.properties?.kind?.enum).toEqual(['mob']);
+    expect(schemaOf('')).toEqual(mob);
+    expect(schemaOf('[system]\nkind = "nope"\n')).toEqual(mob);
   });
 });
 

@@ -1,9 +1,11 @@
 // Edits of scenario text by field path, done by the engine itself (the WASM `set_field`,
 // `read_field` and `remove_field`: the CLI's `--set`), so the form, the sweep bar, lesson and
-// embed overrides and the CLI agree on every edit; comments and layout are kept. The page must
-// have called initEngine() first (main.tsx does, before it renders).
-import { read_field, remove_field, set_field } from '@storelab/engine';
+// embed overrides and the CLI agree on every edit; comments and layout are kept. Also the JSON
+// schema of the fields a text may set: its system's. The page must have called initEngine()
+// first (main.tsx does, before it renders).
+import { read_field, remove_field, schema, set_field } from '@storelab/engine';
 import type { ScenarioError } from '../engine/types';
+import type { PropSchema } from './SchemaForm';
 
 /** The value `text` writes for the field at `path` (TOML, without its comment), or null when
  * the text leaves it at its default (or is not valid TOML). */
@@ -58,4 +60,22 @@ export function tomlString(raw: string | null): string | null {
   }
   if (raw.startsWith("'") && !raw.startsWith("'''") && raw.endsWith("'")) return raw.slice(1, -1);
   return null;
+}
+
+const schemas = new Map<string, PropSchema>();
+
+/** The JSON schema of the scenarios of the system `text` selects (its `[system] kind`; the
+ * default system when it names none, or one that does not exist: the text's errors say so). */
+export function schemaOf(text: string): PropSchema {
+  const kind = tomlString(readField(text, 'system.kind')) ?? '';
+  let s = schemas.get(kind);
+  if (!s) {
+    try {
+      s = JSON.parse(schema(kind || undefined)) as PropSchema;
+    } catch {
+      s = JSON.parse(schema()) as PropSchema;
+    }
+    schemas.set(kind, s);
+  }
+  return s;
 }

@@ -59,9 +59,6 @@ class FakeEngine implements EngineLike {
     this.events = 0;
     return this.reply(this.f(true));
   }
-  async schema() {
-    return {};
-  }
   async summary() {
     return {};
   }

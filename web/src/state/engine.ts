@@ -9,6 +9,5 @@ export interface EngineLike {
   stepToKind(kind: number, limitNs: number): Promise<Frame>;
   seek(tNs: number): Promise<Frame>;
   reset(): Promise<Frame>;
-  schema(): Promise<unknown>;
   summary(): Promise<unknown>;
 }

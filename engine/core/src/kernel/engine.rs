@@ -8,7 +8,7 @@ use super::time::{self, SimTime};
 use super::trace::{Record, Trace};
 use crate::describe::Description;
 use crate::frame::Frame;
-use crate::scenario::Scenario;
+use crate::scenario::{Problem, Scenario};
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
 
@@ -28,6 +28,16 @@ pub trait System: Clone {
     type Sample: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// Its record kinds, summary figures and views.
     const DESCRIPTION: &'static Description;
+    /// Its scenario sections (`systems/<name>/config.rs`), read when `[system] kind` names it.
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + garde::Validate<Context = ()>;
+    /// The JSON schema schemars generates for `Config`, committed beside it (`config.schema.json`).
+    const CONFIG_SCHEMA: &'static str;
+    /// Pairs of its fields that may not both be given (written, or swept): the second derives
+    /// the first, as the third says.
+    const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] = &[];
+    /// The rules between the fields of its sections (and the common ones), each problem at the
+    /// field it names; checked once every field is in its declared range.
+    fn config_problems(c: &Self::Config, s: &Scenario) -> Vec<Problem>;
 
     /// The system of a validated scenario with run seed `seed`.
     fn new(s: &Scenario, seed: u64) -> Self;
@@ -38,6 +48,9 @@ pub trait System: Clone {
     /// Schedules the first events, at time 0.
     fn start(&mut self, k: &mut Kernel<Self::Event>);
     fn handle(&mut self, k: &mut Kernel<Self::Event>, e: Self::Event);
+    /// Whether a run of `s` may warm up for longer than `run.warmup_s`, until `warmed_up`: then
+    /// when it ends is not known in advance.
+    fn warmup_may_wait(s: &Scenario) -> bool;
     /// Whether the system's warm-up condition, beyond the minimum warm-up time, is met.
     fn warmed_up(&self) -> bool;
     /// The measured window of `duration` starts at `now`.

@@ -4,15 +4,17 @@
 use toml_edit::{DocumentMut, ImDocument, Item, Table};
 
 use super::fields;
-use super::text::{parse_value, toml_error, value_problems};
+use super::text::{parse_value, system_kind, toml_error, value_problems};
 use super::{Problem, ScenarioError};
+use crate::systems::SystemKind;
 
 /// Returns `text` with the field at `path` set to `value`, creating the section or key if absent.
 /// `value` is read as a TOML value (number, bool, quoted string, list); a bare word such as
 /// `read_optimized` is taken as a string. The path must name a field and the value must have its
 /// type; ranges are checked when the result is parsed.
 pub fn apply_override(text: &str, path: &str, value: &str) -> Result<String, ScenarioError> {
-    let spec = fields::field(path).ok_or_else(|| unplaced(unknown_path(path)))?;
+    let kind = kind_of(text);
+    let spec = fields::field(kind, path).ok_or_else(|| unplaced(unknown_path(kind, path)))?;
     let value = parse_value(value);
     if let Some(problem) = value_problems(spec, &value).into_iter().next() {
         return Err(unplaced(problem));
@@ -40,7 +42,7 @@ pub fn apply_override(text: &str, path: &str, value: &str) -> Result<String, Sce
 /// The value written for the field at `path`, as TOML (e.g. `12`, `"per_page"`, `[1, 2]`),
 /// without its comment; `None` when the text does not set it (or is not valid TOML).
 pub fn read_field(text: &str, path: &str) -> Option<String> {
-    let spec = fields::field(path)?;
+    let spec = fields::field(kind_of(text), path)?;
     let doc: DocumentMut = text.parse().ok()?;
     let value = doc.get(spec.section())?.as_table_like()?.get(spec.key())?.as_value()?;
     Some(value.clone().decorated("", "").to_string())
@@ -49,7 +51,8 @@ pub fn read_field(text: &str, path: &str) -> Option<String> {
 /// Returns `text` without the field at `path`, which then takes its default again. Only the
 /// field's own line goes: comments above it, the section header and the rest stay byte for byte.
 pub fn remove_field(text: &str, path: &str) -> Result<String, ScenarioError> {
-    let spec = fields::field(path).ok_or_else(|| unplaced(unknown_path(path)))?;
+    let kind = kind_of(text);
+    let spec = fields::field(kind, path).ok_or_else(|| unplaced(unknown_path(kind, path)))?;
     let doc = ImDocument::parse(text).map_err(|e| toml_error(text, &e))?;
     let spans = doc
         .get(spec.section())
@@ -62,12 +65,18 @@ pub fn remove_field(text: &str, path: &str) -> Result<String, ScenarioError> {
     Ok(format!("{}{}", &text[..start], &text[end..]))
 }
 
-fn unknown_path(path: &str) -> Problem {
+/// The system whose fields the text's paths name (`[system] kind`; the default when the text
+/// names none or is not TOML).
+fn kind_of(text: &str) -> SystemKind {
+    ImDocument::parse(text).map_or_else(|_| SystemKind::default(), |doc| system_kind(&doc))
+}
+
+fn unknown_path(kind: SystemKind, path: &str) -> Problem {
     let (section, _) = path.split_once('.').unwrap_or((path, ""));
-    let message = if fields::is_section(section) {
-        format!("unknown field `{path}`; {section} has: {}", fields::section_keys(section))
+    let message = if fields::is_section(kind, section) {
+        format!("unknown field `{path}`; {section} has: {}", fields::section_keys(kind, section))
     } else {
-        format!("unknown section `[{section}]` in `{path}`; expected one of: {}", fields::section_names())
+        format!("unknown section `[{section}]` in `{path}`; expected one of: {}", fields::section_names(kind))
     };
     Problem::new(path, message)
 }

@@ -1,13 +1,15 @@
-//! The field registry: every scenario field by dotted path, with its kind, unit and allowed
-//! range. It is read once from the JSON schema schemars generates from the types
-//! (`types.rs`, where each field is declared once), and the text checks, overrides, sweeps and
-//! error messages read it, so none of them can drift from the types.
+//! The field registry: every field of a system's scenarios by dotted path, with its kind, unit
+//! and allowed range, one registry per system (the common sections and the system's own). Each
+//! is read once from the JSON schema schemars generates from the types (`types.rs` and
+//! `systems/<kind>/config.rs`, where each field is declared once), and the text checks,
+//! overrides, sweeps and error messages read it, so none of them can drift from the types.
 use std::sync::OnceLock;
 
 use serde_json::Value;
 
 pub use super::types::{MAX_RUN_S, MAX_SEED, MAX_SWEEP_VALUES};
 use super::{schema, Scenario};
+use crate::systems::SystemKind;
 
 /// One end of an allowed range.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -53,9 +55,11 @@ struct Registry {
     fields: Vec<FieldSpec>,
 }
 
-fn registry() -> &'static Registry {
-    static REGISTRY: OnceLock<Registry> = OnceLock::new();
-    REGISTRY.get_or_init(|| read_registry(&schema::generated()))
+fn registry(kind: SystemKind) -> &'static Registry {
+    static REGISTRIES: OnceLock<Vec<(SystemKind, Registry)>> = OnceLock::new();
+    let all =
+        REGISTRIES.get_or_init(|| SystemKind::ALL.iter().map(|&k| (k, read_registry(&schema::generated(k)))).collect());
+    &all.iter().find(|(k, _)| *k == kind).expect("every system has a registry").1
 }
 
 /// Strings of the registry live as long as the program: it is built once.
@@ -117,14 +121,14 @@ fn bound(field: &Value, inclusive: &str, exclusive: &str, none: f64) -> Bound {
     }
 }
 
-/// Every field, section by section in file order.
-pub fn all() -> &'static [FieldSpec] {
-    &registry().fields
+/// Every field of system `kind`'s scenarios, section by section in file order.
+pub fn all(kind: SystemKind) -> &'static [FieldSpec] {
+    &registry(kind).fields
 }
 
 /// The section names in file order.
-fn sections() -> &'static [&'static str] {
-    &registry().sections
+fn sections(kind: SystemKind) -> &'static [&'static str] {
+    &registry(kind).sections
 }
 
 impl FieldSpec {
@@ -213,34 +217,42 @@ impl Numeric {
 /// The fields a `[sweep]` must state; the series is optional.
 pub const SWEEP_REQUIRED: [&str; 2] = ["sweep.parameter", "sweep.values"];
 
-/// Fields that may not both be given (written, or swept), the second deriving the first, and
-/// how it does.
-pub const EXCLUSIVE: [(&str, &str, &str); 1] =
-    [("server.cache_mb", "server.memory_mb", "with memory_mb the page cache is memory_mb − mob_mb")];
+/// Fields of system `kind` that may not both be given (written, or swept), the second deriving
+/// the first, and how it does (`System::EXCLUSIVE`).
+pub fn exclusive(kind: SystemKind) -> &'static [(&'static str, &'static str, &'static str)] {
+    kind.exclusive()
+}
 
-pub fn field(path: &str) -> Option<&'static FieldSpec> {
-    all().iter().find(|f| f.path == path)
+pub fn field(kind: SystemKind, path: &str) -> Option<&'static FieldSpec> {
+    all(kind).iter().find(|f| f.path == path)
 }
 
 /// The fields of one section, in file order.
-pub fn section_fields(section: &str) -> impl Iterator<Item = &'static FieldSpec> + '_ {
-    all().iter().filter(move |f| f.section() == section)
+pub fn section_fields(kind: SystemKind, section: &str) -> impl Iterator<Item = &'static FieldSpec> + '_ {
+    all(kind).iter().filter(move |f| f.section() == section)
 }
 
-pub fn is_section(name: &str) -> bool {
-    sections().contains(&name)
+pub fn is_section(kind: SystemKind, name: &str) -> bool {
+    sections(kind).contains(&name)
 }
 
 /// "a, b, c": the valid keys listed in unknown-key errors.
-pub fn section_keys(section: &str) -> String {
-    section_fields(section).map(FieldSpec::key).collect::<Vec<_>>().join(", ")
+pub fn section_keys(kind: SystemKind, section: &str) -> String {
+    section_fields(kind, section).map(FieldSpec::key).collect::<Vec<_>>().join(", ")
 }
 
-pub fn section_names() -> String {
-    sections().join(", ")
+/// "meta, system, run, …": the sections of system `kind`'s scenarios.
+pub fn section_names(kind: SystemKind) -> String {
+    sections(kind).join(", ")
 }
 
 /// Paths a sweep may vary: every numeric field.
-pub fn sweepable_paths() -> impl Iterator<Item = &'static str> {
-    all().iter().filter(|f| f.numeric().is_some()).map(|f| f.path)
+pub fn sweepable_paths(kind: SystemKind) -> impl Iterator<Item = &'static str> {
+    all(kind).iter().filter(|f| f.numeric().is_some()).map(|f| f.path)
+}
+
+/// The system a scenario text selects: its `[system] kind` when that names one, else the
+/// default (a kind that names none is reported by the text checks, as an unknown choice).
+pub fn kind_in(system_kind: Option<&str>) -> SystemKind {
+    system_kind.and_then(|name| SystemKind::ALL.iter().copied().find(|k| k.name() == name)).unwrap_or_default()
 }

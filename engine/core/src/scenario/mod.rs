@@ -11,7 +11,7 @@ mod fields;
 mod schema;
 mod text;
 mod types;
-mod validate;
+pub(crate) mod validate;
 
 #[cfg(test)]
 mod tests;
@@ -65,9 +65,10 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-/// A problem found before it is placed in the text.
+/// A problem found before it is placed in the text (a system's rules between its fields make
+/// them too: `System::config_problems`).
 #[derive(Debug)]
-struct Problem {
+pub struct Problem {
     path: String,
     message: String,
     expected: Option<String>,
@@ -80,7 +81,7 @@ struct Problem {
 }
 
 impl Problem {
-    fn new(path: impl Into<String>, message: impl Into<String>) -> Problem {
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Problem {
         Problem {
             path: path.into(),
             message: message.into(),
@@ -91,12 +92,12 @@ impl Problem {
         }
     }
 
-    fn expected(mut self, expected: impl Into<String>) -> Problem {
+    pub fn expected(mut self, expected: impl Into<String>) -> Problem {
         self.expected = Some(expected.into());
         self
     }
 
-    fn range(mut self, range: impl Into<String>) -> Problem {
+    pub fn range(mut self, range: impl Into<String>) -> Problem {
         self.range = Some(range.into());
         self
     }
@@ -106,7 +107,7 @@ impl Problem {
         self
     }
 
-    fn related(mut self, paths: &[&'static str]) -> Problem {
+    pub fn related(mut self, paths: &[&'static str]) -> Problem {
         self.related = paths.to_vec();
         self
     }
@@ -147,16 +148,17 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
             })
             .collect::<Vec<_>>()
     };
-    let mut problems = text::check_keys_and_types(&doc);
+    let kind = text::system_kind(&doc);
+    let mut problems = text::check_keys_and_types(&doc, kind);
     if !problems.is_empty() {
-        problems.extend(text::written_range_problems(&doc));
+        problems.extend(text::written_range_problems(&doc, kind));
         let mut errors = placed(problems);
         errors.sort_by_key(|e| (e.line, e.column));
         return Err(errors);
     }
     // The checks above mirror serde's rules, so this only fails if they missed a case; the
     // error is still placed in the text.
-    let scenario: Scenario = toml::from_str(text).map_err(|e| placed(vec![text::serde_problem(&doc, &e)]))?;
+    let scenario: Scenario = toml::from_str(text).map_err(|e| placed(vec![text::serde_problem(&doc, kind, &e)]))?;
     let problems = scenario.problems();
     if problems.is_empty() {
         Ok(scenario)
@@ -166,14 +168,18 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
 }
 
 /// Serializes a scenario to TOML, every field written out (for export), except a field derived
-/// by another that is given (`fields::EXCLUSIVE`): writing both would be an error.
+/// by another that is given (`fields::exclusive`): writing both would be an error.
 ///
 /// Panics only if `meta.seed` exceeds `i64::MAX`, which TOML cannot hold and `validate` rejects.
 pub fn to_toml(s: &Scenario) -> String {
     let text = toml::to_string(s).expect("a scenario with meta.seed ≤ i64::MAX serializes to TOML");
-    let given = |path: &str| fields::field(path).and_then(|f| f.get(s)).is_some();
-    let derived: Vec<&fields::FieldSpec> =
-        fields::EXCLUSIVE.iter().filter(|(_, by, _)| given(by)).filter_map(|(a, _, _)| fields::field(a)).collect();
+    let kind = s.system.kind;
+    let given = |path: &str| fields::field(kind, path).and_then(|f| f.get(s)).is_some();
+    let derived: Vec<&fields::FieldSpec> = fields::exclusive(kind)
+        .iter()
+        .filter(|(_, by, _)| given(by))
+        .filter_map(|(a, _, _)| fields::field(kind, a))
+        .collect();
     if derived.is_empty() {
         return text;
     }
@@ -187,7 +193,7 @@ pub fn to_toml(s: &Scenario) -> String {
 /// A copy of `s` with the numeric field at dotted `path` set to `value` (a sweep point). The
 /// copy is not validated: sweep points are checked when the scenario is parsed.
 pub fn set_number(s: &Scenario, path: &str, value: f64) -> Result<Scenario, String> {
-    let spec = fields::field(path).ok_or_else(|| format!("no field `{path}`"))?;
+    let spec = fields::field(s.system.kind, path).ok_or_else(|| format!("no field `{path}`"))?;
     spec.numeric().ok_or_else(|| format!("`{path}` is not a number"))?;
     if spec.is_integer() && value.fract() != 0.0 {
         return Err(format!("`{path}` takes whole numbers, not {value}"));

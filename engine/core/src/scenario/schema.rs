@@ -4,24 +4,50 @@
 //! types cannot state, in the shape the web form reads: choices listed as `enum`, the sweepable
 //! paths, optional numbers typed as numbers, and the rules between fields.
 //!
-//! schemars's output is committed as `schema.json`, so the engine, and its WASM build above all,
-//! reads the schema without linking the generator (a quarter of the WASM binary). A test checks
-//! that the file is what the types generate; after changing a type, regenerate it with
+//! A scenario's schema is the common sections' (`meta`, `system`, `run`, `sweep`: `Scenario`)
+//! joined with the sections of the system its `system.kind` selects (`System::Config`): one
+//! schema per system. schemars's output is committed, the common part as `schema.json` and each
+//! system's beside its config (`systems/<kind>/config.schema.json`), so the engine, and its WASM
+//! build above all, reads the schemas without linking the generator (a quarter of the WASM
+//! binary). A test checks that the files are what the types generate; after changing a type,
+//! regenerate them with
 //!   STORELAB_BLESS=1 cargo test -p storelab-core --lib schema_json
 use serde_json::{json, Value};
 
 use super::fields;
+use crate::systems::SystemKind;
 
-/// The schema as schemars writes it, every section inline (the field registry reads it).
-pub(super) fn generated() -> Value {
-    serde_json::from_str(include_str!("schema.json")).expect("schema.json is JSON")
+/// The schema of system `kind`'s scenarios as schemars writes it, every section inline: the
+/// common sections with the system's inserted before `sweep` (the field registry reads it).
+pub(super) fn generated(kind: SystemKind) -> Value {
+    let mut common: Value = serde_json::from_str(include_str!("schema.json")).expect("schema.json is JSON");
+    let system: Value = serde_json::from_str(kind.config_schema()).expect("a system's config.schema.json is JSON");
+    let sections = common["properties"].as_object_mut().expect("sections");
+    let sweep = sections.remove("sweep");
+    for (name, section) in system["properties"].as_object().expect("a system's sections") {
+        sections.insert(name.clone(), section.clone());
+    }
+    sections.extend(sweep.map(|s| ("sweep".to_string(), s)));
+    // Every section is one of these: the common ones or the system's.
+    common["additionalProperties"] = json!(false);
+    common
 }
 
-/// What schemars generates from the types now: `schema.json` must be this.
+#[cfg(test)]
+fn settings() -> schemars::generate::SchemaSettings {
+    schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true)
+}
+
+/// What schemars generates from the common types now: `schema.json` must be this.
 #[cfg(test)]
 pub(super) fn generate() -> Value {
-    let settings = schemars::generate::SchemaSettings::draft2020_12().with(|s| s.inline_subschemas = true);
-    settings.into_generator().into_root_schema_for::<super::Scenario>().to_value()
+    settings().into_generator().into_root_schema_for::<super::Scenario>().to_value()
+}
+
+/// What schemars generates from system `kind`'s config now: its `config.schema.json` must be this.
+#[cfg(test)]
+pub(super) fn generate_config(kind: SystemKind) -> Value {
+    kind.generate_config_schema(settings())
 }
 
 /// An optional section's schema (`anyOf` it or null) as the section's own.
@@ -29,10 +55,10 @@ pub(super) fn non_null(schema: &Value) -> &Value {
     schema["anyOf"].as_array().and_then(|a| a.iter().find(|s| s["type"] != "null")).unwrap_or(schema)
 }
 
-/// The scenario's JSON schema: one object per section, one property per field with its type,
-/// description, default, range and unit, unknown keys rejected.
-pub fn json_schema() -> Value {
-    let mut schema = generated();
+/// The JSON schema of system `kind`'s scenarios: one object per section, one property per field
+/// with its type, description, default, range and unit, unknown keys rejected.
+pub fn json_schema(kind: SystemKind) -> Value {
+    let mut schema = generated(kind);
     unwrap_lines(&mut schema);
     let sections = schema["properties"].as_object_mut().expect("sections");
     for (name, section) in sections.iter_mut() {
@@ -42,12 +68,12 @@ pub fn json_schema() -> Value {
         let object = section.as_object_mut().expect("a section is an object");
         object.remove("default"); // each field states its own
         for field in object["properties"].as_object_mut().expect("fields").values_mut() {
-            touch_field(field);
+            touch_field(kind, field);
         }
         // Fields that may not both be given: no pair of them may be present together.
-        let exclusive: Vec<Value> = fields::EXCLUSIVE
+        let exclusive: Vec<Value> = fields::exclusive(kind)
             .iter()
-            .filter_map(|&(a, b, _)| Some([fields::field(a)?, fields::field(b)?]))
+            .filter_map(|&(a, b, _)| Some([fields::field(kind, a)?, fields::field(kind, b)?]))
             .filter(|pair| pair.iter().all(|f| f.section() == name))
             .map(|[a, b]| json!({"required": [a.key(), b.key()]}))
             .collect();
@@ -78,7 +104,7 @@ fn unwrap_lines(schema: &mut Value) {
     }
 }
 
-fn touch_field(field: &mut Value) {
+fn touch_field(kind: SystemKind, field: &mut Value) {
     only_given_type(field);
     unwrap_lines(field);
     if let Some(choices) = field["oneOf"].as_array() {
@@ -93,7 +119,7 @@ fn touch_field(field: &mut Value) {
         }
     }
     if field["x-kind"] == "field-path" {
-        let paths: Vec<&str> = fields::sweepable_paths().collect();
+        let paths: Vec<&str> = fields::sweepable_paths(kind).collect();
         field["enum"] = json!(paths);
     }
 }

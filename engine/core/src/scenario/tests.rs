@@ -1,6 +1,11 @@
 use super::fields::{self, Kind};
 use super::*;
 
+use crate::systems::mob::config::{Release, Server};
+use crate::systems::SystemConfig;
+
+const MOB: SystemKind = SystemKind::Mob;
+
 /// Parses text that must fail and returns its errors.
 fn parse_errors(text: &str) -> Vec<ScenarioError> {
     match parse(text) {
@@ -26,7 +31,7 @@ fn defaults_validate_and_empty_text_gives_defaults() {
 fn registry_names_exactly_the_serde_fields() {
     let mut scenario = Scenario::default();
     scenario.run.warmup_write_prob = Some(0.2);
-    scenario.server.memory_mb = Some(24.0);
+    scenario.mob_mut().server.memory_mb = Some(24.0);
     scenario.sweep = Some(Sweep {
         series: Some("client.count".into()),
         series_values: vec![1.0],
@@ -39,7 +44,7 @@ fn registry_names_exactly_the_serde_fields() {
         .iter()
         .flat_map(|(section, fields)| fields.as_object().unwrap().keys().map(move |key| format!("{section}.{key}")))
         .collect();
-    let mut registry_paths: Vec<String> = fields::all().iter().map(|f| f.path.to_string()).collect();
+    let mut registry_paths: Vec<String> = fields::all(MOB).iter().map(|f| f.path.to_string()).collect();
     serde_paths.sort();
     registry_paths.sort();
     assert_eq!(serde_paths, registry_paths);
@@ -47,7 +52,7 @@ fn registry_names_exactly_the_serde_fields() {
 
 #[test]
 fn registry_numeric_accessors_read_and_write_their_own_field() {
-    for spec in fields::all().iter().filter(|f| f.numeric().is_some()) {
+    for spec in fields::all(MOB).iter().filter(|f| f.numeric().is_some()) {
         let scenario = set_number(&Scenario::default(), spec.path, 7.0).unwrap();
         assert_eq!(spec.get(&scenario), Some(7.0), "{}", spec.path);
         let json = serde_json::to_value(&scenario).unwrap();
@@ -60,10 +65,14 @@ fn registry_numeric_accessors_read_and_write_their_own_field() {
 /// attributes; an exclusive bound is two of them (`custom(positive)` and `exclusiveMinimum`).
 #[test]
 fn garde_and_the_registry_agree_on_every_range() {
+    // The common sections' ranges and the system's (its config's paths are the scenario's).
     let garde_rejects = |s: &Scenario, path: &str| {
-        garde::Validate::validate(s).err().is_some_and(|r| r.iter().any(|(p, _)| p.to_string() == path))
+        let common = garde::Validate::validate(s)
+            .err()
+            .map_or_else(Vec::new, |r| r.iter().map(|(p, _)| p.to_string()).collect());
+        common.into_iter().chain(s.config.out_of_range()).any(|p| p == path)
     };
-    for spec in fields::all() {
+    for spec in fields::all(MOB) {
         let Some(numeric) = spec.numeric() else { continue };
         for (bound, outward) in [(numeric.min, -1.0), (numeric.max, 1.0)] {
             let (at, inside) = match bound {
@@ -85,7 +94,7 @@ fn garde_and_the_registry_agree_on_every_range() {
 
 #[test]
 fn registry_choices_are_the_serde_enum_values() {
-    for spec in fields::all() {
+    for spec in fields::all(MOB) {
         let Kind::Choice(choices) = &spec.kind else {
             continue;
         };
@@ -99,7 +108,7 @@ fn registry_choices_are_the_serde_enum_values() {
 #[test]
 fn defaults_are_inside_their_ranges() {
     let scenario = Scenario::default();
-    for spec in fields::all() {
+    for spec in fields::all(MOB) {
         if let Some(value) = spec.get(&scenario) {
             assert_eq!(spec.check_number(value), Ok(()), "{}", spec.path);
         }
@@ -199,7 +208,7 @@ fn trillion_object_database_is_a_clean_error() {
     assert_eq!(error_at(&errors, "database.size_mb").line, 2);
 
     let mut huge = Scenario::default();
-    huge.database.size_mb = 1.0e12;
+    huge.mob_mut().database.size_mb = 1.0e12;
     assert!(huge.validate().is_err());
 }
 
@@ -250,7 +259,7 @@ fn hot_areas_must_fit_and_say_how_many_clients_fit() {
 #[test]
 fn no_hot_area_accepts_any_hot_fraction() {
     let scenario = parse("[workload]\nhot_area_mb = 0\nhot_frac = 0.9\n").unwrap();
-    assert_eq!(scenario.workload.hot_area_mb, 0.0);
+    assert_eq!(scenario.mob().workload.hot_area_mb, 0.0);
 }
 
 #[test]
@@ -356,15 +365,15 @@ fn apply_override_round_trips() {
     let text = "[meta]\ntitle = \"t\"\n\n[server]\nmob_mb = 12 # Table 4.7\n";
     let edited = apply_override(text, "server.mob_mb", "4").unwrap();
     assert!(edited.contains("mob_mb = 4 # Table 4.7"), "{edited}");
-    assert_eq!(parse(&edited).unwrap().server.mob_mb, 4.0);
+    assert_eq!(parse(&edited).unwrap().mob().server.mob_mb, 4.0);
 
     let edited = apply_override(&edited, "client.count", "3").unwrap();
     let edited = apply_override(&edited, "flusher.release", "per_batch").unwrap();
     let edited = apply_override(&edited, "sweep.parameter", "server.mob_mb").unwrap();
     let edited = apply_override(&edited, "sweep.values", "[1, 2]").unwrap();
     let scenario = parse(&edited).unwrap();
-    assert_eq!(scenario.client.count, 3);
-    assert_eq!(scenario.flusher.release, Release::PerBatch);
+    assert_eq!(scenario.mob().client.count, 3);
+    assert_eq!(scenario.mob().flusher.release, Release::PerBatch);
     assert_eq!(scenario.sweep.unwrap().values, vec![1.0, 2.0]);
 }
 
@@ -387,7 +396,7 @@ fn fields_are_read_and_removed_by_path_keeping_the_rest() {
     assert_eq!(read_field(text, "server.nosuch"), None);
     let removed = remove_field(text, "server.mob_mb").unwrap();
     assert_eq!(removed, "# notes\n[meta]\ntitle = \"t\" # why\n\n[server]\ncache_mb = 5\n");
-    assert_eq!(parse(&removed).unwrap().server.mob_mb, Server::default().mob_mb);
+    assert_eq!(parse(&removed).unwrap().mob().server.mob_mb, Server::default().mob_mb);
     assert_eq!(remove_field(text, "client.count").unwrap(), text, "absent: unchanged");
     // The comment above a removed field stays; so does a last field's section.
     let commented = "[server]\n# MOB size\nmob_mb = 12\n\n[run]\nseeds = [1,\n  2]\n";
@@ -398,22 +407,30 @@ fn fields_are_read_and_removed_by_path_keeping_the_rest() {
 
 #[test]
 fn schema_json_is_what_the_types_generate() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/scenario/schema.json");
-    let generated = serde_json::to_string_pretty(&schema::generate()).unwrap() + "\n";
-    if std::env::var_os("STORELAB_BLESS").is_some() {
-        std::fs::write(path, &generated).unwrap();
-    }
-    let committed = std::fs::read_to_string(path).unwrap_or_default();
-    assert!(
-        committed == generated,
-        "src/scenario/schema.json is not what the scenario types generate; regenerate it: \
-         STORELAB_BLESS=1 cargo test -p storelab-core --lib schema_json"
+    let root = env!("CARGO_MANIFEST_DIR");
+    let files = std::iter::once(("src/scenario/schema.json".to_string(), schema::generate())).chain(
+        SystemKind::ALL
+            .iter()
+            .map(|&k| (format!("src/systems/{}/config.schema.json", k.name()), schema::generate_config(k))),
     );
+    for (file, schema) in files {
+        let path = format!("{root}/{file}");
+        let generated = serde_json::to_string_pretty(&schema).unwrap() + "\n";
+        if std::env::var_os("STORELAB_BLESS").is_some() {
+            std::fs::write(&path, &generated).unwrap();
+        }
+        let committed = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            committed == generated,
+            "{file} is not what the scenario types generate; regenerate it: \
+             STORELAB_BLESS=1 cargo test -p storelab-core --lib schema_json"
+        );
+    }
 }
 
 #[test]
 fn json_schema_describes_mob_size() {
-    let schema = json_schema();
+    let schema = json_schema(MOB);
     let mob = &schema["properties"]["server"]["properties"]["mob_mb"];
     assert_eq!(mob["type"], "number");
     assert_eq!(mob["x-unit"], "MB");
@@ -434,8 +451,8 @@ fn json_schema_describes_mob_size() {
 
 #[test]
 fn json_schema_gives_every_numeric_field_a_unit_range_and_default() {
-    let schema = json_schema();
-    for spec in fields::all().iter().filter(|f| f.numeric().is_some()) {
+    let schema = json_schema(MOB);
+    for spec in fields::all(MOB).iter().filter(|f| f.numeric().is_some()) {
         let field = &schema["properties"][spec.section()]["properties"][spec.key()];
         assert!(field["x-unit"].is_string(), "{}", spec.path);
         assert!(field.get("minimum").or(field.get("exclusiveMinimum")).is_some(), "{}", spec.path);
@@ -457,7 +474,7 @@ fn to_toml_round_trips() {
         ..Sweep::over("client.count", &[1.0])
     });
     assert_eq!(parse(&to_toml(&scenario)).unwrap(), scenario);
-    scenario.server.memory_mb = Some(24.0);
+    scenario.mob_mut().server.memory_mb = Some(24.0);
     assert_eq!(parse(&to_toml(&scenario)).unwrap(), scenario);
 }
 
@@ -482,8 +499,8 @@ fn scenario_files_parse_and_validate() {
 
 #[test]
 fn sweepable_paths_are_numeric_fields() {
-    assert!(fields::sweepable_paths().any(|p| p == "server.mob_mb"));
-    assert!(!fields::sweepable_paths().any(|p| p == "server.layout"));
+    assert!(fields::sweepable_paths(MOB).any(|p| p == "server.mob_mb"));
+    assert!(!fields::sweepable_paths(MOB).any(|p| p == "server.layout"));
 }
 
 #[test]
@@ -501,14 +518,14 @@ fn the_mob_must_hold_one_transaction_and_the_cache_one_page() {
 fn memory_mb_gives_the_page_cache_what_the_mob_leaves() {
     // Table 5.1's total server memory; Fig. 4-7 moves the MOB's share of 24 MB.
     let s = parse("[server]\nmemory_mb = 24\nmob_mb = 19\n").unwrap();
-    assert_eq!(s.server.page_cache_mb(), 5.0);
+    assert_eq!(s.mob().server.page_cache_mb(), 5.0);
     assert_eq!(
         <crate::systems::mob::MobSystem as crate::kernel::System>::new(&s, 1).cache.capacity(),
         80,
         "5 MB of 64 KB pages"
     );
-    assert_eq!(parse(&to_toml(&s)).unwrap().server.page_cache_mb(), 5.0, "to_toml leaves cache_mb out");
-    assert_eq!(Scenario::default().server.page_cache_mb(), 12.0);
+    assert_eq!(parse(&to_toml(&s)).unwrap().mob().server.page_cache_mb(), 5.0, "to_toml leaves cache_mb out");
+    assert_eq!(Scenario::default().mob().server.page_cache_mb(), 12.0);
 
     let errors = parse_errors("[server]\ncache_mb = 5\nmemory_mb = 24\n");
     let both = error_at(&errors, "server.memory_mb");
@@ -534,11 +551,11 @@ fn a_sweep_gives_one_scenario_per_value() {
     s.sweep = Some(Sweep::over("client.count", &[1.0, 4.0]));
     let points = sweep_points(&s).unwrap();
     let counts: Vec<_> =
-        points.iter().map(|p| (p.value, p.series, p.scenario.client.count, p.scenario.sweep.is_none())).collect();
+        points.iter().map(|p| (p.value, p.series, p.scenario.mob().client.count, p.scenario.sweep.is_none())).collect();
     assert_eq!(counts, vec![(Some(1.0), None, 1, true), (Some(4.0), None, 4, true)]);
     assert!(set_number(&s, "client.count", 2.5).is_err());
     assert!(set_number(&s, "server.nothing", 1.0).is_err());
-    assert_eq!(set_number(&s, "server.mob_mb", 4.5).unwrap().server.mob_mb, 4.5);
+    assert_eq!(set_number(&s, "server.mob_mb", 4.5).unwrap().mob().server.mob_mb, 4.5);
 }
 
 #[test]
@@ -555,7 +572,9 @@ fn a_series_repeats_every_value_once_per_curve() {
     let points = sweep_points(&s).unwrap();
     let grid: Vec<_> = points
         .iter()
-        .map(|p| (p.index, p.series.unwrap(), p.scenario.workload.cluster_region, p.scenario.database.page_kb))
+        .map(|p| {
+            (p.index, p.series.unwrap(), p.scenario.mob().workload.cluster_region, p.scenario.mob().database.page_kb)
+        })
         .collect();
     assert_eq!(
         grid,
@@ -569,4 +588,24 @@ fn a_series_repeats_every_value_once_per_curve() {
         ]
     );
     assert_eq!(crate::experiment::sweep_jobs(&s).unwrap().len(), 12);
+}
+
+#[test]
+fn the_system_kind_selects_the_sections() {
+    let s = parse("[system]\nkind = \"mob\"\n\n[server]\nmob_mb = 4\n").unwrap();
+    assert_eq!(s.config.kind(), SystemKind::Mob);
+    assert_eq!(s.mob().server.mob_mb, 4.0);
+    // The system's sections are written as top-level sections, beside the common ones.
+    let text = to_toml(&s);
+    assert!(text.contains("\n[server]\n") && !text.contains("config"), "{text}");
+    assert_eq!(parse(&text).unwrap(), s);
+    for &kind in SystemKind::ALL {
+        let names = fields::section_names(kind);
+        assert!(names.starts_with("meta, system, run, ") && names.ends_with(", sweep"), "{names}");
+        assert_eq!(SystemConfig::default_for(kind).kind(), kind);
+    }
+    assert_eq!(
+        fields::section_names(MOB),
+        "meta, system, run, database, workload, client, network, server, flusher, disk, sweep"
+    );
 }

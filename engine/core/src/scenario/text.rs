@@ -7,6 +7,7 @@ use toml_edit::{ImDocument, Key, TableLike, TomlError, Value};
 use super::fields::{self, FieldSpec, Kind, MAX_SEED};
 use super::validate::range_problem;
 use super::{Problem, ScenarioError};
+use crate::systems::SystemKind;
 
 pub type Document<'a> = ImDocument<&'a str>;
 
@@ -74,19 +75,27 @@ fn section_span(doc: &Document, path: &str) -> Option<Range<usize>> {
     doc.as_table().key(section)?.span()
 }
 
+/// The system the text selects (`[system] kind`); the default when it names none.
+pub fn system_kind(doc: &Document) -> SystemKind {
+    fields::kind_in(doc.get("system").and_then(|s| s.as_table_like()?.get("kind")?.as_str()))
+}
+
 /// Unknown sections and keys, wrong types and missing sweep keys: everything serde would reject,
-/// but all of it at once, with locations and the list of valid keys.
-pub fn check_keys_and_types(doc: &Document) -> Vec<Problem> {
+/// but all of it at once, with locations and the list of valid keys (system `kind`'s).
+pub fn check_keys_and_types(doc: &Document, kind: SystemKind) -> Vec<Problem> {
     let mut problems = Vec::new();
     for (name, item) in doc.iter() {
         let key = doc.key(name);
-        if !fields::is_section(name) {
+        if !fields::is_section(kind, name) {
             problems.push(
-                Problem::new(name, format!("unknown section `[{name}]`; expected one of: {}", fields::section_names()))
-                    .span(key.and_then(Key::span)),
+                Problem::new(
+                    name,
+                    format!("unknown section `[{name}]`; expected one of: {}", fields::section_names(kind)),
+                )
+                .span(key.and_then(Key::span)),
             );
         } else if let Some(table) = item.as_table_like() {
-            check_section(name, table, key, &mut problems);
+            check_section(kind, name, table, key, &mut problems);
         } else {
             problems.push(
                 Problem::new(name, format!("`{name}` must be a section"))
@@ -95,13 +104,13 @@ pub fn check_keys_and_types(doc: &Document) -> Vec<Problem> {
             );
         }
     }
-    problems.extend(exclusive_problems(doc));
+    problems.extend(exclusive_problems(doc, kind));
     problems
 }
 
-/// A pair of `fields::EXCLUSIVE` given together. A field counts as given when its key is
+/// A pair of `fields::exclusive` given together. A field counts as given when its key is
 /// written or when the sweep varies it; the problem sits where the second one is given.
-fn exclusive_problems(doc: &Document) -> Vec<Problem> {
+fn exclusive_problems(doc: &Document, kind: SystemKind) -> Vec<Problem> {
     let swept = |path: &str| {
         let sweep = doc.get("sweep")?.as_table_like()?;
         ["parameter", "series"]
@@ -111,7 +120,7 @@ fn exclusive_problems(doc: &Document) -> Vec<Problem> {
             .map(Value::span)
     };
     let given = |path: &str| value_span(doc, path).map(Some).or_else(|| swept(path));
-    fields::EXCLUSIVE
+    fields::exclusive(kind)
         .iter()
         .filter(|(a, _, _)| given(a).is_some())
         .filter_map(|&(a, b, why)| {
@@ -121,15 +130,21 @@ fn exclusive_problems(doc: &Document) -> Vec<Problem> {
         .collect()
 }
 
-fn check_section(section: &str, table: &dyn TableLike, header: Option<&Key>, problems: &mut Vec<Problem>) {
+fn check_section(
+    kind: SystemKind,
+    section: &str,
+    table: &dyn TableLike,
+    header: Option<&Key>,
+    problems: &mut Vec<Problem>,
+) {
     for (name, item) in table.iter() {
         let path = format!("{section}.{name}");
         let key_span = table.key(name).and_then(Key::span);
-        match (fields::field(&path), item.as_value()) {
+        match (fields::field(kind, &path), item.as_value()) {
             (None, _) => problems.push(
                 Problem::new(
                     &path,
-                    format!("unknown field `{name}`; expected one of: {}", fields::section_keys(section)),
+                    format!("unknown field `{name}`; expected one of: {}", fields::section_keys(kind, section)),
                 )
                 .span(key_span),
             ),
@@ -143,7 +158,7 @@ fn check_section(section: &str, table: &dyn TableLike, header: Option<&Key>, pro
     }
     // `Sweep` has no defaults: a sweep needs a parameter and its values.
     if section == "sweep" {
-        for spec in fields::SWEEP_REQUIRED.iter().filter_map(|p| fields::field(p)) {
+        for spec in fields::SWEEP_REQUIRED.iter().filter_map(|p| fields::field(kind, p)) {
             if !table.contains_key(spec.key()) {
                 problems.push(
                     Problem::new(spec.path, format!("missing field `{}`", spec.key()))
@@ -157,8 +172,8 @@ fn check_section(section: &str, table: &dyn TableLike, header: Option<&Key>, pro
 
 /// Range problems of the numeric values written with the right type. Reported beside the key
 /// and type problems, so a text with both kinds shows every field's error at once.
-pub fn written_range_problems(doc: &Document) -> Vec<Problem> {
-    fields::all()
+pub fn written_range_problems(doc: &Document, kind: SystemKind) -> Vec<Problem> {
+    fields::all(kind)
         .iter()
         .filter(|spec| spec.numeric().is_some())
         .filter_map(|spec| {
@@ -246,10 +261,10 @@ fn describe(value: &Value) -> String {
 }
 
 /// Places an error from serde: at its span, with the path of the field whose value contains it.
-pub fn serde_problem(doc: &Document, error: &toml::de::Error) -> Problem {
+pub fn serde_problem(doc: &Document, kind: SystemKind, error: &toml::de::Error) -> Problem {
     let span = error.span();
     let offset = span.as_ref().map_or(0, |s| s.start);
-    let path = fields::all()
+    let path = fields::all(kind)
         .iter()
         .map(|f| f.path)
         .find(|p| value_span(doc, p).is_some_and(|s| s.contains(&offset)))

@@ -1,12 +1,16 @@
 //! Scenario types: one struct per TOML section, and the one declaration of every field: its
-//! default (the `Default` impls: Ghemawat 1995, Tables 4.1–4.7; spec 000-mob.md Appendix A), its
+//! default (the `Default` impls, from the paper), its
 //! description (the doc comment), its unit (`x-unit`) and its allowed range (`garde`). schemars
 //! turns these into the JSON schema (`schema.rs`), from which the field registry (`fields.rs`)
 //! is read; garde checks the ranges. Sizes use binary units as the thesis does: 1 MB = 2^20
 //! bytes, 1 KB = 2^10 bytes.
 use garde::Validate;
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+use crate::systems::SystemConfig;
 
 /// TOML integers are signed 64-bit, so a larger seed could not be written back to a file.
 pub const MAX_SEED: u64 = i64::MAX as u64;
@@ -17,7 +21,7 @@ pub const MAX_SWEEP_VALUES: usize = 200;
 
 /// garde's `range` is inclusive; the fields that must be above 0 (stated in the schema as
 /// `"exclusiveMinimum": 0`) use this rule instead of a minimum.
-fn positive<T: Positive>(value: &T, _: &()) -> garde::Result {
+pub(crate) fn positive<T: Positive>(value: &T, _: &()) -> garde::Result {
     if value.positive() {
         Ok(())
     } else {
@@ -25,7 +29,7 @@ fn positive<T: Positive>(value: &T, _: &()) -> garde::Result {
     }
 }
 
-trait Positive {
+pub(crate) trait Positive {
     fn positive(&self) -> bool;
 }
 
@@ -41,10 +45,10 @@ impl Positive for Option<f64> {
     }
 }
 
-/// One experiment: every field defaults to the thesis value (Ghemawat 1995, Tables 4.1–4.7); a
-/// scenario states only what differs.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
+/// One experiment: the sections every system has, and those of the system its `[system] kind`
+/// selects. Every field defaults to its paper's value; a scenario states only what differs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, JsonSchema, Validate)]
+#[serde(default)]
 #[schemars(title = "Storelab scenario")]
 pub struct Scenario {
     #[garde(dive)]
@@ -53,24 +57,54 @@ pub struct Scenario {
     pub system: System,
     #[garde(dive)]
     pub run: Run,
-    #[garde(dive)]
-    pub database: Database,
-    #[garde(dive)]
-    pub workload: Workload,
-    #[garde(dive)]
-    pub client: Client,
-    #[garde(dive)]
-    pub network: Network,
-    #[garde(dive)]
-    pub server: Server,
-    #[garde(dive)]
-    pub flusher: Flusher,
-    #[garde(dive)]
-    pub disk: Disk,
+    /// The selected system's sections (`systems/<kind>/config.rs`); their schema is the
+    /// system's own (`schema.rs` joins the two), and `validate.rs` checks them.
+    #[serde(flatten)]
+    #[schemars(skip)]
+    #[garde(skip)]
+    pub config: SystemConfig,
     // Checked by `validate.rs`, point by point.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[garde(skip)]
     pub sweep: Option<Sweep>,
+}
+
+/// The sections every system has, read first: `system.kind` says how to read the rest.
+#[derive(Deserialize)]
+#[serde(default)]
+struct Common {
+    meta: Meta,
+    system: System,
+    run: Run,
+    sweep: Option<Sweep>,
+}
+
+impl Default for Common {
+    fn default() -> Self {
+        let Scenario { meta, system, run, sweep, .. } = Scenario::default();
+        Common { meta, system, run, sweep }
+    }
+}
+
+/// The common sections, then the rest as the sections of the system `system.kind` names.
+/// Unknown sections and keys are refused by the selected system's config
+/// (`deny_unknown_fields`); the text checks (`text.rs`) have already reported them with their
+/// lines.
+impl<'de> Deserialize<'de> for Scenario {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Scenario, D::Error> {
+        let Value::Object(mut sections) = Value::deserialize(d)? else {
+            return Err(D::Error::custom("a scenario is a table of sections"));
+        };
+        let mut common = Map::new();
+        for name in ["meta", "system", "run", "sweep"] {
+            if let Some(section) = sections.remove(name) {
+                common.insert(name.to_string(), section);
+            }
+        }
+        let c: Common = serde_json::from_value(Value::Object(common)).map_err(D::Error::custom)?;
+        let config = SystemConfig::from_json(c.system.kind, Value::Object(sections)).map_err(D::Error::custom)?;
+        Ok(Scenario { meta: c.meta, system: c.system, run: c.run, config, sweep: c.sweep })
+    }
 }
 
 /// What the scenario is and which paper it reproduces.
@@ -159,116 +193,6 @@ impl Default for Run {
     }
 }
 
-/// Objects and pages (Table 4.1, Table 4.5).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
-pub struct Database {
-    /// Object size (Table 4.1: 128 B; studied 128 B to 2 KB, Fig. 4-15).
-    #[garde(range(min = 16, max = 65_536))]
-    #[schemars(extend("x-unit" = "B"))]
-    pub object_bytes: u32,
-    /// Database size on disk, pages × page size (Table 4.1: 100 MB; studied 100 to 900 MB,
-    /// Fig. 4-14).
-    #[garde(custom(positive), range(max = 4096.0))]
-    #[schemars(extend("x-unit" = "MB", "exclusiveMinimum" = 0))]
-    pub size_mb: f64,
-    /// Page size (Table 4.5: 64 KB; studied 1 to 128 KB, Fig. 4-13).
-    #[garde(range(min = 1, max = 1024))]
-    #[schemars(extend("x-unit" = "KB"))]
-    pub page_kb: u32,
-    /// Page-header bytes per object slot (spec A3: 8 gives 481 objects per 64 KB page).
-    #[garde(range(min = 0, max = 64))]
-    #[schemars(extend("x-unit" = "B"))]
-    pub header_bytes_per_object: u32,
-}
-
-impl Default for Database {
-    fn default() -> Self {
-        Database { object_bytes: 128, size_mb: 100.0, page_kb: 64, header_bytes_per_object: 8 }
-    }
-}
-
-/// Transactions, clustering and skew (Tables 4.2–4.4).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
-pub struct Workload {
-    /// Object accesses per transaction (Table 4.2: 128; 512 in Figs. 4-10, 5-1).
-    #[garde(range(min = 1, max = 65_536))]
-    #[schemars(extend("x-unit" = "objects"))]
-    pub txn_len: u32,
-    /// Objects per clustered access (Table 4.3: 32; studied 1 to 512).
-    #[garde(range(min = 1, max = 65_536))]
-    #[schemars(extend("x-unit" = "objects"))]
-    pub cluster_len: u32,
-    /// List positions a clustered access is drawn from, centred on its first object (Table 4.3:
-    /// 512; studied 32 to 2048).
-    #[garde(range(min = 1, max = 65_536))]
-    #[schemars(extend("x-unit" = "objects"))]
-    pub cluster_region: u32,
-    /// Probability that an accessed object is modified (Table 4.2: 0.2).
-    #[garde(range(min = 0.0, max = 1.0))]
-    #[schemars(extend("x-unit" = "fraction"))]
-    pub write_prob: f64,
-    /// Hot area per client, half shared by all clients and half private (Table 4.4: 6 MB). 0:
-    /// accesses are uniform over the database.
-    #[garde(range(min = 0.0, max = 4096.0))]
-    #[schemars(extend("x-unit" = "MB"))]
-    pub hot_area_mb: f64,
-    /// Fraction of clustered accesses directed to the hot area (Table 4.4: 0.9).
-    #[garde(range(min = 0.0, max = 1.0))]
-    #[schemars(extend("x-unit" = "fraction"))]
-    pub hot_frac: f64,
-}
-
-impl Default for Workload {
-    fn default() -> Self {
-        Workload {
-            txn_len: 128,
-            cluster_len: 32,
-            cluster_region: 512,
-            write_prob: 0.2,
-            hot_area_mb: 6.0,
-            hot_frac: 0.9,
-        }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum HitMode {
-    /// One Bernoulli draw per object access (spec A2, the recommended reading).
-    PerObject,
-    /// One draw per clustered access: all of it hits or all of it misses.
-    PerClusteredAccess,
-    /// One draw per page touched by a clustered access.
-    PerPage,
-}
-
-/// Clients and their caches (Tables 4.2, 4.4; §4.2.1).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
-pub struct Client {
-    /// Number of clients (Table 4.2: 12; studied 1 to 64, Fig. 4-6).
-    #[garde(range(min = 1, max = 1024))]
-    #[schemars(extend("x-unit" = "count"))]
-    pub count: u32,
-    /// Client cache size, probabilistic model of §4.2.1 (Table 4.4: 6 MB; studied 3 to 100 MB,
-    /// Fig. 4-12).
-    #[garde(range(min = 0.0, max = 65_536.0))]
-    #[schemars(extend("x-unit" = "MB"))]
-    pub cache_mb: f64,
-    /// Granularity of the client-cache hit draw (spec A2): per object access (recommended), per
-    /// clustered access, or per page touched.
-    #[garde(skip)]
-    pub hit_mode: HitMode,
-}
-
-impl Default for Client {
-    fn default() -> Self {
-        Client { count: 12, cache_mb: 6.0, hit_mode: HitMode::PerObject }
-    }
-}
-
 /// Message latency and replication delay (§4.2.2, §4.2.4).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(deny_unknown_fields, default)]
@@ -287,102 +211,6 @@ pub struct Network {
 impl Default for Network {
     fn default() -> Self {
         Network { latency_ms: 1.0, backup_delay_ms: 2.0 }
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Layout {
-    /// §3.2.1: pages contiguous at fixed homes, read-modify-write flushing.
-    ReadOptimized,
-}
-
-/// Server memory: page cache and MOB (Table 4.7; §4.3.2).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
-pub struct Server {
-    /// Disk layout: read_optimized keeps pages contiguous at fixed homes with read-modify-write
-    /// flushing (§3.2.1).
-    #[garde(skip)]
-    pub layout: Layout,
-    /// Server page cache size (Table 4.7: 12 MB; 5 MB in the 24 MB split of §4.3.6). Not with
-    /// server.memory_mb, which derives it.
-    // The simulation reads it through `page_cache_mb`, which honours `memory_mb`.
-    #[garde(range(min = 0.0, max = 65_536.0))]
-    #[schemars(extend("x-unit" = "MB"))]
-    pub cache_mb: f64,
-    /// Modified object buffer size, overheads included (Table 4.7: 12 MB; 19 MB in the 24 MB
-    /// split of §4.3.6).
-    #[garde(custom(positive), range(max = 65_536.0))]
-    #[schemars(extend("x-unit" = "MB", "exclusiveMinimum" = 0))]
-    pub mob_mb: f64,
-    /// Total server memory, split between the MOB and the page cache (Table 5.1: 24 MB). Absent:
-    /// server.cache_mb sets the cache. Given: the cache is memory_mb − mob_mb (Fig. 4-7 sweeps
-    /// the MOB's share of 24 MB), and server.cache_mb may not be given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    #[garde(custom(positive), range(max = 65_536.0))]
-    #[schemars(extend("x-unit" = "MB", "exclusiveMinimum" = 0))]
-    pub memory_mb: Option<f64>,
-    /// MOB bytes charged per buffered object on top of the object (§4.3.2: 16 B).
-    #[garde(range(min = 0, max = 4096))]
-    #[schemars(extend("x-unit" = "B"))]
-    pub mob_object_overhead_bytes: u32,
-    /// MOB bytes charged per chunk, one log record's modifications to one page (§4.3.2: 16 B).
-    #[garde(range(min = 0, max = 4096))]
-    #[schemars(extend("x-unit" = "B"))]
-    pub mob_chunk_overhead_bytes: u32,
-}
-
-impl Default for Server {
-    fn default() -> Self {
-        Server {
-            layout: Layout::ReadOptimized,
-            cache_mb: 12.0,
-            mob_mb: 12.0,
-            memory_mb: None,
-            mob_object_overhead_bytes: 16,
-            mob_chunk_overhead_bytes: 16,
-        }
-    }
-}
-
-impl Server {
-    /// The page cache size, MB: `cache_mb`, or `memory_mb − mob_mb` when the total is given.
-    pub fn page_cache_mb(&self) -> f64 {
-        self.memory_mb.map_or(self.cache_mb, |total| total - self.mob_mb)
-    }
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Release {
-    /// Simulator (§3.2.1): a page's modifications leave the MOB when its write completes.
-    PerPage,
-    /// Thor (§6.2.5): the MOB is freed after the whole batch is written.
-    PerBatch,
-}
-
-/// When and how much the flusher writes (§3.2.1, §6.2.5).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
-pub struct Flusher {
-    /// The flusher starts when the MOB is this full (§3.2.1: 0.99; Thor: 0.90).
-    #[garde(custom(positive), range(max = 1.0))]
-    #[schemars(extend("x-unit" = "fraction", "exclusiveMinimum" = 0))]
-    pub trigger: f64,
-    /// Each flusher pass scans this oldest fraction of the MOB (§3.2.1: 0.01; Thor: 0.10).
-    #[garde(custom(positive), range(max = 1.0))]
-    #[schemars(extend("x-unit" = "fraction", "exclusiveMinimum" = 0))]
-    pub scan_frac: f64,
-    /// When flushed modifications leave the MOB: per_page as in the simulator (§3.2.1) or
-    /// per_batch as in Thor (§6.2.5).
-    #[garde(skip)]
-    pub release: Release,
-}
-
-impl Default for Flusher {
-    fn default() -> Self {
-        Flusher { trigger: 0.99, scan_frac: 0.01, release: Release::PerPage }
     }
 }
 

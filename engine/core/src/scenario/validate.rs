@@ -4,12 +4,13 @@
 use super::fields::{self, FieldSpec, Kind, MAX_RUN_S, MAX_SEED, MAX_SWEEP_VALUES};
 use super::text::expected;
 use super::{Problem, Scenario};
+use crate::systems::SystemKind;
 
-const MB: f64 = 1_048_576.0;
-const KB: f64 = 1024.0;
+pub(crate) const MB: f64 = 1_048_576.0;
+pub(crate) const KB: f64 = 1024.0;
 
 /// Most objects a database or a MOB may hold: the simulator keeps per-object state.
-const MAX_OBJECTS: f64 = 50_000_000.0;
+pub(crate) const MAX_OBJECTS: f64 = 50_000_000.0;
 /// Most runs one scenario may ask for (seeds × sweep points).
 const MAX_RUNS: u64 = 2000;
 /// Most points in one run's time series.
@@ -44,12 +45,13 @@ impl Scenario {
 /// The fields out of the range declared on their type (checked by garde), and any non-finite
 /// number, which passes every range comparison. The messages come from the field registry.
 fn range_problems(s: &Scenario) -> Vec<Problem> {
-    let failed: Vec<String> = match garde::Validate::validate(s) {
+    let mut failed: Vec<String> = match garde::Validate::validate(s) {
         Ok(()) => Vec::new(),
         Err(report) => report.iter().map(|(path, _)| path.to_string()).collect(),
     };
+    failed.extend(s.config.out_of_range());
     let json = serde_json::to_value(s).expect("a scenario serializes");
-    fields::all()
+    fields::all(s.system.kind)
         .iter()
         .filter_map(|spec| {
             let value = spec.value_in(&json);
@@ -78,268 +80,12 @@ pub(super) fn range_problem(spec: &FieldSpec, message: String) -> Problem {
     }
 }
 
-/// Rules between fields; each problem sits on the second field the rule names.
+/// Rules between fields, the selected system's (`System::config_problems`) and the run's; each
+/// problem sits on the second field the rule names.
 fn cross_problems(s: &Scenario) -> Vec<Problem> {
-    let mut problems = Vec::new();
-    problems.extend(database_problems(s));
-    if problems.is_empty() {
-        problems.extend(workload_problems(s));
-    }
-    problems.extend(disk_problems(s));
-    problems.extend(mob_problem(s));
-    problems.extend(server_problems(s));
+    let mut problems = s.config.problems(s);
     problems.extend(run_problems(s));
     problems
-}
-
-/// Objects per page (spec A3: floor(page / (object + header))).
-fn objects_per_page(s: &Scenario) -> f64 {
-    let db = &s.database;
-    let slot = f64::from(db.object_bytes) + f64::from(db.header_bytes_per_object);
-    (f64::from(db.page_kb) * KB / slot).floor()
-}
-
-fn pages(s: &Scenario) -> f64 {
-    (s.database.size_mb * MB / (f64::from(s.database.page_kb) * KB)).floor()
-}
-
-fn disk_capacity_kb(s: &Scenario) -> f64 {
-    let disk = &s.disk;
-    f64::from(disk.cylinders) * f64::from(disk.tracks_per_cylinder) * disk.track_kb
-}
-
-fn database_problems(s: &Scenario) -> Vec<Problem> {
-    let db = &s.database;
-    if objects_per_page(s) < 1.0 {
-        let slot = db.object_bytes + db.header_bytes_per_object;
-        return vec![Problem::new(
-            "database.object_bytes",
-            format!(
-                "an object slot of {slot} B (object_bytes + header_bytes_per_object) does not fit \
-                 in a {} KB page; raise database.page_kb or lower database.object_bytes",
-                db.page_kb
-            ),
-        )
-        .related(&["database.page_kb", "database.header_bytes_per_object"])];
-    }
-    if pages(s) < 1.0 {
-        return vec![Problem::new(
-            "database.size_mb",
-            format!(
-                "a {} MB database holds no whole {} KB page; raise database.size_mb or lower \
-                 database.page_kb",
-                db.size_mb, db.page_kb
-            ),
-        )
-        .related(&["database.page_kb"])];
-    }
-    let objects = pages(s) * objects_per_page(s);
-    if objects > MAX_OBJECTS {
-        return vec![Problem::new(
-            "database.size_mb",
-            format!(
-                "database too large for the lab: {} objects, at most {} — reduce \
-                 database.size_mb or raise database.object_bytes",
-                thousands(objects),
-                thousands(MAX_OBJECTS)
-            ),
-        )
-        .related(&["database.object_bytes", "database.page_kb"])];
-    }
-    Vec::new()
-}
-
-fn workload_problems(s: &Scenario) -> Vec<Problem> {
-    let w = &s.workload;
-    let mut problems = Vec::new();
-    if w.cluster_len > w.cluster_region {
-        problems.push(
-            Problem::new(
-                "workload.cluster_region",
-                format!(
-                    "a clustered access picks workload.cluster_len = {} objects among \
-                     cluster_region = {} positions; raise workload.cluster_region or lower \
-                     workload.cluster_len",
-                    w.cluster_len, w.cluster_region
-                ),
-            )
-            .related(&["workload.cluster_len"]),
-        );
-    }
-    let objects = pages(s) * objects_per_page(s);
-    if f64::from(w.cluster_region) > objects {
-        problems.push(
-            Problem::new(
-                "workload.cluster_region",
-                format!(
-                    "the cluster region ({} objects) is larger than the database ({objects} \
-                     objects); lower workload.cluster_region or raise database.size_mb",
-                    w.cluster_region
-                ),
-            )
-            .related(&["database.size_mb"]),
-        );
-    }
-    problems.extend(hot_area_problem(s));
-    problems
-}
-
-/// Each client's hot area is half shared (one area for all) and half private (one per client),
-/// laid out side by side in the ordered list of objects (spec §4.3, A5), with a cold range left.
-/// Counted in objects: the page headers take space, so 100 MB on disk hold 94 MB of objects.
-fn hot_area_problem(s: &Scenario) -> Option<Problem> {
-    let half_mb = s.workload.hot_area_mb / 2.0;
-    let half = (half_mb * MB / f64::from(s.database.object_bytes)).floor();
-    let clients = f64::from(s.client.count);
-    let objects = pages(s) * objects_per_page(s);
-    if half * (clients + 1.0) < objects {
-        return None;
-    }
-    let fitting = ((objects - 1.0) / half).floor() - 1.0;
-    let data_mb = objects * f64::from(s.database.object_bytes) / MB;
-    Some(
-        Problem::new(
-            "workload.hot_area_mb",
-            format!(
-                "hot areas need {:.1} MB ({half_mb} MB shared + {clients} clients × {half_mb} MB \
-                 private) but the database holds {data_mb:.1} MB of objects; {} — lower \
-                 workload.hot_area_mb or client.count, or raise database.size_mb",
-                half_mb * (clients + 1.0),
-                if fitting >= 1.0 {
-                    format!("at most {fitting} clients fit")
-                } else {
-                    "not even one client fits".to_string()
-                }
-            ),
-        )
-        .related(&["client.count", "database.size_mb"]),
-    )
-}
-
-/// The MOB must hold the largest commit (every access a write, each on its own page), or that
-/// commit would wait for space forever; the cache must hold a page to read one.
-fn server_problems(s: &Scenario) -> Vec<Problem> {
-    let srv = &s.server;
-    let mut problems = Vec::new();
-    let per_write = f64::from(s.database.object_bytes)
-        + f64::from(srv.mob_object_overhead_bytes)
-        + f64::from(srv.mob_chunk_overhead_bytes);
-    let largest_commit = f64::from(s.workload.txn_len) * per_write;
-    if srv.mob_mb * MB < largest_commit {
-        problems.push(
-            Problem::new(
-                "server.mob_mb",
-                format!(
-                    "the MOB cannot hold one transaction's modifications ({:.3} MB for \
-                     workload.txn_len = {} writes); raise server.mob_mb",
-                    largest_commit / MB,
-                    s.workload.txn_len
-                ),
-            )
-            .related(&["workload.txn_len"]),
-        );
-    }
-    let page_mb = f64::from(s.database.page_kb) * KB / MB;
-    let cache_mb = srv.page_cache_mb();
-    if cache_mb < page_mb {
-        let page = format!("one {} KB page ({page_mb} MB)", s.database.page_kb);
-        problems.push(match srv.memory_mb {
-            None => Problem::new(
-                "server.cache_mb",
-                format!("the page cache must hold at least {page}; raise server.cache_mb"),
-            )
-            .related(&["database.page_kb"]),
-            Some(total) => Problem::new(
-                "server.memory_mb",
-                format!(
-                    "the page cache gets memory_mb − mob_mb = {total} − {} = {} MB, less than {page}; \
-                     raise server.memory_mb or lower server.mob_mb",
-                    srv.mob_mb,
-                    (cache_mb * 1e3).round() / 1e3
-                ),
-            )
-            .related(&["server.mob_mb", "database.page_kb"]),
-        });
-    }
-    problems
-}
-
-fn disk_problems(s: &Scenario) -> Vec<Problem> {
-    let d = &s.disk;
-    let mut problems = Vec::new();
-    if d.seek_min_ms > d.seek_avg_ms {
-        problems.push(
-            Problem::new(
-                "disk.seek_avg_ms",
-                format!(
-                    "the average seek ({} ms) is shorter than the minimum seek \
-                     disk.seek_min_ms ({} ms)",
-                    d.seek_avg_ms, d.seek_min_ms
-                ),
-            )
-            .related(&["disk.seek_min_ms"]),
-        );
-    }
-    if d.seek_avg_ms > d.seek_max_ms {
-        problems.push(
-            Problem::new(
-                "disk.seek_max_ms",
-                format!(
-                    "the maximum seek ({} ms) is shorter than the average seek \
-                     disk.seek_avg_ms ({} ms)",
-                    d.seek_max_ms, d.seek_avg_ms
-                ),
-            )
-            .related(&["disk.seek_avg_ms"]),
-        );
-    }
-    let capacity_kb = disk_capacity_kb(s);
-    let page_kb = f64::from(s.database.page_kb);
-    let database_kb = pages(s) * page_kb;
-    if page_kb > capacity_kb {
-        problems.push(
-            Problem::new(
-                "database.page_kb",
-                format!(
-                    "a {page_kb} KB page does not fit on the {} KB disk (cylinders × \
-                     tracks_per_cylinder × track_kb)",
-                    tenths(capacity_kb)
-                ),
-            )
-            .related(&["disk.cylinders", "disk.track_kb"]),
-        );
-    } else if database_kb > capacity_kb {
-        problems.push(
-            Problem::new(
-                "database.size_mb",
-                format!(
-                    "the database ({} MB on disk) does not fit on the {} MB disk (cylinders × \
-                     tracks_per_cylinder × track_kb); lower database.size_mb or enlarge the disk",
-                    tenths(database_kb / KB),
-                    tenths(capacity_kb / KB)
-                ),
-            )
-            .related(&["disk.cylinders", "disk.track_kb"]),
-        );
-    }
-    problems
-}
-
-fn mob_problem(s: &Scenario) -> Option<Problem> {
-    let charged = f64::from(s.database.object_bytes) + f64::from(s.server.mob_object_overhead_bytes);
-    let mob_objects = (s.server.mob_mb * MB / charged).floor();
-    (mob_objects > MAX_OBJECTS).then(|| {
-        Problem::new(
-            "server.mob_mb",
-            format!(
-                "MOB too large for the lab: it holds up to {} objects, at most {} — reduce \
-                 server.mob_mb or raise database.object_bytes",
-                thousands(mob_objects),
-                thousands(MAX_OBJECTS)
-            ),
-        )
-        .related(&["database.object_bytes"])
-    })
 }
 
 fn run_problems(s: &Scenario) -> Vec<Problem> {
@@ -397,7 +143,7 @@ fn sweep_range_problems(s: &Scenario) -> Vec<Problem> {
     let Some(sweep) = &s.sweep else {
         return Vec::new();
     };
-    let mut problems = axis_problems("sweep.parameter", &sweep.parameter, "sweep.values", &sweep.values);
+    let mut problems = axis_problems(s.system.kind, "sweep.parameter", &sweep.parameter, "sweep.values", &sweep.values);
     match (&sweep.series, sweep.series_values.is_empty()) {
         (None, true) => {}
         (None, false) => problems.push(
@@ -408,19 +154,23 @@ fn sweep_range_problems(s: &Scenario) -> Vec<Problem> {
             Problem::new("sweep.series", format!("\"{series}\" is already the swept parameter"))
                 .expected("another numeric field: each series is one curve over sweep.values"),
         ),
-        (Some(series), _) => {
-            problems.extend(axis_problems("sweep.series", series, "sweep.series_values", &sweep.series_values))
-        }
+        (Some(series), _) => problems.extend(axis_problems(
+            s.system.kind,
+            "sweep.series",
+            series,
+            "sweep.series_values",
+            &sweep.series_values,
+        )),
     }
     problems
 }
 
 /// One axis of a sweep: `field` (at `path_key`) is numeric and `values` (at `values_key`) holds
 /// 1 to 200 values valid for it.
-fn axis_problems(path_key: &str, field: &str, values_key: &str, values: &[f64]) -> Vec<Problem> {
-    let Some(spec) = swept_field(field) else {
+fn axis_problems(kind: SystemKind, path_key: &str, field: &str, values_key: &str, values: &[f64]) -> Vec<Problem> {
+    let Some(spec) = swept_field(kind, field) else {
         return vec![Problem::new(path_key, format!("\"{field}\" is not a numeric field"))
-            .expected(format!("one of: {}", fields::sweepable_paths().collect::<Vec<_>>().join(", ")))];
+            .expected(format!("one of: {}", fields::sweepable_paths(kind).collect::<Vec<_>>().join(", ")))];
     };
     if values.is_empty() || values.len() > MAX_SWEEP_VALUES {
         return vec![Problem::new(values_key, format!("{} values listed", values.len()))
@@ -436,8 +186,8 @@ fn axis_problems(path_key: &str, field: &str, values_key: &str, values: &[f64]) 
     problems
 }
 
-fn swept_field(path: &str) -> Option<&'static FieldSpec> {
-    fields::field(path).filter(|f| f.numeric().is_some())
+fn swept_field(kind: SystemKind, path: &str) -> Option<&'static FieldSpec> {
+    fields::field(kind, path).filter(|f| f.numeric().is_some())
 }
 
 /// Every sweep point passes the cross-field rules once its values are applied: a sweep must not
@@ -479,12 +229,12 @@ fn sweep_point_problems(s: &Scenario) -> Vec<Problem> {
 }
 
 /// Rounded to one decimal for messages: 17.3828125 → 17.4, 100.0 → 100.
-fn tenths(x: f64) -> f64 {
+pub(crate) fn tenths(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
 /// 50000000 → "50,000,000".
-fn thousands(n: f64) -> String {
+pub(crate) fn thousands(n: f64) -> String {
     let digits = format!("{n:.0}");
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {

@@ -10,7 +10,7 @@ use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::trace::Trace;
 use crate::kernel::{Engine, Phase, Run, RunSummary, SimTime, System};
-use crate::scenario::Scenario;
+use crate::scenario::{Problem, Scenario};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +44,103 @@ macro_rules! systems {
         #[serde(untagged)]
         pub enum Sample {
             $($kind(<$system as System>::Sample),)*
+        }
+
+        /// The sections of the system a scenario selects (`systems/<kind>/config.rs`), written
+        /// as top-level sections of the scenario beside the common ones.
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
+        pub enum SystemConfig {
+            $($kind(<$system as System>::Config),)*
+        }
+
+        impl SystemKind {
+            /// Every system, in the order of the list below.
+            pub const ALL: &'static [SystemKind] = &[$(SystemKind::$kind),*];
+
+            /// Its name in scenarios (`[system] kind`), which is also its folder's.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(SystemKind::$kind => <$system as System>::DESCRIPTION.kind,)*
+                }
+            }
+
+            /// The JSON schema of its sections, as committed beside them (`config.schema.json`).
+            pub(crate) fn config_schema(self) -> &'static str {
+                match self {
+                    $(SystemKind::$kind => <$system as System>::CONFIG_SCHEMA,)*
+                }
+            }
+
+            /// Pairs of its fields that may not both be given (`System::EXCLUSIVE`).
+            pub(crate) fn exclusive(self) -> &'static [(&'static str, &'static str, &'static str)] {
+                match self {
+                    $(SystemKind::$kind => <$system as System>::EXCLUSIVE,)*
+                }
+            }
+
+            /// What schemars generates for its sections now: `config_schema` must be this.
+            #[cfg(test)]
+            pub(crate) fn generate_config_schema(self, settings: schemars::generate::SchemaSettings) -> serde_json::Value {
+                match self {
+                    $(SystemKind::$kind => {
+                        settings.into_generator().into_root_schema_for::<<$system as System>::Config>().to_value()
+                    })*
+                }
+            }
+        }
+
+        impl Default for SystemConfig {
+            fn default() -> SystemConfig {
+                SystemConfig::default_for(SystemKind::default())
+            }
+        }
+
+        impl SystemConfig {
+            /// The default sections of system `kind`: its paper's values.
+            pub fn default_for(kind: SystemKind) -> SystemConfig {
+                match kind {
+                    $(SystemKind::$kind => SystemConfig::$kind(Default::default()),)*
+                }
+            }
+
+            pub fn kind(&self) -> SystemKind {
+                match self {
+                    $(SystemConfig::$kind(_) => SystemKind::$kind,)*
+                }
+            }
+
+            /// The sections of system `kind`, read from JSON (the scenario's other sections).
+            pub(crate) fn from_json(kind: SystemKind, sections: serde_json::Value) -> Result<SystemConfig, serde_json::Error> {
+                Ok(match kind {
+                    $(SystemKind::$kind => SystemConfig::$kind(serde_json::from_value(sections)?),)*
+                })
+            }
+
+            /// Paths of the fields out of the range declared on their types (checked by garde).
+            pub(crate) fn out_of_range(&self) -> Vec<String> {
+                let report = match self {
+                    $(SystemConfig::$kind(c) => garde::Validate::validate(c),)*
+                };
+                report.err().map_or_else(Vec::new, |r| r.iter().map(|(path, _)| path.to_string()).collect())
+            }
+
+            /// The rules between the system's fields (`System::config_problems`).
+            pub(crate) fn problems(&self, s: &Scenario) -> Vec<Problem> {
+                match self {
+                    $(SystemConfig::$kind(c) => <$system as System>::config_problems(c, s),)*
+                }
+            }
+        }
+
+        /// When a run of `s` ends, if that is known in advance: warm-up plus measured duration,
+        /// unless the warm-up may wait for the system's condition (`System::warmup_may_wait`).
+        pub fn planned_end(s: &Scenario) -> Option<SimTime> {
+            let waits = match s.system.kind {
+                $(SystemKind::$kind => <$system as System>::warmup_may_wait(s),)*
+            };
+            // Summed as the kernel schedules it: the end comes `duration` after the warm-up check.
+            (!waits).then(|| crate::kernel::time::from_s(s.run.warmup_s) + crate::kernel::time::from_s(s.run.duration_s))
         }
 
         /// What the system a scenario selects reports: its record kinds, figures and views.
@@ -175,15 +272,6 @@ impl Simulation {
     /// Run to the end of the measured window.
     pub fn run(&mut self) {
         self.engine_mut().run()
-    }
-}
-
-impl Simulation {
-    /// The MOB system's run, which the lab's frames read for now.
-    pub fn as_mob(&self) -> Option<&mob::MobEngine> {
-        match self {
-            Simulation::Mob(e) => Some(e),
-        }
     }
 }
 

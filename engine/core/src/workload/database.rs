@@ -16,7 +16,7 @@ pub struct Database {
 
 impl Database {
     pub fn new(s: &Scenario) -> Database {
-        let d = &s.database;
+        let d = &s.mob().database;
         let page_bytes = d.page_kb as u64 * 1024;
         let objects_per_page = (page_bytes / (d.object_bytes + d.header_bytes_per_object) as u64) as u32;
         let pages = (d.size_mb * MB / page_bytes as f64) as u32;

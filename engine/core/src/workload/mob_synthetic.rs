@@ -2,7 +2,8 @@
 //! per-client hot area, with the probabilistic client cache of §4.2.1.
 use super::database::{Database, MB};
 use crate::kernel::rng::Rng;
-use crate::scenario::{HitMode, Scenario};
+use crate::scenario::Scenario;
+use crate::systems::mob::config::HitMode;
 
 /// Where an object lies (§4.1.2): the shared hot area, the union of the private areas ("warm"),
 /// or the rest ("cold").
@@ -40,25 +41,25 @@ pub struct SyntheticWorkload {
 
 impl SyntheticWorkload {
     pub fn new(s: &Scenario, db: &Database) -> SyntheticWorkload {
-        let w = &s.workload;
+        let w = &s.mob().workload;
         let hot_bytes = w.hot_area_mb * MB;
         let half_hot = (hot_bytes / 2.0 / db.object_bytes as f64) as u32;
         // §4.2.1 with max and min swapped back (spec A1): the printed formulas always give a hot
         // hit ratio ≥ 1 and a cold one ≤ 0.
-        let cache = s.client.cache_mb;
-        let cold = s.database.size_mb - w.hot_area_mb;
+        let cache = s.mob().client.cache_mb;
+        let cold = s.mob().database.size_mb - w.hot_area_mb;
         let hot_hit = if w.hot_area_mb > 0.0 { (cache / w.hot_area_mb).min(1.0) } else { 1.0 };
         let cold_hit = if cold > 0.0 { ((cache - w.hot_area_mb) / cold).clamp(0.0, 1.0) } else { 1.0 };
         SyntheticWorkload {
             objects: db.objects,
             objects_per_page: db.objects_per_page,
             half_hot,
-            clients: s.client.count,
+            clients: s.mob().client.count,
             txn_len: w.txn_len,
             cluster_len: w.cluster_len,
             cluster_region: w.cluster_region,
             hot_frac: w.hot_frac,
-            hit_mode: s.client.hit_mode,
+            hit_mode: s.mob().client.hit_mode,
             hot_hit,
             cold_hit,
         }

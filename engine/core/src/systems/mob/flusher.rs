@@ -4,10 +4,10 @@
 //! pending modification of the page (of any age), write the page back in place. When a page
 //! write completes, exactly the modifications it installed leave the MOB and the stable log.
 use super::buffer::{ModId, Oid};
+use super::config::{self, Release};
 use super::records::RecordKind;
 use super::{MobSystem, RequestKind, Waiter, K};
 use crate::components::page_cache::PageState;
-use crate::scenario::{self, Release};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlusherState {
@@ -35,7 +35,7 @@ pub struct Flusher {
 }
 
 impl Flusher {
-    pub fn new(f: &scenario::Flusher) -> Flusher {
+    pub fn new(f: &config::Flusher) -> Flusher {
         Flusher {
             state: FlusherState::Idle,
             trigger: f.trigger,

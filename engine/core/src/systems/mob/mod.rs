@@ -6,12 +6,14 @@
 pub mod buffer;
 pub mod client;
 mod commit;
+pub mod config;
 pub mod describe;
 mod fetch;
 pub mod flusher;
 pub mod metrics;
 pub mod page_map;
 pub mod records;
+mod validate;
 pub mod view;
 
 use crate::components::disk::{Disk, Request};
@@ -21,7 +23,7 @@ use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::rng::Rng;
 use crate::kernel::{Engine, Kernel, Phase, SimTime, System};
-use crate::scenario::Scenario;
+use crate::scenario::{Problem, Scenario};
 use crate::workload::{Database, SyntheticWorkload};
 use buffer::Mob;
 use client::{Client, ClientState};
@@ -130,11 +132,13 @@ impl MobSystem {
         let workload = SyntheticWorkload::new(s, &db);
         let mut disk_rng = Rng::stream(seed, DISK_STREAM);
         let mb = |x: f64| (x * crate::workload::database::MB) as u64;
-        let srv = &s.server;
+        let srv = &s.mob().server;
         MobSystem {
-            disk: Disk::new(DATA_DISK, &s.disk, disk_rng.unit()),
-            net: Network::new(&s.network),
-            clients: (0..s.client.count).map(|i| Client::new(i, Rng::stream(seed, CLIENT_STREAM + i as u64))).collect(),
+            disk: Disk::new(DATA_DISK, &s.mob().disk, disk_rng.unit()),
+            net: Network::new(&s.mob().network),
+            clients: (0..s.mob().client.count)
+                .map(|i| Client::new(i, Rng::stream(seed, CLIENT_STREAM + i as u64)))
+                .collect(),
             mob: Mob::new(
                 mb(srv.mob_mb),
                 db.object_bytes,
@@ -145,14 +149,14 @@ impl MobSystem {
             ),
             cache: PageCache::new((mb(srv.page_cache_mb()) / db.page_bytes) as usize, db.pages),
             page_map: PageMap::new(srv.layout, &db),
-            flusher: Flusher::new(&s.flusher),
+            flusher: Flusher::new(&s.mob().flusher),
             read_waiters: Vec::new(),
             frame_waiters: Vec::new(),
             space_waiters: Default::default(),
             log_index: 0,
             metrics: Metrics::new(s.run.batches),
-            write_prob: s.workload.write_prob,
-            warmup_write_prob: s.run.warmup_write_prob.unwrap_or(s.workload.write_prob),
+            write_prob: s.mob().workload.write_prob,
+            warmup_write_prob: s.run.warmup_write_prob.unwrap_or(s.mob().workload.write_prob),
             warmup_passes: s.run.warmup_flusher_passes,
             db,
             workload,
@@ -236,6 +240,21 @@ impl System for MobSystem {
     type Summary = Summary;
     type Sample = Sample;
     const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
+    type Config = config::Config;
+    const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
+    const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] =
+        &[("server.cache_mb", "server.memory_mb", "with memory_mb the page cache is memory_mb − mob_mb")];
+
+    fn config_problems(c: &config::Config, _: &Scenario) -> Vec<Problem> {
+        validate::problems(c)
+    }
+
+    /// The warm-up waits for `run.warmup_flusher_passes` passes, unless it commits no writes
+    /// (spec §5, A31).
+    fn warmup_may_wait(s: &Scenario) -> bool {
+        let writes = s.run.warmup_write_prob.unwrap_or(s.mob().workload.write_prob) > 0.0;
+        s.run.warmup_flusher_passes > 0 && writes
+    }
 
     fn new(s: &Scenario, seed: u64) -> MobSystem {
         MobSystem::assemble(s, seed)

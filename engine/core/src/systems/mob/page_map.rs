@@ -2,7 +2,7 @@
 //! memory. Under the read-optimized layout every page has a fixed home, laid out contiguously in
 //! page order from cylinder 0 (spec §2.2); layouts that move pages (write-optimized, hybrid)
 //! update their entries when the flusher writes a page elsewhere.
-use crate::scenario::Layout;
+use super::config::Layout;
 use crate::workload::Database;
 
 #[derive(Clone, Debug)]

@@ -86,9 +86,9 @@ fn default_client_cache_hits_hot_and_misses_cold() {
         }
     }
     let mut small = Scenario::default();
-    small.client.cache_mb = 3.0;
+    small.mob_mut().client.cache_mb = 3.0;
     assert_eq!(workload(&small).0.hit_ratios(), (0.5, 0.0));
-    small.client.cache_mb = 100.0;
+    small.mob_mut().client.cache_mb = 100.0;
     assert_eq!(workload(&small).0.hit_ratios(), (1.0, 1.0));
 }
 
@@ -111,7 +111,7 @@ fn write_probability_is_per_access() {
 #[test]
 fn uniform_workload_without_hot_area_covers_the_whole_database() {
     let mut s = Scenario::default();
-    s.workload.hot_area_mb = 0.0;
+    s.mob_mut().workload.hot_area_mb = 0.0;
     let (w, db) = workload(&s);
     let mut rng = Rng::stream(5, 1);
     let mut out = Vec::new();

@@ -1,0 +1,261 @@
+//! The rules between the MOB system's fields (`System::config_problems`), checked once every
+//! field is in its declared range. Sizes are computed in `f64` from the field values alone, so a
+//! huge database is reported, never allocated, and no arithmetic can overflow.
+use super::config::Config;
+use crate::scenario::validate::{tenths, thousands, KB, MAX_OBJECTS, MB};
+use crate::scenario::Problem;
+
+/// Every problem, each on the second field its rule names.
+pub fn problems(c: &Config) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    problems.extend(database_problems(c));
+    if problems.is_empty() {
+        problems.extend(workload_problems(c));
+    }
+    problems.extend(disk_problems(c));
+    problems.extend(mob_problem(c));
+    problems.extend(server_problems(c));
+    problems
+}
+
+/// Objects per page (spec A3: floor(page / (object + header))).
+fn objects_per_page(c: &Config) -> f64 {
+    let db = &c.database;
+    let slot = f64::from(db.object_bytes) + f64::from(db.header_bytes_per_object);
+    (f64::from(db.page_kb) * KB / slot).floor()
+}
+
+fn pages(c: &Config) -> f64 {
+    (c.database.size_mb * MB / (f64::from(c.database.page_kb) * KB)).floor()
+}
+
+fn disk_capacity_kb(c: &Config) -> f64 {
+    let disk = &c.disk;
+    f64::from(disk.cylinders) * f64::from(disk.tracks_per_cylinder) * disk.track_kb
+}
+
+fn database_problems(c: &Config) -> Vec<Problem> {
+    let db = &c.database;
+    if objects_per_page(c) < 1.0 {
+        let slot = db.object_bytes + db.header_bytes_per_object;
+        return vec![Problem::new(
+            "database.object_bytes",
+            format!(
+                "an object slot of {slot} B (object_bytes + header_bytes_per_object) does not fit \
+                 in a {} KB page; raise database.page_kb or lower database.object_bytes",
+                db.page_kb
+            ),
+        )
+        .related(&["database.page_kb", "database.header_bytes_per_object"])];
+    }
+    if pages(c) < 1.0 {
+        return vec![Problem::new(
+            "database.size_mb",
+            format!(
+                "a {} MB database holds no whole {} KB page; raise database.size_mb or lower \
+                 database.page_kb",
+                db.size_mb, db.page_kb
+            ),
+        )
+        .related(&["database.page_kb"])];
+    }
+    let objects = pages(c) * objects_per_page(c);
+    if objects > MAX_OBJECTS {
+        return vec![Problem::new(
+            "database.size_mb",
+            format!(
+                "database too large for the lab: {} objects, at most {} — reduce \
+                 database.size_mb or raise database.object_bytes",
+                thousands(objects),
+                thousands(MAX_OBJECTS)
+            ),
+        )
+        .related(&["database.object_bytes", "database.page_kb"])];
+    }
+    Vec::new()
+}
+
+fn workload_problems(c: &Config) -> Vec<Problem> {
+    let w = &c.workload;
+    let mut problems = Vec::new();
+    if w.cluster_len > w.cluster_region {
+        problems.push(
+            Problem::new(
+                "workload.cluster_region",
+                format!(
+                    "a clustered access picks workload.cluster_len = {} objects among \
+                     cluster_region = {} positions; raise workload.cluster_region or lower \
+                     workload.cluster_len",
+                    w.cluster_len, w.cluster_region
+                ),
+            )
+            .related(&["workload.cluster_len"]),
+        );
+    }
+    let objects = pages(c) * objects_per_page(c);
+    if f64::from(w.cluster_region) > objects {
+        problems.push(
+            Problem::new(
+                "workload.cluster_region",
+                format!(
+                    "the cluster region ({} objects) is larger than the database ({objects} \
+                     objects); lower workload.cluster_region or raise database.size_mb",
+                    w.cluster_region
+                ),
+            )
+            .related(&["database.size_mb"]),
+        );
+    }
+    problems.extend(hot_area_problem(c));
+    problems
+}
+
+/// Each client's hot area is half shared (one area for all) and half private (one per client),
+/// laid out side by side in the ordered list of objects (spec §4.3, A5), with a cold range left.
+/// Counted in objects: the page headers take space, so 100 MB on disk hold 94 MB of objects.
+fn hot_area_problem(c: &Config) -> Option<Problem> {
+    let half_mb = c.workload.hot_area_mb / 2.0;
+    let half = (half_mb * MB / f64::from(c.database.object_bytes)).floor();
+    let clients = f64::from(c.client.count);
+    let objects = pages(c) * objects_per_page(c);
+    if half * (clients + 1.0) < objects {
+        return None;
+    }
+    let fitting = ((objects - 1.0) / half).floor() - 1.0;
+    let data_mb = objects * f64::from(c.database.object_bytes) / MB;
+    Some(
+        Problem::new(
+            "workload.hot_area_mb",
+            format!(
+                "hot areas need {:.1} MB ({half_mb} MB shared + {clients} clients × {half_mb} MB \
+                 private) but the database holds {data_mb:.1} MB of objects; {} — lower \
+                 workload.hot_area_mb or client.count, or raise database.size_mb",
+                half_mb * (clients + 1.0),
+                if fitting >= 1.0 {
+                    format!("at most {fitting} clients fit")
+                } else {
+                    "not even one client fits".to_string()
+                }
+            ),
+        )
+        .related(&["client.count", "database.size_mb"]),
+    )
+}
+
+/// The MOB must hold the largest commit (every access a write, each on its own page), or that
+/// commit would wait for space forever; the cache must hold a page to read one.
+fn server_problems(c: &Config) -> Vec<Problem> {
+    let srv = &c.server;
+    let mut problems = Vec::new();
+    let per_write = f64::from(c.database.object_bytes)
+        + f64::from(srv.mob_object_overhead_bytes)
+        + f64::from(srv.mob_chunk_overhead_bytes);
+    let largest_commit = f64::from(c.workload.txn_len) * per_write;
+    if srv.mob_mb * MB < largest_commit {
+        problems.push(
+            Problem::new(
+                "server.mob_mb",
+                format!(
+                    "the MOB cannot hold one transaction's modifications ({:.3} MB for \
+                     workload.txn_len = {} writes); raise server.mob_mb",
+                    largest_commit / MB,
+                    c.workload.txn_len
+                ),
+            )
+            .related(&["workload.txn_len"]),
+        );
+    }
+    let page_mb = f64::from(c.database.page_kb) * KB / MB;
+    let cache_mb = srv.page_cache_mb();
+    if cache_mb < page_mb {
+        let page = format!("one {} KB page ({page_mb} MB)", c.database.page_kb);
+        problems.push(match srv.memory_mb {
+            None => Problem::new(
+                "server.cache_mb",
+                format!("the page cache must hold at least {page}; raise server.cache_mb"),
+            )
+            .related(&["database.page_kb"]),
+            Some(total) => Problem::new(
+                "server.memory_mb",
+                format!(
+                    "the page cache gets memory_mb − mob_mb = {total} − {} = {} MB, less than {page}; \
+                     raise server.memory_mb or lower server.mob_mb",
+                    srv.mob_mb,
+                    (cache_mb * 1e3).round() / 1e3
+                ),
+            )
+            .related(&["server.mob_mb", "database.page_kb"]),
+        });
+    }
+    problems
+}
+
+fn disk_problems(c: &Config) -> Vec<Problem> {
+    let d = &c.disk;
+    let mut problems = Vec::new();
+    // The seek curve's three points in order: each at least the one before.
+    let seeks = [
+        ("disk.seek_min_ms", "minimum", d.seek_min_ms),
+        ("disk.seek_avg_ms", "average", d.seek_avg_ms),
+        ("disk.seek_max_ms", "maximum", d.seek_max_ms),
+    ];
+    for pair in seeks.windows(2) {
+        let [(below, below_name, below_ms), (path, name, ms)] = [pair[0], pair[1]];
+        if below_ms > ms {
+            problems.push(
+                Problem::new(
+                    path,
+                    format!("the {name} seek ({ms} ms) is shorter than the {below_name} seek {below} ({below_ms} ms)"),
+                )
+                .related(&[below]),
+            );
+        }
+    }
+    let capacity_kb = disk_capacity_kb(c);
+    let page_kb = f64::from(c.database.page_kb);
+    let database_kb = pages(c) * page_kb;
+    if page_kb > capacity_kb {
+        problems.push(
+            Problem::new(
+                "database.page_kb",
+                format!(
+                    "a {page_kb} KB page does not fit on the {} KB disk (cylinders × \
+                     tracks_per_cylinder × track_kb)",
+                    tenths(capacity_kb)
+                ),
+            )
+            .related(&["disk.cylinders", "disk.track_kb"]),
+        );
+    } else if database_kb > capacity_kb {
+        problems.push(
+            Problem::new(
+                "database.size_mb",
+                format!(
+                    "the database ({} MB on disk) does not fit on the {} MB disk (cylinders × \
+                     tracks_per_cylinder × track_kb); lower database.size_mb or enlarge the disk",
+                    tenths(database_kb / KB),
+                    tenths(capacity_kb / KB)
+                ),
+            )
+            .related(&["disk.cylinders", "disk.track_kb"]),
+        );
+    }
+    problems
+}
+
+fn mob_problem(c: &Config) -> Option<Problem> {
+    let charged = f64::from(c.database.object_bytes) + f64::from(c.server.mob_object_overhead_bytes);
+    let mob_objects = (c.server.mob_mb * MB / charged).floor();
+    (mob_objects > MAX_OBJECTS).then(|| {
+        Problem::new(
+            "server.mob_mb",
+            format!(
+                "MOB too large for the lab: it holds up to {} objects, at most {} — reduce \
+                 server.mob_mb or raise database.object_bytes",
+                thousands(mob_objects),
+                thousands(MAX_OBJECTS)
+            ),
+        )
+        .related(&["database.object_bytes"])
+    })
+}
