@@ -186,6 +186,9 @@ export default function CacheView({ frames, select, selected, description }: Vie
         <span>
           <i className="sl-swatch" style={{ background: '#eee', border: '1px dashed #333' }} /> being read
         </span>
+        <span title="The flusher installed modifications into the page; its write to disk is under way.">
+          <i className="sl-swatch" style={{ background: 'linear-gradient(225deg, #111 30%, #fff 30%)', border: '2px solid #111' }} /> dirty (being written)
+        </span>
         <span className="sl-muted" style={{ whiteSpace: 'normal' }}>
           Hover a page (or use the arrow keys) to see it; click to inspect.
         </span>
@@ -201,7 +204,8 @@ function cellLabel(c: CacheSnapshot, i: number, areas: PageAreas): string {
   const area = areas.get(p);
   const reading = !c.valid[i];
   const pinned = !!c.pinned[i];
-  return `page ${p}${area !== undefined ? `, ${AREA_NAMES[area]}` : ''}, LRU position ${i + 1}${pinned ? ', pinned' : ''}${reading ? ', being read' : ''}`;
+  const dirty = !!c.dirty[i];
+  return `page ${p}${area !== undefined ? `, ${AREA_NAMES[area]}` : ''}, LRU position ${i + 1}${pinned ? ', pinned' : ''}${reading ? ', being read' : ''}${dirty ? ', dirty (modifications installed, being written)' : ''}`;
 }
 
 /** The LRU grid: one square per frame of the cache, row by row, most recent first. Drawn in
@@ -257,6 +261,17 @@ function drawCache(
     ctx.strokeRect(x(i) + 1, y(i) + 1, side, side);
   }
   ctx.setLineDash([]);
+  // Dirty: a dark corner, the page written back next.
+  ctx.fillStyle = '#111';
+  const corner = Math.max(4, side / 3);
+  ctx.beginPath();
+  for (let i = 0; i < n; i++) {
+    if (!c.dirty[i]) continue;
+    ctx.moveTo(x(i) + 1 + side - corner, y(i) + 1);
+    ctx.lineTo(x(i) + 1 + side, y(i) + 1);
+    ctx.lineTo(x(i) + 1 + side, y(i) + 1 + corner);
+  }
+  ctx.fill();
   for (const i of [hover, focus]) {
     if (i < 0 || i >= cap) continue;
     ctx.strokeStyle = i === focus ? '#1f6feb' : '#000';

@@ -149,7 +149,7 @@ function Details({
                 'server cache',
                 ci < 0
                   ? 'not cached'
-                  : `cached, LRU position ${ci + 1} of ${f.cache.pages.length}${f.cache.pinned[ci] ? ', pinned' : ''}${f.cache.valid[ci] ? '' : ', being read'}`,
+                  : `cached, LRU position ${ci + 1} of ${f.cache.pages.length}${f.cache.pinned[ci] ? ', pinned' : ''}${f.cache.valid[ci] ? '' : ', being read'}${f.cache.dirty[ci] ? ', dirty (being written)' : ''}`,
               ],
               ['pending modifications in the MOB', `${pending} in ${idx.filter((i) => m.chunkCount[i] > 0).length} chunks`],
               ['flusher', bi < 0 ? 'not in the current pass' : `in the pass at position ${bi + 1} of ${f.flusher.batch.length}${bi === f.flusher.position ? ` (${f.flusher.state})` : bi < f.flusher.position ? ' (done)' : ''}`],

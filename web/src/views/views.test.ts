@@ -61,6 +61,17 @@ describe('views render', () => {
     });
   });
 
+  it('the Inspector says a page is dirty while the flusher writes it', () => {
+    const src = RecordedSource.fromJson(filling);
+    let f = src.advance();
+    for (let i = 1; i < filling.length && !f.sections.cache.columns.dirty.includes(1); i++) f = src.advance();
+    const { page, dirty } = f.sections.cache.columns;
+    expect(dirty).toContain(1);
+    const html = renderToString(createElement(Inspector, props(src, { kind: 'page', id: page[dirty.indexOf(1)] })));
+    expect(html).toContain('dirty (being written)');
+    expect(f.sections.flusher.scalars.page).toBe(page[dirty.indexOf(1)]);
+  });
+
   it('the MOB view header counts absorbed and written modifications', () => {
     const src = RecordedSource.fromJson(filling);
     const m = src.playAll().sections.mob.scalars;

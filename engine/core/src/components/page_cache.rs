@@ -1,6 +1,8 @@
 //! The server page cache (thesis §2.9): whole pages, LRU replacement. A frame is pinned while a
 //! read into it is in flight and while the flusher installs and writes it (spec §2.5, A20);
-//! pinned frames are never evicted.
+//! pinned frames are never evicted. A frame is dirty from the installation of modifications into
+//! it until its write completes; it stays pinned meanwhile, so a dirty page is never evicted
+//! (write-back on eviction comes with the systems that need it).
 
 /// A page id.
 pub type Pid = u32;
@@ -12,6 +14,7 @@ struct Frame {
     pid: Pid,
     valid: bool,
     pins: u32,
+    dirty: bool,
     /// Towards the most recently used end.
     newer: u32,
     /// Towards the least recently used end.
@@ -114,7 +117,7 @@ impl PageCache {
         let f = if let Some(f) = self.free.pop() {
             f
         } else if self.frames.len() < self.capacity {
-            self.frames.push(Frame { pid, valid: false, pins: 0, newer: NIL, older: NIL });
+            self.frames.push(Frame { pid, valid: false, pins: 0, dirty: false, newer: NIL, older: NIL });
             (self.frames.len() - 1) as u32
         } else {
             let mut v = self.lru;
@@ -124,13 +127,14 @@ impl PageCache {
             if v == NIL {
                 return Err(AllPinned);
             }
+            debug_assert!(!self.frames[v as usize].dirty, "a dirty page stays pinned until written");
             self.unlink(v);
             let old = self.frames[v as usize].pid;
             self.frame_of[old as usize] = NIL;
             evicted = Some(old);
             v
         };
-        self.frames[f as usize] = Frame { pid, valid: false, pins: 1, newer: NIL, older: NIL };
+        self.frames[f as usize] = Frame { pid, valid: false, pins: 1, dirty: false, newer: NIL, older: NIL };
         self.frame_of[pid as usize] = f;
         self.push_mru(f);
         Ok(evicted)
@@ -151,14 +155,26 @@ impl PageCache {
         f.pins -= 1;
     }
 
-    /// Cached pages from most to least recently used (for views).
-    pub fn lru_order(&self) -> impl Iterator<Item = (Pid, bool, u32)> + '_ {
+    /// Modifications were installed into `pid`'s (pinned) frame; it differs from the disk.
+    pub fn mark_dirty(&mut self, pid: Pid) {
+        let f = &mut self.frames[self.frame_of[pid as usize] as usize];
+        debug_assert!(f.pins > 0, "only a pinned frame is installed into");
+        f.dirty = true;
+    }
+
+    /// `pid`'s write completed: the frame equals the disk again.
+    pub fn mark_clean(&mut self, pid: Pid) {
+        self.frames[self.frame_of[pid as usize] as usize].dirty = false;
+    }
+
+    /// Cached pages from most to least recently used (for views): page, valid, pins, dirty.
+    pub fn lru_order(&self) -> impl Iterator<Item = (Pid, bool, u32, bool)> + '_ {
         let mut f = self.mru;
         std::iter::from_fn(move || {
             (f != NIL).then(|| {
                 let fr = &self.frames[f as usize];
                 f = fr.older;
-                (fr.pid, fr.valid, fr.pins)
+                (fr.pid, fr.valid, fr.pins, fr.dirty)
             })
         })
     }
@@ -186,7 +202,25 @@ mod tests {
         assert_eq!(c.reserve(6), Err(AllPinned));
         c.unpin(3);
         assert_eq!(c.reserve(6), Ok(Some(3)));
-        let order: Vec<Pid> = c.lru_order().map(|(p, _, _)| p).collect();
+        let order: Vec<Pid> = c.lru_order().map(|(p, _, _, _)| p).collect();
         assert_eq!(order, vec![6, 5, 4]);
+    }
+
+    #[test]
+    fn a_page_is_dirty_from_installation_until_written() {
+        let mut c = PageCache::new(1, 10);
+        let dirty = |c: &PageCache| c.lru_order().filter(|&(_, _, _, d)| d).map(|(p, _, _, _)| p).collect::<Vec<_>>();
+        c.reserve(1).unwrap();
+        c.validate(1);
+        assert!(dirty(&c).is_empty());
+        c.mark_dirty(1);
+        assert_eq!(dirty(&c), vec![1]);
+        assert_eq!(c.reserve(2), Err(AllPinned), "pinned while dirty");
+        c.mark_clean(1);
+        c.unpin(1);
+        assert!(dirty(&c).is_empty());
+        // Its frame, reused for another page, starts clean.
+        assert_eq!(c.reserve(2), Ok(Some(1)));
+        assert!(dirty(&c).is_empty());
     }
 }

@@ -69,6 +69,8 @@ export interface CacheSnapshot {
   pages: Uint32Array;
   pinned: Uint8Array;
   valid: Uint8Array;
+  /** Installed into by the flusher and not yet written back. */
+  dirty: Uint8Array;
 }
 
 export interface ClientSnapshot {
@@ -190,6 +192,7 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
       pages: cache.col('page'),
       pinned: cache.col('pinned'),
       valid: cache.col('valid'),
+      dirty: cache.col('dirty'),
     },
     clients: Array.from(state, (s, i) => ({
       state: clientStates[s] ?? String(s),

@@ -116,6 +116,7 @@ impl MobSystem {
 
     fn flusher_install_and_write(&mut self, k: &mut K, pid: u32) {
         self.flusher.installing = self.mob.find_modifications(pid);
+        self.cache.mark_dirty(pid);
         self.flusher.state = FlusherState::Writing(pid);
         self.disk_submit(k, RequestKind::Write, pid);
     }
@@ -131,6 +132,7 @@ impl MobSystem {
             Release::PerBatch => self.flusher.written.extend(installed),
         }
         self.flusher.position += 1;
+        self.cache.mark_clean(pid);
         self.unpin(k, pid);
         self.flusher_next_page(k);
     }

@@ -106,7 +106,12 @@ const CACHE: SectionInfo = SectionInfo {
     description: "The server's page cache, from most to least recently used.",
     scalars: &[f64("capacity_pages", "capacity", "pages")],
     row: "a cached page",
-    columns: &[u32("page", "page", ""), u8("pinned", "pinned", ""), u8("valid", "valid", "")],
+    columns: &[
+        u32("page", "page", ""),
+        u8("pinned", "pinned", ""),
+        u8("valid", "valid (its read is done)", ""),
+        u8("dirty", "dirty (installed, not yet written)", ""),
+    ],
 };
 
 const CLIENTS: SectionInfo = SectionInfo {
@@ -216,17 +221,19 @@ fn disk_service(sim: &MobSystem) -> Section {
 }
 
 fn cache(sim: &MobSystem) -> Section {
-    let (mut pages, mut pinned, mut valid) = (Vec::new(), Vec::new(), Vec::new());
-    for (page, v, pins) in sim.cache.lru_order() {
+    let (mut pages, mut pinned, mut valid, mut dirty) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for (page, v, pins, d) in sim.cache.lru_order() {
         pages.push(page);
         pinned.push((pins > 0) as u8);
         valid.push(v as u8);
+        dirty.push(d as u8);
     }
     let mut s = Section::new(&SECTIONS[5]);
     s.set("capacity_pages", sim.cache.capacity() as f64)
         .column("page", Column::U32(pages))
         .column("pinned", Column::U8(pinned))
-        .column("valid", Column::U8(valid));
+        .column("valid", Column::U8(valid))
+        .column("dirty", Column::U8(dirty));
     s
 }
 
@@ -312,6 +319,16 @@ mod tests {
         }
 
         assert!(cache.rows() as f64 <= cache.scalar("capacity_pages"));
+        // A dirty page is pinned; the page the flusher writes is dirty, and no other is.
+        let (Column::U8(dirty), Column::U8(pinned), Column::U32(pages)) =
+            (cache.get("dirty"), cache.get("pinned"), cache.get("page"))
+        else {
+            panic!("cache columns have their declared types")
+        };
+        assert!(dirty.iter().zip(pinned).all(|(&d, &p)| d == 0 || p == 1));
+        let writing = (f.section("flusher").scalar("state") == 2.0).then(|| f.section("flusher").scalar("page") as u32);
+        let dirty_pages: Vec<u32> = pages.iter().zip(dirty).filter(|(_, &d)| d == 1).map(|(&p, _)| p).collect();
+        assert_eq!(dirty_pages, writing.into_iter().collect::<Vec<_>>());
         let clients = f.section("clients");
         assert_eq!(clients.rows(), 12);
         assert!((0..12).all(|i| clients.get("accesses_done").get(i) <= clients.get("txn_length").get(i)));
