@@ -144,7 +144,7 @@ impl<E> Kernel<E> {
     }
 
     /// Append a trace record of `kind` (the system's numbering) at the current time.
-    #[inline]
+    #[inline(always)]
     pub fn record(&mut self, kind: impl Into<u8>, entity: u32, a: u64, b: u64, c: u64) {
         self.trace.record(Record { t: self.now, kind: kind.into(), entity, a, b, c });
     }

@@ -59,7 +59,9 @@ impl Trace {
         self.enabled = on;
     }
 
-    #[inline]
+    /// Folds the record into the hash and the counts, and keeps it while tracing is on. Inlined
+    /// into every handler that records (the hash is the hot part); keeping is a call.
+    #[inline(always)]
     pub fn record(&mut self, r: Record) {
         for w in [r.t, (r.kind as u64) << 32 | r.entity as u64, r.a, r.b, r.c] {
             self.hash = (self.hash ^ w).wrapping_mul(MIX).rotate_left(29);
@@ -67,12 +69,17 @@ impl Trace {
         self.total += 1;
         self.by_kind[r.kind as usize] += 1;
         if self.enabled {
-            self.kept += 1;
-            if self.ring.len() == self.capacity {
-                self.ring.pop_front();
-            }
-            self.ring.push_back(r);
+            self.keep(r);
         }
+    }
+
+    #[inline(never)]
+    fn keep(&mut self, r: Record) {
+        self.kept += 1;
+        if self.ring.len() == self.capacity {
+            self.ring.pop_front();
+        }
+        self.ring.push_back(r);
     }
 
     pub fn hash(&self) -> u64 {
