@@ -27,14 +27,12 @@ export interface Section {
   columns: Record<string, Column>;
 }
 
-/** One time-series sample (engine metrics::Sample). */
+/** One sample of the run's time series (the system's `System::Sample`, as JSON): when it was
+ * taken and whether in the measured window, then the system's own figures. */
 export interface Sample {
   t_s: number;
   measuring: boolean;
-  throughput_tps: number;
-  disk_utilisation: { fetch_read: number; install_read: number; write: number };
-  mob_occupancy: number;
-  server_cache_hit_ratio: number;
+  [figure: string]: unknown;
 }
 
 export interface Frame {

@@ -2,7 +2,7 @@
 // MOB occupancy and the server cache hit ratio. The warm-up period is shaded.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
-import type { Sample } from '../engine/types';
+import type { MobSample as Sample } from './lib/mobFrame';
 import { REQUEST_COLOURS, REQUEST_NAMES, type ViewProps } from './contract';
 import { Axis } from './lib/Axis';
 import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
@@ -54,7 +54,8 @@ export default function Charts({ frames }: ViewProps) {
     });
   }, [frames, bump]);
 
-  const samples = store.current.samples;
+  // The MOB system's samples: this view is the MOB's (its description lists it).
+  const samples = store.current.samples as Sample[];
   const warmupEnd = store.current.warmupEnd();
   // A tall, narrow panel stacks the four charts (wide time axes); otherwise a 2 × 2 grid.
   const cols = size.width < size.height * 0.8 ? 1 : 2;

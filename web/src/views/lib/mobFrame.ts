@@ -2,7 +2,7 @@
 // (engine/core/src/systems/mob/view.rs, `describe_json().sections`). Each value is read by its
 // name and a missing one throws, so a renamed or dropped column fails the view tests (which run
 // on frames recorded from the engine) instead of drawing NaN. Built once per frame.
-import type { Column, Frame, Section, SystemDescription } from '../../engine/types';
+import type { Column, Frame, Sample, Section, SystemDescription } from '../../engine/types';
 import { valueNames } from './describe';
 
 /** The MOB's scan list in log order, one entry per chunk (thesis §3.1.4). */
@@ -81,6 +81,14 @@ export interface ClientSnapshot {
   /** Accesses done in the current transaction, of `txnLength`. */
   accessesDone: number;
   txnLength: number;
+}
+
+/** One sample of the MOB system's time series (engine/core/src/systems/mob/metrics.rs `Sample`). */
+export interface MobSample extends Sample {
+  throughput_tps: number;
+  disk_utilisation: { fetch_read: number; install_read: number; write: number };
+  mob_occupancy: number;
+  server_cache_hit_ratio: number;
 }
 
 export interface MobFrame {

@@ -1,4 +1,4 @@
-// Accumulated time series (engine metrics::Sample), bounded.
+// Accumulated time series (the system's samples), bounded.
 import type { Frame, Sample } from '../../engine/types';
 
 export class SeriesStore {
@@ -34,9 +34,4 @@ export class SeriesStore {
     const first = this.samples.findIndex((s) => s.measuring);
     return this.samples[(first < 0 ? this.samples.length : first) - 1].t_s;
   }
-}
-
-export function utilisationTotal(s: Sample): number {
-  const u = s.disk_utilisation;
-  return u.fetch_read + u.install_read + u.write;
 }
