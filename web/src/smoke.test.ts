@@ -1,14 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { describeForTests, loadEngineForTests } from './engine/testing';
-import { AREA_NAMES, REQUEST_NAMES } from './views/contract';
+import { AREA_PALETTE, REQUEST_PALETTE } from './views/contract';
 import { columnInfo } from './views/lib/describe';
+import { mobNames } from './views/lib/mobFrame';
 
 describe('engine contract', () => {
-  it('the views colour the values the engine names, in its numbering', async () => {
+  it('the views have a colour for every value the engine names, and use them in its numbering', async () => {
     await loadEngineForTests();
     const d = describeForTests();
-    expect(columnInfo(d, 'mob', 'area').values).toEqual(AREA_NAMES);
-    expect(columnInfo(d, 'disk', 'kind').values).toEqual(REQUEST_NAMES);
-    expect(columnInfo(d, 'disk_service', 'kind').values).toEqual(REQUEST_NAMES);
+    const areas = columnInfo(d, 'mob', 'area').values;
+    const requests = columnInfo(d, 'disk', 'kind').values;
+    expect(Object.keys(AREA_PALETTE).sort()).toEqual([...areas].sort());
+    expect(Object.keys(REQUEST_PALETTE).sort()).toEqual([...requests].sort());
+    expect(columnInfo(d, 'disk_service', 'kind').values).toEqual(requests);
+    const names = mobNames(d);
+    expect(names.areaColour).toEqual(areas.map((a) => AREA_PALETTE[a]));
+    expect(names.requestColour).toEqual(requests.map((r) => REQUEST_PALETTE[r]));
+    expect(names.requestName(requests.indexOf('page write'))).toBe('page write');
+    expect(names.requestName(99)).toBe('request kind 99');
   });
 });

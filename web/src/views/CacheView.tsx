@@ -2,8 +2,8 @@
 // being-read frames marked, coloured by area, with hit / miss counters from the trace.
 import { useEffect, useRef, useState } from 'react';
 import { kindIds } from './lib/describe';
-import { mobFrame, type CacheSnapshot } from './lib/mobFrame';
-import { AREA_COLOURS, AREA_NAMES, type ViewProps } from './contract';
+import { mobFrame, mobNames, type CacheSnapshot, type MobNames } from './lib/mobFrame';
+import type { ViewProps } from './contract';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { sharedPageAreas, type PageAreas } from './lib/pages';
 import { fmtPct } from './lib/format';
@@ -39,6 +39,7 @@ export default function CacheView({ frames, select, selected, description }: Vie
   const hits = f ? f.traceCounts[kinds.cache_hit] : 0;
   const misses = f ? f.traceCounts[kinds.cache_miss] : 0;
   const c = f ? mobFrame(f, description).cache : undefined;
+  const names = mobNames(description);
   const cap = Math.min(MAX_CELLS, c?.capacityPages ?? 0);
   const cell = fitCell(cap, width - 2 * PAD, height - 2 * PAD - GRID_TOP);
   const perRow = Math.max(1, Math.floor((width - 2 * PAD) / cell));
@@ -60,7 +61,7 @@ export default function CacheView({ frames, select, selected, description }: Vie
     const cur = frames.latest();
     if (!cur || width <= 0) return;
     const mk = marks.current;
-    drawCache(canvasRef.current, gridW, gridH, mobFrame(cur, description).cache, mk.cap, mk.perRow, mk.cell, areas.current, mk.selPage, mk.hover, mk.focus);
+    drawCache(canvasRef.current, gridW, gridH, mobFrame(cur, description).cache, names, mk.cap, mk.perRow, mk.cell, areas.current, mk.selPage, mk.hover, mk.focus);
   });
 
   const cellAt = (x: number, y: number): number => {
@@ -71,7 +72,7 @@ export default function CacheView({ frames, select, selected, description }: Vie
     const i = row * perRow + col;
     return c && i < Math.min(cap, c.pages.length) ? i : -1;
   };
-  const labelOf = (i: number): string => (c && i >= 0 && i < c.pages.length ? cellLabel(c, i, areas.current) : '');
+  const labelOf = (i: number): string => (c && i >= 0 && i < c.pages.length ? cellLabel(c, i, areas.current, names) : '');
   const pick = (i: number) => {
     if (c && i >= 0 && i < c.pages.length) select({ kind: 'page', id: c.pages[i] });
   };
@@ -172,9 +173,9 @@ export default function CacheView({ frames, select, selected, description }: Vie
         )}
       </div>
       <div className="sl-legend">
-        {AREA_NAMES.map((n, i) => (
+        {names.area.map((n, i) => (
           <span key={n}>
-            <i className="sl-swatch" style={{ background: AREA_COLOURS[i] }} /> {n}
+            <i className="sl-swatch" style={{ background: names.areaColour[i] }} /> {n}
           </span>
         ))}
         <span>
@@ -199,13 +200,13 @@ export default function CacheView({ frames, select, selected, description }: Vie
 
 const SR_ONLY: React.CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
 
-function cellLabel(c: CacheSnapshot, i: number, areas: PageAreas): string {
+function cellLabel(c: CacheSnapshot, i: number, areas: PageAreas, names: MobNames): string {
   const p = c.pages[i];
   const area = areas.get(p);
   const reading = !c.valid[i];
   const pinned = !!c.pinned[i];
   const dirty = !!c.dirty[i];
-  return `page ${p}${area !== undefined ? `, ${AREA_NAMES[area]}` : ''}, LRU position ${i + 1}${pinned ? ', pinned' : ''}${reading ? ', being read' : ''}${dirty ? ', dirty (modifications installed, being written)' : ''}`;
+  return `page ${p}${area !== undefined ? `, ${names.areaName(area)}` : ''}, LRU position ${i + 1}${pinned ? ', pinned' : ''}${reading ? ', being read' : ''}${dirty ? ', dirty (modifications installed, being written)' : ''}`;
 }
 
 /** The LRU grid: one square per frame of the cache, row by row, most recent first. Drawn in
@@ -215,6 +216,7 @@ function drawCache(
   width: number,
   height: number,
   c: CacheSnapshot,
+  names: MobNames,
   cap: number,
   perRow: number,
   cell: number,
@@ -241,12 +243,14 @@ function drawCache(
   ctx.beginPath();
   for (let i = n; i < cap; i++) ctx.rect(x(i) + 1.5, y(i) + 1.5, cell - 4, cell - 4);
   ctx.stroke();
-  // Cached pages by colour: areas 0–2, 3 = area not yet known; pages being read are faded.
-  const colourOf = (i: number) => areas.get(c.pages[i]) ?? 3;
+  // Cached pages by colour: one per area, then one for an area not yet known; pages being read
+  // are faded.
+  const unknown = names.area.length;
+  const colourOf = (i: number) => areas.get(c.pages[i]) ?? unknown;
   for (const reading of [false, true]) {
     ctx.globalAlpha = reading ? 0.35 : 1;
-    for (let colour = 0; colour < 4; colour++) {
-      ctx.fillStyle = colour < 3 ? AREA_COLOURS[colour] : '#bdbdbd';
+    for (let colour = 0; colour <= unknown; colour++) {
+      ctx.fillStyle = colour < unknown ? names.areaColour[colour] : '#bdbdbd';
       for (let i = 0; i < n; i++) if (!c.valid[i] === reading && colourOf(i) === colour) ctx.fillRect(x(i) + 1, y(i) + 1, side, side);
     }
   }

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { MobSample as Sample } from './lib/mobFrame';
-import { REQUEST_COLOURS, REQUEST_NAMES, type ViewProps } from './contract';
+import { REQUEST_PALETTE, type ViewProps } from './contract';
 import { Axis } from './lib/Axis';
 import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
 import { SeriesStore } from './lib/series';
@@ -32,9 +32,9 @@ const CHARTS: ChartSpec[] = [
     yMax: 100,
     stacked: true,
     lines: [
-      { name: REQUEST_NAMES[0], colour: REQUEST_COLOURS[0], value: (s) => 100 * s.disk_utilisation.fetch_read },
-      { name: REQUEST_NAMES[1], colour: REQUEST_COLOURS[1], value: (s) => 100 * s.disk_utilisation.install_read },
-      { name: REQUEST_NAMES[2], colour: REQUEST_COLOURS[2], value: (s) => 100 * s.disk_utilisation.write },
+      { name: 'fetch read', colour: REQUEST_PALETTE['fetch read'], value: (s) => 100 * s.disk_utilisation.fetch_read },
+      { name: 'installation read', colour: REQUEST_PALETTE['installation read'], value: (s) => 100 * s.disk_utilisation.install_read },
+      { name: 'page write', colour: REQUEST_PALETTE['page write'], value: (s) => 100 * s.disk_utilisation.write },
     ],
   },
   { title: 'MOB occupancy', unit: '%', yMax: 100, lines: [{ name: 'MOB used / capacity', colour: '#8c510a', value: (s) => 100 * s.mob_occupancy }] },

@@ -6,12 +6,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import type { Frame } from '../engine/types';
 import { kindIds } from './lib/describe';
-import { mobFrame, type DiskSnapshot, type MobFrame } from './lib/mobFrame';
-import { REQUEST_COLOURS, REQUEST_NAMES, type ViewProps } from './contract';
+import { mobFrame, mobNames, type DiskSnapshot, type MobFrame, type MobNames } from './lib/mobFrame';
+import type { ViewProps } from './contract';
 import { Axis, drawAxis } from './lib/Axis';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { bandMagnification, cylinderOf, cylinderRadius, requestPhase, screenAngle, targetAngle } from './lib/disk';
-import { decodeCylinders, decodeDiskEnd, fmtMs, requestName } from './lib/format';
+import { decodeCylinders, decodeDiskEnd, fmtMs } from './lib/format';
 import { Ring } from './lib/ring';
 import { pixel, scratchImage } from './lib/columns';
 import './views.css';
@@ -45,6 +45,7 @@ export default function DiskView({ frames, select, speed, selected, description 
   const tSize = useElementSize(traceBox);
   const tick = useFrameTick(frames, 200);
   const frame = tick && mobFrame(tick, description);
+  const names = mobNames(description);
   const recent = useRef(new Ring<Done>(20));
   const head = useRef(new Ring<HeadPt>(4096));
   const pendingTo = useRef<{ to: number; kind: number }>({ to: 0, kind: -1 });
@@ -110,7 +111,7 @@ export default function DiskView({ frames, select, speed, selected, description 
             <span className="sl-stat">
               {active ? (
                 <>
-                  <b style={{ color: REQUEST_COLOURS[active.kind] }}>{requestName(active.kind)}</b> of page {active.page}:{' '}
+                  <b style={{ color: names.requestColour[active.kind] }}>{names.requestName(active.kind)}</b> of page {active.page}:{' '}
                   <b>{phase?.phase}</b>
                 </>
               ) : (
@@ -144,8 +145,8 @@ export default function DiskView({ frames, select, speed, selected, description 
                 <button
                   type="button"
                   className="sl-chip"
-                  style={{ background: REQUEST_COLOURS[active.kind], boxShadow: '0 0 0 2px #111' }}
-                  title={`${requestName(active.kind)} of page ${active.page}, ${phase?.phase} (click to inspect)`}
+                  style={{ background: names.requestColour[active.kind], boxShadow: '0 0 0 2px #111' }}
+                  title={`${names.requestName(active.kind)} of page ${active.page}, ${phase?.phase} (click to inspect)`}
                   onClick={() => select({ kind: 'request', page: active.page, requestKind: active.kind, start: active.start })}
                 >
                   ▶ {active.page}
@@ -157,8 +158,8 @@ export default function DiskView({ frames, select, speed, selected, description 
                     type="button"
                     key={i}
                     className="sl-chip"
-                    style={{ background: REQUEST_COLOURS[k] }}
-                    title={`${requestName(k)} of page ${d.queuePage[i]}, position ${i + 1} in the queue`}
+                    style={{ background: names.requestColour[k] }}
+                    title={`${names.requestName(k)} of page ${d.queuePage[i]}, position ${i + 1} in the queue`}
                     onClick={() => select({ kind: 'request', page: d.queuePage[i], requestKind: k, start: -1 })}
                   >
                     {d.queuePage[i]}
@@ -169,7 +170,7 @@ export default function DiskView({ frames, select, speed, selected, description 
           </section>
           <section style={{ flex: 'none', padding: '2px 8px 4px' }} aria-label="Seek, rotation and transfer of recent requests">
             <div className="sl-muted">Last {items.length} requests, newest first: seek · rotation · transfer (ms)</div>
-            <Breakdown items={items} maxTotal={maxTotal} selRequest={selRequest} select={select} />
+            <Breakdown items={items} maxTotal={maxTotal} selRequest={selRequest} select={select} names={names} />
           </section>
         </div>
       </div>
@@ -188,9 +189,9 @@ export default function DiskView({ frames, select, speed, selected, description 
         </div>
       </section>
       <div className="sl-legend" aria-label="Legend">
-        {REQUEST_NAMES.map((n, i) => (
+        {names.request.map((n, i) => (
           <span key={n}>
-            <i className="sl-swatch" style={{ background: REQUEST_COLOURS[i] }} /> {n}
+            <i className="sl-swatch" style={{ background: names.requestColour[i] }} /> {n}
           </span>
         ))}
         <span>
@@ -212,11 +213,13 @@ function Breakdown({
   maxTotal,
   selRequest,
   select,
+  names,
 }: {
   items: Done[];
   maxTotal: number;
   selRequest: { page: number; requestKind: number; start: number } | null;
   select: ViewProps['select'];
+  names: MobNames;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(ref);
@@ -235,7 +238,7 @@ function Breakdown({
             const tr = x(r.transfer / 1e6) - x(0);
             const start = r.end - r.seek - r.rotation - r.transfer;
             const sel = selRequest && selRequest.page === r.page && selRequest.requestKind === r.kind && selRequest.start === start;
-            const label = `${requestName(r.kind)} of page ${r.page}: seek ${fmtMs(r.seek, 2)} ms, rotation ${fmtMs(r.rotation, 2)} ms, transfer ${fmtMs(r.transfer, 2)} ms`;
+            const label = `${names.requestName(r.kind)} of page ${r.page}: seek ${fmtMs(r.seek, 2)} ms, rotation ${fmtMs(r.rotation, 2)} ms, transfer ${fmtMs(r.transfer, 2)} ms`;
             return (
               <g
                 key={r.end}
@@ -259,7 +262,7 @@ function Breakdown({
                 </text>
                 <rect x={x(0)} y={1} width={Math.max(0, s)} height={rowH - 2} fill={PHASE_COLOURS.seek} />
                 <rect x={x(0) + s} y={1} width={Math.max(0, ro)} height={rowH - 2} fill={PHASE_COLOURS.rotation} />
-                <rect x={x(0) + s + ro} y={1} width={Math.max(0, tr)} height={rowH - 2} fill={REQUEST_COLOURS[r.kind]} />
+                <rect x={x(0) + s + ro} y={1} width={Math.max(0, tr)} height={rowH - 2} fill={names.requestColour[r.kind]} />
                 {sel && <rect x={x(0) - 1} y={0} width={s + ro + tr + 2} height={rowH} fill="none" stroke="#000" />}
               </g>
             );
@@ -323,7 +326,7 @@ function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: nu
     const a0 = screenAngle(phi, d.angle, HEAD_ANGLE);
     const r = rad(cyl + 0.5);
     ctx.globalAlpha = alpha;
-    ctx.strokeStyle = REQUEST_COLOURS[kind] ?? '#000';
+    ctx.strokeStyle = f.names.requestColour[kind] ?? '#000';
     ctx.lineWidth = 6;
     ctx.beginPath();
     // The sector run sweeps backwards in screen angle (it arrives later).
@@ -349,7 +352,7 @@ function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: nu
   ctx.lineTo(hx, hy);
   ctx.stroke();
   ctx.lineCap = 'butt';
-  ctx.fillStyle = act ? REQUEST_COLOURS[act.kind] : '#333';
+  ctx.fillStyle = act ? f.names.requestColour[act.kind] : '#333';
   ctx.beginPath();
   ctx.arc(hx, hy, 5, 0, 2 * Math.PI);
   ctx.fill();
@@ -372,7 +375,7 @@ function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: nu
     ctx.fillRect(sx(act.start), y, sx(act.seekEnd) - sx(act.start), 12);
     ctx.fillStyle = PHASE_COLOURS.rotation;
     ctx.fillRect(sx(act.seekEnd), y, sx(act.rotationEnd) - sx(act.seekEnd), 12);
-    ctx.fillStyle = REQUEST_COLOURS[act.kind];
+    ctx.fillStyle = f.names.requestColour[act.kind];
     ctx.fillRect(sx(act.rotationEnd), y, sx(act.end) - sx(act.rotationEnd), 12);
     const nowX = Math.min(6 + w, Math.max(6, sx(f.nowNs)));
     ctx.fillStyle = '#000';
@@ -513,7 +516,7 @@ function drawTrace(
   const act = d.active;
   if (m > 0 && act && f.nowNs > act.seekEnd && act.seekEnd > lastT) put(act.seekEnd, act.toCylinder, act.kind);
   if (m > 0 && f.nowNs > lastT) put(f.nowNs, d.headCylinder, act && f.nowNs >= act.start ? act.kind : -1);
-  const line: TraceLine = { x: xs.subarray(0, m), y: ys.subarray(0, m), kind: kinds.subarray(0, m) };
+  const line: TraceLine = { x: xs.subarray(0, m), y: ys.subarray(0, m), kind: kinds.subarray(0, m), palette: tracePalette(f.names) };
   if (m > plot.w) drawTraceColumns(ctx, line, plot);
   else drawTraceSegments(ctx, line);
   ctx.restore();
@@ -525,25 +528,41 @@ interface TraceLine {
   x: Float64Array;
   y: Float64Array;
   kind: Int8Array;
+  palette: TracePalette;
+}
+
+/** The trace's colours by request kind + 1 (idle first), as CSS colours and as pixels. */
+interface TracePalette {
+  css: readonly string[];
+  pixels: readonly number[];
+}
+
+const palettes = new WeakMap<MobNames, TracePalette>();
+
+function tracePalette(names: MobNames): TracePalette {
+  let p = palettes.get(names);
+  if (!p) {
+    const css = [IDLE_COLOUR, ...names.requestColour];
+    p = { css, pixels: css.map(pixel) };
+    palettes.set(names, p);
+  }
+  return p;
 }
 
 const TRACE_LW = 1.5;
 const TRACE_BG = '#fafafa';
-const traceColour = (kind: number) => (kind >= 0 ? REQUEST_COLOURS[kind] : IDLE_COLOUR);
 const PLOT_PIXEL = pixel(TRACE_BG);
-/** Pixel colours by kind + 1 (idle, then the request kinds). */
-const TRACE_PIXELS = [-1, 0, 1, 2].map((k) => pixel(traceColour(k)));
 
 /** Each segment of the head trace, exactly. A software canvas pays dearly for stroked paths and
  * little for axis-aligned rectangles: a rest (horizontal) or a seek narrower than two pixels is a
  * rectangle; only visibly sloped seeks (slow motion) are stroked. */
-function drawTraceSegments(ctx: CanvasRenderingContext2D, { x, y, kind }: TraceLine): void {
+function drawTraceSegments(ctx: CanvasRenderingContext2D, { x, y, kind, palette }: TraceLine): void {
   ctx.lineWidth = TRACE_LW;
   ctx.lineCap = 'round';
   let style = ''; // setting a style parses a colour: only when it changes
   for (let i = 1; i < x.length; i++) {
     const [xa, xb, ya, yb] = [x[i - 1], x[i], y[i - 1], y[i]];
-    const colour = traceColour(kind[i]);
+    const colour = palette.css[kind[i] + 1];
     if (colour !== style) ctx.fillStyle = ctx.strokeStyle = style = colour;
     if (ya === yb) ctx.fillRect(xa, ya - TRACE_LW / 2, xb - xa, TRACE_LW);
     else if (xb - xa < 2) ctx.fillRect(xa - TRACE_LW / 2, Math.min(ya, yb) - TRACE_LW / 2, Math.max(TRACE_LW, xb - xa + TRACE_LW), Math.abs(yb - ya) + TRACE_LW);
@@ -586,11 +605,12 @@ function drawTraceColumns(
   let col = Math.floor(dx(0));
   let top = dy(0);
   let bottom = top;
-  const time = [0, 0, 0, 0]; // device pixels spent per kind (index kind + 1) in the column
+  const { pixels } = line.palette;
+  const time = pixels.map(() => 0); // device pixels spent per kind (index kind + 1) in the column
   const flush = () => {
     let k = 0;
-    for (let j = 1; j < 4; j++) if (time[j] > time[k]) k = j;
-    span(col, col + 1, top, bottom, TRACE_PIXELS[k]);
+    for (let j = 1; j < time.length; j++) if (time[j] > time[k]) k = j;
+    span(col, col + 1, top, bottom, pixels[k]);
     time.fill(0);
   };
   for (let i = 1; i < line.x.length; i++) {
@@ -605,7 +625,7 @@ function drawTraceColumns(
       top = Math.min(top, ya);
       bottom = Math.max(bottom, ya);
       flush();
-      if (cb > col + 1) span(col + 1, cb, ya, ya, TRACE_PIXELS[k]); // a rest spanning whole columns
+      if (cb > col + 1) span(col + 1, cb, ya, ya, pixels[k]); // a rest spanning whole columns
       col = cb;
       top = bottom = ya;
     }

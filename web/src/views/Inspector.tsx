@@ -1,9 +1,9 @@
 // The inspector: the full state of whatever the user clicked, from the latest frame.
 import type { ReactNode } from 'react';
 import type { SystemDescription } from '../engine/types';
-import { mobFrame, type MobFrame } from './lib/mobFrame';
-import { AREA_COLOURS, REQUEST_COLOURS, type InspectTarget, type ViewProps } from './contract';
-import { areaName, describeRecord, fmtMB, fmtMs, fmtPct, recordLabel, requestName } from './lib/format';
+import { mobFrame, mobNames, type MobFrame, type MobNames } from './lib/mobFrame';
+import type { InspectTarget, ViewProps } from './contract';
+import { describeRecord, fmtMB, fmtMs, fmtPct, recordLabel } from './lib/format';
 import { useFrameTick } from './lib/hooks';
 import { chunksOfPage } from './lib/mob';
 import { requestPhase } from './lib/disk';
@@ -57,7 +57,7 @@ function title(s: InspectTarget, description: SystemDescription | null): string 
     case 'chunk':
       return `chunk (log index ${s.logIndex}, page ${s.page})`;
     case 'request':
-      return `${requestName(s.requestKind)} of page ${s.page}`;
+      return `${mobNames(description).requestName(s.requestKind)} of page ${s.page}`;
     case 'flusher':
       return 'the flusher';
     case 'disk':
@@ -88,11 +88,11 @@ function PageLink({ page, select }: { page: number; select: ViewProps['select'] 
   );
 }
 
-function AreaTag({ area }: { area: number | undefined }) {
+function AreaTag({ area, names }: { area: number | undefined; names: MobNames }) {
   if (area === undefined) return <span className="sl-muted">unknown (no modification of it buffered)</span>;
   return (
     <span>
-      <i className="sl-swatch" style={{ background: AREA_COLOURS[area] }} /> {areaName(area)}
+      <i className="sl-swatch" style={{ background: names.areaColour[area] }} /> {names.areaName(area)}
     </span>
   );
 }
@@ -143,7 +143,7 @@ function Details({
         <>
           <KV
             rows={[
-              ['area', <AreaTag area={area} />],
+              ['area', <AreaTag names={f.names} area={area} />],
               ['objects', `${(sel.id * opp).toLocaleString()} – ${((sel.id + 1) * opp - 1).toLocaleString()}`],
               [
                 'server cache',
@@ -153,7 +153,7 @@ function Details({
               ],
               ['pending modifications in the MOB', `${pending} in ${idx.filter((i) => m.chunkCount[i] > 0).length} chunks`],
               ['flusher', bi < 0 ? 'not in the current pass' : `in the pass at position ${bi + 1} of ${f.flusher.batch.length}${bi === f.flusher.position ? ` (${f.flusher.state})` : bi < f.flusher.position ? ' (done)' : ''}`],
-              ['disk', f.disk.active?.page === sel.id ? `being served (${requestName(f.disk.active.kind)})` : qi >= 0 ? `queued at position ${qi + 1} (${requestName(f.disk.queueKind[qi])})` : 'no request'],
+              ['disk', f.disk.active?.page === sel.id ? `being served (${f.names.requestName(f.disk.active.kind)})` : qi >= 0 ? `queued at position ${qi + 1} (${f.names.requestName(f.disk.queueKind[qi])})` : 'no request'],
             ]}
           />
           {idx.length > 0 && (
@@ -202,7 +202,7 @@ function Details({
             ['page', <PageLink page={sel.page} select={select} />],
             ['log index', sel.logIndex],
             ['live modifications', m.chunkCount[i] || '0 (a hole: all superseded or written)'],
-            ['area', <AreaTag area={m.chunkArea[i]} />],
+            ['area', <AreaTag names={f.names} area={m.chunkArea[i]} />],
             ['position in the scan list', `${i + 1} of ${m.chunkPage.length} (1 = oldest)`],
           ]}
         />
@@ -215,7 +215,7 @@ function Details({
         return (
           <KV
             rows={[
-              ['kind', <span style={{ color: REQUEST_COLOURS[a.kind] }}>{requestName(a.kind)}</span>],
+              ['kind', <span style={{ color: f.names.requestColour[a.kind] }}>{f.names.requestName(a.kind)}</span>],
               ['page', <PageLink page={a.page} select={select} />],
               ['address', `${a.addr.toLocaleString()} B`],
               ['phase', `${ph.phase} (${fmtPct(ph.progress, 0)})`],
@@ -229,10 +229,10 @@ function Details({
       }
       const qi = Array.from(f.disk.queuePage).findIndex((p, k) => p === sel.page && f.disk.queueKind[k] === sel.requestKind);
       if (qi >= 0 && sel.start < 0)
-        return <KV rows={[['kind', requestName(sel.requestKind)], ['page', <PageLink page={sel.page} select={select} />], ['state', `queued at position ${qi + 1} of ${f.disk.queueKind.length}`]]} />;
+        return <KV rows={[['kind', f.names.requestName(sel.requestKind)], ['page', <PageLink page={sel.page} select={select} />], ['state', `queued at position ${qi + 1} of ${f.disk.queueKind.length}`]]} />;
       return (
         <div style={{ padding: 10 }}>
-          This {requestName(sel.requestKind)} of page <PageLink page={sel.page} select={select} /> has completed
+          This {f.names.requestName(sel.requestKind)} of page <PageLink page={sel.page} select={select} /> has completed
           {sel.start >= 0 ? ` (it started at ${fmtMs(sel.start)} ms)` : ''}. The disk view&apos;s breakdown shows its seek, rotation
           and transfer.
         </div>
@@ -276,7 +276,7 @@ function Details({
             ['head', `cylinder ${d.headCylinder.toFixed(2)} of ${d.cylinders} (database band: 0–${d.databaseCylinders - 1})`],
             ['platter angle', `${(d.angle * 360).toFixed(1)}°`],
             ['geometry', `${d.tracksPerCylinder} tracks/cylinder, ${(d.trackBytes / 1024).toFixed(0)} KB/track, ${fmtMs(d.revNs)} ms/rev`],
-            ['serving', d.active ? `${requestName(d.active.kind)} of page ${d.active.page} (${requestPhase(d.active, f.nowNs).phase})` : 'idle'],
+            ['serving', d.active ? `${f.names.requestName(d.active.kind)} of page ${d.active.page} (${requestPhase(d.active, f.nowNs).phase})` : 'idle'],
             ['queue', d.queueKind.length ? Array.from(d.queueKind).map((k, i) => `${['F', 'I', 'W'][k]}${d.queuePage[i]}`).join(' ') : 'empty'],
           ]}
         />

@@ -6,15 +6,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { Frame } from '../engine/types';
-import { AREA_COLOURS, AREA_NAMES, REQUEST_COLOURS, REQUEST_NAMES, type ViewProps } from './contract';
+import { REQUEST_PALETTE, type ViewProps } from './contract';
 import { Axis } from './lib/Axis';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { AbsorptionCounter, chunkAt, layoutMob, pendingByPage, type MobLayout } from './lib/mob';
 import { AreaColumns, fillRuns, paintAreaColumns } from './lib/columns';
-import { fmtMB, fmtPct, areaName } from './lib/format';
+import { fmtMB, fmtPct } from './lib/format';
 import { sharedPageAreas, type PageAreas } from './lib/pages';
 import { kindIds } from './lib/describe';
-import { mobFrame, type MobFrame } from './lib/mobFrame';
+import { mobFrame, mobNames, type MobFrame } from './lib/mobFrame';
 import './views.css';
 
 const ML = 14;
@@ -210,9 +210,9 @@ export default function MobView({ frames, selected, select, description }: ViewP
         )}
       </div>
       <div className="sl-legend" aria-label="Legend">
-        {AREA_NAMES.map((n, i) => (
+        {mobNames(description).area.map((n, i) => (
           <span key={n}>
-            <i className="sl-swatch" style={{ background: AREA_COLOURS[i] }} /> {n} modifications
+            <i className="sl-swatch" style={{ background: mobNames(description).areaColour[i] }} /> {n} modifications
           </span>
         ))}
         <span>
@@ -222,10 +222,10 @@ export default function MobView({ frames, selected, select, description }: ViewP
           <i className="sl-swatch" style={{ background: '#111' }} /> pages of the flusher&apos;s pass
         </span>
         <span>
-          <i className="sl-swatch" style={{ background: REQUEST_COLOURS[REQUEST_NAMES.indexOf('installation read')] }} /> reading
+          <i className="sl-swatch" style={{ background: REQUEST_PALETTE['installation read'] }} /> reading
         </span>
         <span>
-          <i className="sl-swatch" style={{ background: REQUEST_COLOURS[REQUEST_NAMES.indexOf('page write')] }} /> writing
+          <i className="sl-swatch" style={{ background: REQUEST_PALETTE['page write'] }} /> writing
         </span>
         <span className="sl-muted">Hover a chunk to see all chunks of its page; click to inspect.</span>
       </div>
@@ -264,7 +264,7 @@ function tooltip(f: MobFrame, h: Hover) {
     <>
       <div>
         <b>page {h.page}</b>
-        {h.chunk >= 0 ? `, ${areaName(m.chunkArea[h.chunk])}` : ''}
+        {h.chunk >= 0 ? `, ${f.names.areaName(m.chunkArea[h.chunk])}` : ''}
       </div>
       {h.chunk >= 0 && (
         <div>
@@ -323,7 +323,7 @@ function drawMob(
     const mk = p === hoverPage || p === selectedPage ? 2 : inBatch[p] === 1 ? 1 : 0;
     if (mk) for (let c = cols.column(s); c <= cols.column(s + z); c++) marks[c] = Math.max(marks[c], mk);
   }
-  paintAreaColumns(ctx, cols, ML, S1_Y, S1_H, AREA_COLOURS, EMPTY_FILL, dpr);
+  paintAreaColumns(ctx, cols, ML, S1_Y, S1_H, f.names.areaColour, EMPTY_FILL, dpr);
   // Holes: grey ticks above the strip.
   ctx.fillStyle = HOLE;
   fillRuns(ctx, holes, 1, ML, dpr, S1_Y - 7, 5);
@@ -391,7 +391,7 @@ function drawMob(
     if (w >= 3) zcols.edge[zcols.column(zs)] = 1;
     if (w >= 34) zLabels.push([x, p]);
   }
-  paintAreaColumns(ctx, zcols, ML, S2_Y, S2_H, AREA_COLOURS, EMPTY_FILL, dpr);
+  paintAreaColumns(ctx, zcols, ML, S2_Y, S2_H, f.names.areaColour, EMPTY_FILL, dpr);
   ctx.fillStyle = '#111';
   fillRuns(ctx, zMarks, 1, ML, dpr, S2_Y + S2_H - 6, 6);
   ctx.fillStyle = HOLE;
@@ -424,11 +424,11 @@ function drawMob(
       const done = i < fl.position;
       const current = i === fl.position && fl.state !== 'idle';
       ctx.globalAlpha = done ? 0.3 : 1;
-      ctx.fillStyle = area === undefined ? '#999' : AREA_COLOURS[area % 3];
+      ctx.fillStyle = area === undefined ? '#999' : f.names.areaColour[area % 3];
       ctx.fillRect(x + 1, B_Y, cw - 2, B_H);
       ctx.globalAlpha = 1;
       if (current) {
-        const col = fl.state === 'reading' ? REQUEST_COLOURS[REQUEST_NAMES.indexOf('installation read')] : REQUEST_COLOURS[REQUEST_NAMES.indexOf('page write')];
+        const col = fl.state === 'reading' ? REQUEST_PALETTE['installation read'] : REQUEST_PALETTE['page write'];
         ctx.strokeStyle = col;
         ctx.lineWidth = 3;
         ctx.strokeRect(x + 1.5, B_Y - 1.5, cw - 3, B_H + 3);

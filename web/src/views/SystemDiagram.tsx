@@ -2,10 +2,10 @@
 // (MOB and cache) and the disk. Messages are rebuilt from trace records (lib/messages.ts).
 import { useEffect, useRef } from 'react';
 import type { Frame } from '../engine/types';
-import { REQUEST_COLOURS, type ViewProps } from './contract';
+import type { ViewProps } from './contract';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { MessageTracker, networkLatencyNs, type MessageKind } from './lib/messages';
-import { fmtMs, fmtPct, requestName } from './lib/format';
+import { fmtMs, fmtPct } from './lib/format';
 import { mobFrame } from './lib/mobFrame';
 import './views.css';
 
@@ -223,8 +223,8 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
               <text x={50} y={36} textAnchor="middle" style={{ fontWeight: 600 }}>
                 disk
               </text>
-              <text x={50} y={84} textAnchor="middle" style={{ fontSize: 10, fill: f.disk.active ? REQUEST_COLOURS[f.disk.active.kind] : '#777' }}>
-                {f.disk.active ? `${requestName(f.disk.active.kind)} p${f.disk.active.page}` : 'idle'}
+              <text x={50} y={84} textAnchor="middle" style={{ fontSize: 10, fill: f.disk.active ? f.names.requestColour[f.disk.active.kind] : '#777' }}>
+                {f.disk.active ? `${f.names.requestName(f.disk.active.kind)} p${f.disk.active.page}` : 'idle'}
               </text>
               <text x={50} y={98} textAnchor="middle" style={{ fontSize: 10, fill: '#555' }}>
                 queue {f.disk.queueKind.length}

@@ -35,10 +35,18 @@ export interface ViewProps {
   scenario: ScenarioValues | null;
 }
 
-/** Colours shared by every view, so a hot modification looks the same everywhere. Each palette
- * follows the names of the engine's enumeration in its numbering (`values` of the MOB's
- * `mob.area` and `disk.kind` frame columns); smoke.test.ts checks that they agree. */
-export const AREA_COLOURS = ['#d7301f', '#fc8d59', '#4575b4'] as const; // hot, warm, cold
-export const AREA_NAMES = ['hot', 'warm', 'cold'] as const;
-export const REQUEST_COLOURS = ['#1b9e77', '#d95f02', '#7570b3'] as const; // fetch read, installation read, write
-export const REQUEST_NAMES = ['fetch read', 'installation read', 'page write'] as const;
+/** Colours of the values the engine names, keyed by name, shared by every view so a hot
+ * modification looks the same everywhere. Views put them in the engine's numbering of the values
+ * (`valueColours`), so no view numbers a value itself. */
+export const AREA_PALETTE: Readonly<Record<string, string>> = { hot: '#d7301f', warm: '#fc8d59', cold: '#4575b4' };
+export const REQUEST_PALETTE: Readonly<Record<string, string>> = {
+  'fetch read': '#1b9e77',
+  'installation read': '#d95f02',
+  'page write': '#7570b3',
+};
+
+/** The colour of each value of an enumeration, in its numbering; grey for a name the palette
+ * does not know. */
+export function valueColours(names: readonly string[], palette: Readonly<Record<string, string>>): string[] {
+  return names.map((n) => palette[n] ?? '#9e9e9e');
+}

@@ -1,7 +1,6 @@
 // Human-readable names and sentences for trace records and quantities. Record kinds are named
 // and put into words from the engine's description of them (SystemDescription), never here.
 import type { FieldInfo, RecordKindInfo, SystemDescription } from '../../engine/types';
-import { AREA_NAMES, REQUEST_NAMES } from '../contract';
 
 const TWO_32 = 4294967296;
 
@@ -17,14 +16,6 @@ export function fmtMB(bytes: number, digits = 2): string {
 
 export function fmtPct(fraction: number, digits = 1): string {
   return `${(fraction * 100).toFixed(digits)}%`;
-}
-
-export function requestName(kind: number): string {
-  return REQUEST_NAMES[kind] ?? `request kind ${kind}`;
-}
-
-export function areaName(area: number): string {
-  return AREA_NAMES[area] ?? `area ${area}`;
 }
 
 /** DiskEnd packs the request kind and the transfer time into `a`. */

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Frame, SystemDescription } from '../../engine/types';
 import type { MobSnapshot } from './mobFrame';
-import { kindIds } from './describe';
+import { kindIds, valueId } from './describe';
 import { Ring } from './ring';
 import { RecordStore } from './records';
 import { decodeCylinders, decodeDiskEnd, describeRecord, fmtMs } from './format';
@@ -19,13 +19,13 @@ import { describeForTests, loadEngineForTests } from '../../engine/testing';
 const NAMES = ['fetch', 'cache_hit', 'cache_miss', 'disk_start', 'disk_end', 'flusher_start', 'mob_insert'] as const;
 let d: SystemDescription;
 let K: Record<(typeof NAMES)[number], number>;
-const FETCH_READ = 0;
-const WRITE = 2;
+let FETCH_READ: number;
+let WRITE: number;
 beforeAll(async () => {
   await loadEngineForTests();
   d = describeForTests();
   K = kindIds(d, NAMES);
-  expect(d.records.find((r) => r.name === 'disk_end')!.fields[1].values).toEqual(['fetch read', 'installation read', 'page write']);
+  [FETCH_READ, WRITE] = [valueId(d, 'disk', 'kind', 'fetch read'), valueId(d, 'disk', 'kind', 'page write')];
 });
 
 /** `f` with the MOB's chunk list replaced. */

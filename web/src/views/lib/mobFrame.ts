@@ -4,6 +4,7 @@
 // on frames recorded from the engine) instead of drawing NaN. Built once per frame.
 import type { Column, Frame, Sample, Section, SystemDescription } from '../../engine/types';
 import { valueNames } from './describe';
+import { AREA_PALETTE, REQUEST_PALETTE, valueColours } from '../contract';
 
 /** The MOB's scan list in log order, one entry per chunk (thesis §3.1.4). */
 export interface MobSnapshot {
@@ -36,7 +37,7 @@ export interface FlusherSnapshot {
 }
 
 export interface DiskRequestView {
-  /** The request kind's number; its name is `requestName(kind)`. */
+  /** The request kind's number (`MobNames.request`). */
   kind: number;
   page: number;
   addr: number;
@@ -91,9 +92,47 @@ export interface MobSample extends Sample {
   server_cache_hit_ratio: number;
 }
 
+/** The names of the MOB's enumerated values, in the engine's numbering, and their colours. */
+export interface MobNames {
+  /** Database areas: hot, warm, cold (`mob.area`). */
+  area: readonly string[];
+  areaColour: readonly string[];
+  /** Disk request kinds (`disk.kind`). */
+  request: readonly string[];
+  requestColour: readonly string[];
+  areaName(area: number): string;
+  requestName(kind: number): string;
+}
+
+const names = new WeakMap<SystemDescription, MobNames>();
+function withNames(area: readonly string[], request: readonly string[]): MobNames {
+  return {
+    area,
+    areaColour: valueColours(area, AREA_PALETTE),
+    request,
+    requestColour: valueColours(request, REQUEST_PALETTE),
+    areaName: (a) => area[a] ?? `area ${a}`,
+    requestName: (k) => request[k] ?? `request kind ${k}`,
+  };
+}
+
+const NO_NAMES = withNames([], []);
+
+/** The MOB system's value names and colours, from its description (none before a load). */
+export function mobNames(d: SystemDescription | null): MobNames {
+  if (!d) return NO_NAMES;
+  let n = names.get(d);
+  if (!n) {
+    n = withNames(valueNames(d, 'mob', 'area'), valueNames(d, 'disk', 'kind'));
+    names.set(d, n);
+  }
+  return n;
+}
+
 export interface MobFrame {
   /** The frame's simulated time, ns. */
   nowNs: number;
+  names: MobNames;
   mob: MobSnapshot;
   flusher: FlusherSnapshot;
   disk: DiskSnapshot;
@@ -150,6 +189,7 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
   const length = cl.col<Uint32Array>('txn_length');
   return {
     nowNs: f.nowNs,
+    names: mobNames(d),
     mob: {
       capacityBytes: m.num('capacity_bytes'),
       usedBytes: m.num('used_bytes'),
