@@ -14,6 +14,8 @@ mod types;
 pub(crate) mod validate;
 
 #[cfg(test)]
+mod schema_tests;
+#[cfg(test)]
 mod tests;
 
 use std::fmt;
