@@ -17,7 +17,7 @@ pub fn run(o: RunArgs) -> Result<(), String> {
     let mut s = args::load(&o.scenario, &o.overrides.sets)?;
     s.sweep = None;
     let jobs: Vec<(Scenario, u64)> = experiment::seeds(&s).into_iter().map(|seed| (s.clone(), seed)).collect();
-    let mut runs = run_parallel(&jobs, jobs.len() > 1);
+    let mut runs = run_parallel(&jobs, jobs.len() > 1)?;
     if !o.series {
         runs.iter_mut().for_each(|r| r.series.clear());
     }
@@ -39,13 +39,13 @@ pub fn sweep(o: SweepArgs) -> Result<(), String> {
     }
     let jobs = experiment::sweep_jobs(&s)?;
     let text = match o.shard {
-        None => sweep_text(&s, run_without_series(&jobs), o.format.unwrap_or(Format::Csv))?,
+        None => sweep_text(&s, run_without_series(&jobs)?, o.format.unwrap_or(Format::Csv))?,
         Some(shard) => {
             if o.format.is_some() {
                 return Err("--shard writes a shard file for `storelab merge`; give --format to merge".into());
             }
             let mine: Vec<usize> = (0..jobs.len()).filter(|&j| shard::owns(shard, j)).collect();
-            let runs = run_without_series(&mine.iter().map(|&j| jobs[j].clone()).collect::<Vec<_>>());
+            let runs = run_without_series(&mine.iter().map(|&j| jobs[j].clone()).collect::<Vec<_>>())?;
             shard::file_text(&s, shard, jobs.len(), &mine, runs)
         }
     };
@@ -58,10 +58,10 @@ pub fn merge(o: MergeArgs) -> Result<(), String> {
     write_out(o.out.as_deref(), &sweep_text(&s, runs, o.format)?)
 }
 
-fn run_without_series(jobs: &[(Scenario, u64)]) -> Vec<RunResult> {
-    let mut runs = run_parallel(jobs, true);
+fn run_without_series(jobs: &[(Scenario, u64)]) -> Result<Vec<RunResult>, String> {
+    let mut runs = run_parallel(jobs, true)?;
     runs.iter_mut().for_each(|r| r.series.clear());
-    runs
+    Ok(runs)
 }
 
 /// A sweep's means and confidence intervals per point, from its runs in job order.
@@ -114,7 +114,7 @@ fn write_out(path: Option<&str>, text: &str) -> Result<(), String> {
 
 /// Run every (scenario, seed) job on all cores; results in job order. The progress bar (with
 /// ETA) goes to stderr and hides itself when stderr is not a terminal.
-fn run_parallel(jobs: &[(Scenario, u64)], progress: bool) -> Vec<RunResult> {
+fn run_parallel(jobs: &[(Scenario, u64)], progress: bool) -> Result<Vec<RunResult>, String> {
     let bar = match progress {
         true => ProgressBar::with_draw_target(Some(jobs.len() as u64), ProgressDrawTarget::stderr()),
         false => ProgressBar::hidden(),
@@ -132,7 +132,7 @@ fn run_parallel(jobs: &[(Scenario, u64)], progress: bool) -> Vec<RunResult> {
             bar.inc(1);
             r
         })
-        .collect();
+        .collect::<Result<Vec<_>, String>>();
     bar.finish();
     if !bar.is_hidden() {
         eprintln!(); // keep the finished bar's line

@@ -21,16 +21,19 @@ pub struct RunResult {
 }
 
 /// Run one seed of a scenario to completion.
-pub fn run_seed(s: &Scenario, seed: u64) -> RunResult {
+pub fn run_seed(s: &Scenario, seed: u64) -> Result<RunResult, String> {
     let mut sim = Simulation::new(s, seed);
     sim.run();
-    RunResult {
+    if let Some(why) = sim.ended_early() {
+        return Err(format!("seed {seed}: the run ended at {} s: {why}", crate::kernel::time::to_s(sim.now())));
+    }
+    Ok(RunResult {
         seed,
         events: sim.events(),
         trace_hash: format!("{:016x}", sim.trace_hash()),
         summary: sim.summary(),
         series: sim.series_since(0),
-    }
+    })
 }
 
 /// The seeds of a scenario: meta.seed, meta.seed + 1, … (run.seeds of them).

@@ -21,7 +21,11 @@ fn with(s: &Scenario, sets: &[(&str, f64)]) -> Scenario {
 
 /// Summaries of `s` for seeds meta.seed .. meta.seed + n.
 fn runs(s: &Scenario, n: u64) -> Vec<Summary> {
-    (0..n).map(|i| experiment::run_seed(s, s.meta.seed + i).summary.as_mob().expect("a MOB run").clone()).collect()
+    (0..n)
+        .map(|i| {
+            experiment::run_seed(s, s.meta.seed + i).expect("the run ends").summary.as_mob().expect("a MOB run").clone()
+        })
+        .collect()
 }
 
 fn mean(xs: impl Iterator<Item = f64>) -> f64 {

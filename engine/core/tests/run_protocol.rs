@@ -74,3 +74,17 @@ fn every_object_access_is_counted_once() {
     assert!(ended > 100 && sim.trace().count(RecordKind::Fetch as u8) > 100);
     assert_eq!(sim.system().accesses(), ended * s.mob().workload.txn_len as u64 + in_progress);
 }
+
+/// Issue 12: with no network latency, read-only transactions that hit in the client cache take no
+/// time; validation refuses that latency, and the kernel still ends such a run, saying why, rather
+/// than loop at one instant forever.
+#[test]
+fn a_run_whose_time_stops_ends_and_says_why() {
+    assert!(storelab_core::scenario::parse("[network]\nlatency_ms = 0\n").is_err());
+    let mut s = Scenario::default();
+    s.mob_mut().network.latency_ms = 0.0;
+    s.mob_mut().workload.write_prob = 0.0;
+    s.mob_mut().client.cache_mb = 65_536.0;
+    let why = storelab_core::experiment::run_seed(&s, 1).unwrap_err();
+    assert!(why.contains("stopped advancing at 0 s") && why.contains("network.latency_ms"), "{why}");
+}

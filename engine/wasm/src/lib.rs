@@ -110,6 +110,12 @@ impl Lab {
         self.end_ns
     }
 
+    /// Why the run ended before its end, if it did (simulated time stopped advancing, or the
+    /// model met a limit); `undefined` else.
+    pub fn ended_early(&self) -> Option<String> {
+        self.sim.ended_early().map(str::to_string)
+    }
+
     /// Processes one event; returns false when the run is over.
     pub fn step(&mut self) -> bool {
         self.sim.step()

@@ -34,6 +34,14 @@ export function useViewProps(lab: LabController): ViewProps {
 export function StatusBanner({ lab }: { lab: LabController }) {
   const status = useStore(lab.store, (s) => s.status);
   const fatal = useStore(lab.store, (s) => s.fatal);
+  const endedEarly = useStore(lab.store, (s) => s.endedEarly);
+  if (endedEarly) {
+    return (
+      <div className="error-banner" role="alert" data-testid="ended-early">
+        The run ended early: {endedEarly} Edit the scenario and apply it to run again.
+      </div>
+    );
+  }
   if (fatal) {
     return (
       <div className="error-banner" role="alert" data-testid="fatal">

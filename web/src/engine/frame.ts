@@ -15,6 +15,7 @@ export function readFrame(lab: Lab, sections: readonly SectionInfo[], reset: boo
     nowNs: lab.now_ns(),
     events: lab.events(),
     finished: lab.finished(),
+    endedEarly: lab.ended_early() ?? null,
     phase: PHASES[lab.phase()],
     reset,
     trace: {

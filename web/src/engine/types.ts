@@ -39,6 +39,9 @@ export interface Frame {
   nowNs: number;
   events: number;
   finished: boolean;
+  /** Why the run ended before its end (simulated time stopped advancing, or the model met a
+   * limit), or null. */
+  endedEarly: string | null;
   phase: 'warmup' | 'measuring' | 'done';
   /** True after load, reset or a seek backwards: views drop what they accumulated. */
   reset: boolean;

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StatusBanner } from '../app/App';
 import { LabController, MIN_REQUEST_INTERVAL_MS, type Scheduler } from './controller';
 import { FrameStore } from './frames';
 import { createStore, initialLabState, type LabState } from './store';
@@ -14,8 +17,11 @@ class FakeEngine implements EngineLike {
   pending: (() => void)[] = [];
   hold = false;
   endNs = 100e9;
+  /** Set to make the run end early, as the engine does when simulated time stops advancing. */
+  endedEarly: string | null = null;
   private f(reset = false): Frame {
-    return { nowNs: this.now, events: this.events, finished: this.now >= this.endNs, phase: 'warmup', reset } as Frame;
+    const finished = this.now >= this.endNs || this.endedEarly !== null;
+    return { nowNs: this.now, events: this.events, finished, endedEarly: this.endedEarly, phase: 'warmup', reset } as Frame;
   }
   private reply(fr: Frame): Promise<Frame> {
     if (!this.hold) return Promise.resolve(fr);
@@ -100,6 +106,19 @@ describe('LabController', () => {
     expect(store.get()).toMatchObject({ status: 'ready', appliedText: 'x = 1', draftText: 'x = 1', seed: 7, title: 'T', endNs: 100e9 });
     expect(engine.calls).toEqual(['load:7', 'frame:0']);
     expect(lab.frames.latest()?.nowNs).toBe(0);
+  });
+
+  it('stops playing and says why when the run ends early', async () => {
+    const { lab, engine, store } = setup();
+    await lab.load('x', 1);
+    expect(store.get().endedEarly).toBeNull();
+    engine.endedEarly = 'simulated time stopped advancing at 0 s';
+    await lab.step();
+    expect(store.get()).toMatchObject({ endedEarly: 'simulated time stopped advancing at 0 s', finished: true, playing: false });
+    const html = renderToString(createElement(StatusBanner, { lab }));
+    expect(html).toContain('role="alert"');
+    expect(html).toContain('The run ended early: ');
+    expect(html).toContain('simulated time stopped advancing at 0 s');
   });
 
   it('keeps the text and the running scenario when the engine rejects an edit', async () => {

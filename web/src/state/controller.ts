@@ -215,7 +215,7 @@ export class LabController {
     const now = this.nowMs();
     if (!force && now - this.lastUiMs < UI_UPDATE_MS) return;
     this.lastUiMs = now;
-    this.store.set({ nowNs: f.nowNs, events: f.events, finished: f.finished, phase: f.phase });
+    this.store.set({ nowNs: f.nowNs, events: f.events, finished: f.finished, endedEarly: f.endedEarly, phase: f.phase });
   }
 
   private ensureLoop(): void {

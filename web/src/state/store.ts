@@ -69,6 +69,9 @@ export interface LabState {
   events: number;
   endNs: number | null;
   finished: boolean;
+  /** Why the run ended before its end (simulated time stopped advancing, or the model met a
+   * limit), or null. */
+  endedEarly: string | null;
   phase: string;
   /** Something in flight the user waits for (seek, step to flusher run), shown as a hint. */
   busy: string | null;
@@ -96,6 +99,7 @@ export function initialLabState(): LabState {
     events: 0,
     endNs: null,
     finished: false,
+    endedEarly: null,
     phase: 'warmup',
     busy: null,
     helpOpen: false,

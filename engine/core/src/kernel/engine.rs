@@ -32,6 +32,8 @@ pub trait System: Clone {
     type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + garde::Validate<Context = ()>;
     /// The JSON schema schemars generates for `Config`, committed beside it (`config.schema.json`).
     const CONFIG_SCHEMA: &'static str;
+    /// What in a scenario can stop its simulated time, for the error when it does.
+    const STALL_HINT: &'static str = "";
     /// Pairs of its fields that may not both be given (written, or swept): the second derives
     /// the first, as the third says.
     const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] = &[];
@@ -96,6 +98,14 @@ impl RunControl {
             sample_interval: time::from_s(run.sample_interval_s),
         }
     }
+
+    /// The longest a warm-up may last while it waits for the system's condition (spec A31):
+    /// an hour plus ten times the minimum warm-up, and never so long that the run would pass
+    /// `scenario::MAX_RUN_S`. A warm-up that reaches it ends unfinished (`warmup_complete`).
+    pub fn longest_warmup(&self) -> SimTime {
+        let cap = time::from_s(crate::scenario::MAX_RUN_S).saturating_sub(self.duration);
+        (time::from_s(3600.0) + 10 * self.warmup).min(cap).max(self.warmup)
+    }
 }
 
 /// What the queue holds: the system's events and the kernel's own run-control events.
@@ -122,7 +132,17 @@ pub struct Kernel<E> {
     awaiting_warmup: bool,
     /// False when the warm-up hit its time limit before the system's condition was met.
     warmup_complete: bool,
+    /// Events processed in a row at the current instant.
+    at_this_instant: u64,
+    /// Why the run ended before its end, if it did: simulated time stopped advancing
+    /// (`MAX_EVENTS_AT_ONE_INSTANT`), or the system met a limit of its model (`end_early`).
+    ended_early: Option<String>,
 }
+
+/// More events than this in a row at one simulated instant means time has stopped advancing:
+/// the model loops without anything taking time. The busiest legitimate instant (every client
+/// starting at t = 0) holds a few thousand.
+pub const MAX_EVENTS_AT_ONE_INSTANT: u64 = 100_000;
 
 impl<E> Kernel<E> {
     pub fn now(&self) -> SimTime {
@@ -149,6 +169,13 @@ impl<E> Kernel<E> {
         self.trace.record(Record { t: self.now, kind: kind.into(), entity, a, b, c });
     }
 
+    /// Ends the run now, saying why: the model met a limit it cannot go past (the first reason
+    /// given is kept). The engine ends a run this way rather than panic or loop.
+    pub fn end_early(&mut self, why: String) {
+        self.ended_early.get_or_insert(why);
+        self.phase = Phase::Done;
+    }
+
     pub fn warmup_complete(&self) -> bool {
         self.warmup_complete
     }
@@ -168,6 +195,8 @@ pub trait Run {
     /// The system's frame at the current time (`System::frame`).
     fn frame(&self) -> Frame;
     fn trace(&self) -> &Trace;
+    /// Why the run ended before its end, if it did (`Kernel::end_early`).
+    fn ended_early(&self) -> Option<&str>;
     fn set_tracing(&mut self, on: bool);
     fn next_event_time(&self) -> Option<SimTime>;
     fn step(&mut self) -> bool;
@@ -197,6 +226,9 @@ impl<S: System> Run for Engine<S> {
     }
     fn trace(&self) -> &Trace {
         Engine::trace(self)
+    }
+    fn ended_early(&self) -> Option<&str> {
+        Engine::ended_early(self)
     }
     fn set_tracing(&mut self, on: bool) {
         Engine::set_tracing(self, on)
@@ -241,6 +273,8 @@ impl<S: System> Engine<S> {
             run,
             awaiting_warmup: false,
             warmup_complete: true,
+            at_this_instant: 0,
+            ended_early: None,
         };
         system.start(&mut kernel);
         kernel.queue.push(run.warmup, Scheduled::WarmupCheck);
@@ -278,6 +312,11 @@ impl<S: System> Engine<S> {
         &self.kernel.trace
     }
 
+    /// Why the run ended before its end, if it did (`Kernel::end_early`).
+    pub fn ended_early(&self) -> Option<&str> {
+        self.kernel.ended_early.as_deref()
+    }
+
     pub fn set_tracing(&mut self, on: bool) {
         self.kernel.trace.set_enabled(on);
     }
@@ -300,12 +339,25 @@ impl<S: System> Engine<S> {
             self.kernel.phase = Phase::Done;
             return false;
         };
+        // The engine guarantees progress: a run whose time stops advancing ends, reported.
+        let k = &mut self.kernel;
+        k.at_this_instant = if t == k.now { k.at_this_instant + 1 } else { 0 };
+        if k.at_this_instant >= MAX_EVENTS_AT_ONE_INSTANT {
+            let why = format!(
+                "simulated time stopped advancing at {} s: {MAX_EVENTS_AT_ONE_INSTANT} events in a row at \
+                 that instant. {}",
+                time::to_s(k.now),
+                S::STALL_HINT
+            );
+            k.end_early(why);
+            return false;
+        }
         self.kernel.now = t;
         self.kernel.events += 1;
         match e {
             Scheduled::System(e) => {
                 self.system.handle(&mut self.kernel, e);
-                if self.kernel.awaiting_warmup && self.system.warmed_up() {
+                if self.kernel.phase == Phase::Warmup && self.kernel.awaiting_warmup && self.system.warmed_up() {
                     self.begin_measurement();
                 }
             }
@@ -372,7 +424,7 @@ impl<S: System> Engine<S> {
         if k.phase != Phase::Warmup {
             return;
         }
-        let limit = time::from_s(3600.0) + 10 * k.now;
+        let limit = k.run.longest_warmup();
         if self.system.warmed_up() {
             self.begin_measurement();
         } else if k.awaiting_warmup {
@@ -390,5 +442,24 @@ impl<S: System> Engine<S> {
         k.awaiting_warmup = false;
         self.system.begin_measurement(k.now, k.run.duration);
         k.queue.push(k.now + k.run.duration, Scheduled::End);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn control(warmup_s: f64, duration_s: f64) -> RunControl {
+        let run = crate::scenario::Run { warmup_s, duration_s, ..Default::default() };
+        RunControl::new(&run)
+    }
+
+    /// A warm-up waiting for a condition lasts at most an hour plus ten times its minimum, and
+    /// never past the longest run (issue 12: 3000 + 33,000 s had waited to 66,600 s).
+    #[test]
+    fn the_longest_warm_up_keeps_the_run_within_its_limit() {
+        assert_eq!(control(30.0, 300.0).longest_warmup(), time::from_s(3900.0));
+        assert_eq!(control(3000.0, 33_000.0).longest_warmup(), time::from_s(3000.0));
+        assert_eq!(control(100.0, 35_000.0).longest_warmup(), time::from_s(1000.0));
     }
 }

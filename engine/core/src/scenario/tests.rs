@@ -347,7 +347,11 @@ fn every_point_of_a_series_passes_the_cross_field_rules_and_counts_as_runs() {
     let errors = parse_errors(
         "[run]\nseeds = 100\n[sweep]\nparameter = \"server.mob_mb\"\nvalues = [1, 2, 3, 4, 5]\nseries = \"client.count\"\nseries_values = [1, 2, 3, 4, 5]\n",
     );
-    assert!(error_at(&errors, "run.seeds").message.contains("100 seeds × 25 sweep points = 2500 runs"));
+    assert!(error_at(&errors, "run.seeds").message.contains("over 25 sweep point(s) makes 2500 runs, at most 2000"));
+    // A sweep over run.seeds itself runs each point's seeds (issue 12: 21 × 100, not 21 × 1).
+    let values = vec!["100"; 21].join(", ");
+    let errors = parse_errors(&format!("[sweep]\nparameter = \"run.seeds\"\nvalues = [{values}]\n"));
+    assert!(error_at(&errors, "run.seeds").message.contains("makes 2100 runs"), "{errors:?}");
 }
 
 #[test]

@@ -104,31 +104,43 @@ fn run_problems(s: &Scenario) -> Vec<Problem> {
             .related(&["run.warmup_s"]),
         );
     }
-    let samples = run.duration_s / run.sample_interval_s;
+    // The series covers the warm-up too, as long as it may last (`RunControl::longest_warmup`).
+    let span_s = crate::systems::planned_end(s).map_or_else(
+        || {
+            let run = crate::kernel::RunControl::new(run);
+            crate::kernel::time::to_s(run.longest_warmup() + run.duration)
+        },
+        crate::kernel::time::to_s,
+    );
+    let samples = span_s / run.sample_interval_s;
     if samples > MAX_SAMPLES {
         problems.push(
             Problem::new(
                 "run.sample_interval_s",
                 format!(
-                    "the time series would have {} points, at most {}; raise \
-                     run.sample_interval_s",
+                    "the time series would have up to {} points over {} s (warm-up included), at \
+                     most {}; raise run.sample_interval_s",
                     samples.ceil(),
+                    span_s.ceil(),
                     thousands(MAX_SAMPLES)
                 ),
             )
             .related(&["run.duration_s"]),
         );
     }
+    // Runs as the sweep will run them: a sweep may vary run.seeds itself.
     let points = s.sweep.as_ref().map_or(1, |sweep| sweep.points() as u64);
-    if u64::from(run.seeds) * points > MAX_RUNS {
+    let runs = match super::sweep_points(s) {
+        Ok(all) if s.sweep.is_some() => all.iter().map(|p| u64::from(p.scenario.run.seeds)).sum(),
+        _ => u64::from(run.seeds) * points,
+    };
+    if runs > MAX_RUNS {
         problems.push(
             Problem::new(
                 "run.seeds",
                 format!(
-                    "{} seeds × {points} sweep points = {} runs, at most {MAX_RUNS}; lower \
-                     run.seeds or sweep fewer values",
-                    run.seeds,
-                    u64::from(run.seeds) * points
+                    "run.seeds over {points} sweep point(s) makes {runs} runs, at most {MAX_RUNS}; \
+                     lower run.seeds or sweep fewer values"
                 ),
             )
             .related(&["sweep.values", "sweep.series_values"]),

@@ -248,6 +248,11 @@ impl Simulation {
     pub fn trace(&self) -> &Trace {
         self.engine().trace()
     }
+    /// Why the run ended before its end, if it did (simulated time stopped advancing, or the
+    /// model met a limit).
+    pub fn ended_early(&self) -> Option<&str> {
+        self.engine().ended_early()
+    }
     pub fn trace_hash(&self) -> u64 {
         self.trace().hash()
     }

@@ -20,6 +20,22 @@ impl SeekCurve {
         }
     }
 
+    /// The shortest seek over 1 to `cylinders − 1` cylinders, ms, and a distance where it occurs:
+    /// the curve is a quadratic in √(d−1), so its minimum is at an end of the range or at the
+    /// vertex. Three seek times that do not lie on a rising curve can make it dip below 0.
+    pub fn lowest(&self, cylinders: u32) -> (f64, u32) {
+        let top = f64::from(cylinders.saturating_sub(2)).sqrt(); // √(d−1) at d = cylinders − 1
+        let vertex = if self.b > 0.0 { -self.a / (2.0 * self.b) } else { f64::NAN };
+        [0.0, top, vertex]
+            .into_iter()
+            .filter(|u| (0.0..=top).contains(u))
+            .map(|u| {
+                let d = (u * u).round() as u32 + 1;
+                (self.ms(d), d)
+            })
+            .fold((f64::INFINITY, 1), |low, x| if x.0 < low.0 { x } else { low })
+    }
+
     /// Seek time in ms over `d` cylinders.
     pub fn ms(&self, d: u32) -> f64 {
         if d == 0 {
@@ -33,6 +49,18 @@ impl SeekCurve {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_lowest_seek_is_found_over_the_whole_range() {
+        // Table 4.6's curve rises: its lowest seek is the single-cylinder one.
+        assert_eq!(barracuda().lowest(5333), (0.85, 1));
+        // min 0.5, avg 2, max 20 ms dips below 0 between the ends (issue 12).
+        let dip = SeekCurve::calibrate(0.5, 2.0, 20.0, 5333);
+        let (ms, d) = dip.lowest(5333);
+        assert!(ms < 0.0 && d > 1 && d < 5333);
+        let brute = (1..5333).map(|d| dip.ms(d)).fold(f64::INFINITY, f64::min);
+        assert!((ms - brute).abs() < 0.01, "{ms} vs brute force {brute}");
+    }
 
     fn barracuda() -> SeekCurve {
         SeekCurve::calibrate(0.85, 8.75, 19.5, 5333)

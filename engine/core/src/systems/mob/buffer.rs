@@ -40,9 +40,11 @@ impl Modification {
     }
 }
 
-/// Ids are 30-bit; a run that appended 2^30 scan-list entries would need more. The scenario
-/// limits (run length, database size) keep every run far below it.
+/// Ids are 30-bit: the scan list never spans more (`scan_limit`).
 const MAX_ID: u32 = 1 << 30;
+
+/// The fewest scan-list entries the MOB may keep (`scan_limit`).
+const MIN_SCAN_LIMIT: u64 = 1 << 22;
 
 /// Scan-list entry: log record `log_index` has `count` pending modifications to `page`.
 #[derive(Clone, Debug)]
@@ -66,6 +68,8 @@ pub struct Mob {
     object_bytes: u64,
     object_overhead: u64,
     chunk_overhead: u64,
+    /// `scan_limit()`, fixed by the capacity and charges.
+    scan_limit: u64,
     objects_per_page: u32,
     scan: VecDeque<ScanEntry>,
     /// Absolute position of `scan[0]`; positions only grow, so truncation never renumbers.
@@ -88,8 +92,11 @@ impl Mob {
         pages: u32,
         objects_per_page: u32,
     ) -> Mob {
+        let fullest =
+            capacity / (u64::from(object_bytes) + u64::from(object_overhead) + u64::from(chunk_overhead)).max(1);
         Mob {
             capacity,
+            scan_limit: (4 * fullest).max(MIN_SCAN_LIMIT).min(u64::from(MAX_ID) / 2),
             used: 0,
             object_bytes: object_bytes as u64,
             object_overhead: object_overhead as u64,
@@ -149,6 +156,25 @@ impl Mob {
     }
 
     /// Charge of one modification: the object plus its per-object overhead.
+    /// Most scan-list entries kept: chunks emptied by absorption stay until the log is truncated
+    /// past them (§3.1.4), so a MOB that never fills, whose flusher never runs, grows the list
+    /// without bound behind its oldest live chunk. Four times the chunks a full MOB holds, at
+    /// least 2^22, and within the 30-bit ids.
+    pub fn scan_limit(&self) -> u64 {
+        self.scan_limit
+    }
+
+    /// Whether `chunks` more scan-list entries fit under `scan_limit` and the id space.
+    pub fn has_room_for(&self, chunks: usize) -> bool {
+        let len = self.scan.len() as u64 + chunks as u64;
+        len <= self.scan_limit && u64::from(self.scan_base) + len < u64::from(MAX_ID)
+    }
+
+    /// Scan-list entries now, live chunks and holes.
+    pub fn scan_len(&self) -> usize {
+        self.scan.len()
+    }
+
     fn charge(&self) -> u64 {
         self.object_bytes + self.object_overhead
     }
@@ -185,8 +211,7 @@ impl Mob {
         for &(oid, area) in objs {
             let (pid, slot) = self.page_slot(oid);
             if last_page != Some(pid) {
-                let pos = self.scan_base + self.scan.len() as u32;
-                assert!(pos + 1 < MAX_ID, "the MOB has run out of modification ids");
+                debug_assert!(self.has_room_for(1), "callers check has_room_for");
                 self.scan.push_back(ScanEntry { log_index, page: pid, count: 0 });
                 self.used += self.chunk_overhead;
                 last_page = Some(pid);

@@ -23,6 +23,16 @@ impl MobSystem {
     }
 
     fn commit_insert(&mut self, k: &mut K, client: u32) {
+        // At most one chunk per modified object.
+        if !self.mob.has_room_for(self.clients[client as usize].write_set.len()) {
+            k.end_early(format!(
+                "the MOB's log grew to {} chunks without being truncated: its oldest modification \
+                 stays buffered because the MOB never fills to its flusher trigger, while absorption \
+                 empties the chunks after it (§3.1.4). Lower server.mob_mb so the flusher runs.",
+                self.mob.scan_len()
+            ));
+            return;
+        }
         self.log_index += 1;
         let l = self.log_index;
         let ws = std::mem::take(&mut self.clients[client as usize].write_set);

@@ -242,6 +242,8 @@ impl System for MobSystem {
     const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
     type Config = config::Config;
     const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
+    const STALL_HINT: &'static str = "Transactions that hit in the client cache and commit no \
+        modification take no time but the network's: give network.latency_ms a larger value.";
     const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] =
         &[("server.cache_mb", "server.memory_mb", "with memory_mb the page cache is memory_mb − mob_mb")];
 

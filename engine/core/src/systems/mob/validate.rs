@@ -2,6 +2,7 @@
 //! field is in its declared range. Sizes are computed in `f64` from the field values alone, so a
 //! huge database is reported, never allocated, and no arithmetic can overflow.
 use super::config::Config;
+use crate::components::disk::SeekCurve;
 use crate::scenario::validate::{tenths, thousands, KB, MAX_OBJECTS, MB};
 use crate::scenario::Problem;
 
@@ -107,8 +108,30 @@ fn workload_problems(c: &Config) -> Vec<Problem> {
         );
     }
     problems.extend(hot_area_problem(c));
+    // Each client holds its transaction's accesses, and every checkpoint of the timeline a copy.
+    let held = f64::from(c.client.count) * f64::from(w.txn_len);
+    if held > MAX_HELD_ACCESSES {
+        problems.push(
+            Problem::new(
+                "workload.txn_len",
+                format!(
+                    "{} clients × {} accesses per transaction = {} accesses held at once, at most {}; \
+                     lower client.count or workload.txn_len",
+                    c.client.count,
+                    w.txn_len,
+                    thousands(held),
+                    thousands(MAX_HELD_ACCESSES)
+                ),
+            )
+            .related(&["client.count"]),
+        );
+    }
     problems
 }
+
+/// Most object accesses the clients' transactions may hold at once (8 B each, copied into every
+/// checkpoint of the lab's timeline).
+const MAX_HELD_ACCESSES: f64 = 1_048_576.0;
 
 /// Each client's hot area is half shared (one area for all) and half private (one per client),
 /// laid out side by side in the ordered list of objects (spec §4.3, A5), with a cold range left.
@@ -211,6 +234,33 @@ fn disk_problems(c: &Config) -> Vec<Problem> {
             );
         }
     }
+    // Ordered is not enough: the curve through the three (spec A15) must stay at or above 0 over
+    // every distance, or a seek would end before it starts.
+    if problems.is_empty() {
+        let curve = SeekCurve::calibrate(d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, d.cylinders);
+        let (ms, at) = curve.lowest(d.cylinders);
+        if ms < 0.0 {
+            problems.push(
+                Problem::new(
+                    "disk.seek_max_ms",
+                    format!(
+                        "the seek curve through seek_min_ms = {}, seek_avg_ms = {} and seek_max_ms = {} \
+                         goes below 0 ({:.2} ms over {at} cylinders): the average is too low for the \
+                         maximum; raise disk.seek_avg_ms or lower disk.seek_max_ms",
+                        d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, ms
+                    ),
+                )
+                .related(&["disk.seek_avg_ms", "disk.seek_min_ms"]),
+            );
+        }
+    }
+    // The geometry counts whole bytes per track (`components::disk::Geometry`).
+    if (d.track_kb * KB).round() < 1.0 {
+        problems.push(Problem::new(
+            "disk.track_kb",
+            format!("a track of {} KB holds no whole byte; raise disk.track_kb", d.track_kb),
+        ));
+    }
     let capacity_kb = disk_capacity_kb(c);
     let page_kb = f64::from(c.database.page_kb);
     let database_kb = pages(c) * page_kb;
@@ -258,4 +308,50 @@ fn mob_problem(c: &Config) -> Option<Problem> {
         )
         .related(&["database.object_bytes"])
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::{parse, ScenarioError};
+
+    fn error(text: &str, path: &str) -> ScenarioError {
+        let errors = parse(text).expect_err(text);
+        errors.into_iter().find(|e| e.path == path).unwrap_or_else(|| panic!("no error at {path} for {text}"))
+    }
+
+    /// Issue 12: values each in range whose curve dips below 0 made seeks end before they began.
+    #[test]
+    fn a_seek_curve_that_goes_below_zero_is_refused_at_its_line() {
+        let e = error("[disk]\nseek_min_ms = 0.5\nseek_avg_ms = 2\nseek_max_ms = 20\n", "disk.seek_max_ms");
+        assert!(e.message.contains("goes below 0") && e.message.contains("raise disk.seek_avg_ms"), "{e}");
+        assert_eq!(e.line, 4);
+        let e = error("[disk]\nseek_max_ms = 1000\n", "disk.seek_max_ms");
+        assert!(e.message.contains("goes below 0"), "{e}");
+        assert!(parse("[disk]\nseek_max_ms = 25\n").is_ok(), "a rising curve is fine");
+    }
+
+    #[test]
+    fn a_track_must_hold_a_byte() {
+        let e = error("[disk]\ntrack_kb = 0.0004\ncylinders = 1000000\ntracks_per_cylinder = 1024\n", "disk.track_kb");
+        assert!(e.message.contains("no whole byte"), "{e}");
+    }
+
+    #[test]
+    fn the_accesses_held_by_all_clients_are_bounded() {
+        let e = error(
+            "[client]\ncount = 1024\n[workload]\ntxn_len = 65536\n[database]\nsize_mb = 4096\n",
+            "workload.txn_len",
+        );
+        assert!(e.message.contains("1024 clients × 65536 accesses"), "{e}");
+    }
+
+    #[test]
+    fn the_time_series_bound_counts_the_longest_warm_up() {
+        // The warm-up waits for flusher passes: it may last 3600 + 10 × 700 s: with the
+        // measured 100 s, 10,700 s of samples every 0.01 s.
+        let text = "[run]\nwarmup_s = 700\nduration_s = 100\nsample_interval_s = 0.01\n";
+        assert!(error(text, "run.sample_interval_s").message.contains("warm-up included"));
+        // Without the wait, the run ends at 800 s.
+        assert!(parse(&format!("{text}warmup_flusher_passes = 0\n")).is_ok());
+    }
 }

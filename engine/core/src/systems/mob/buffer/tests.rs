@@ -127,3 +127,19 @@ fn random_operations_keep_the_accounting_exact_and_within_capacity() {
         }
     }
 }
+
+/// Issue 12: a MOB that never fills grows its scan list behind its oldest live chunk; the list is
+/// bounded (the system ends the run, saying why) instead of running out of ids or memory.
+#[test]
+fn the_scan_list_is_bounded() {
+    let small = Mob::new(1 << 20, 128, 16, 16, 1000, 481);
+    assert_eq!(small.scan_limit(), 1 << 22, "at least 2^22 entries");
+    assert!(small.has_room_for(1 << 22) && !small.has_room_for((1 << 22) + 1));
+    // A large MOB may hold four times the chunks it can hold when full.
+    let large = Mob::new(1 << 30, 128, 16, 16, 1000, 481);
+    assert_eq!(large.scan_limit(), 4 * ((1 << 30) / (128 + 16 + 16)));
+    let mut m = small;
+    m.insert(1, &[(0, 0)]);
+    assert_eq!(m.scan_len(), 1);
+    assert!(!m.has_room_for(1 << 22));
+}
