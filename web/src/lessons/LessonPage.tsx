@@ -103,7 +103,7 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
   const [status, setStatus] = useState<Status>({ state: 'idle' });
   const running = useRef(false);
   const name = params.scenario ?? 'mob-default';
-  const base = scenarioTexts[name] ?? '';
+  const base = Object.hasOwn(scenarioTexts, name) ? scenarioTexts[name] : '';
   const seed = params.seed ? Number(params.seed) : undefined;
   const metric = params.metric ?? 'write_absorption';
   const digits = Number(params.digits ?? 2);

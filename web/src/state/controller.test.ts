@@ -108,6 +108,12 @@ describe('LabController', () => {
     expect(lab.frames.latest()?.nowNs).toBe(0);
   });
 
+  it('clamps a link\'s time to the run', async () => {
+    const { lab, engine } = setup();
+    await lab.load('x', 1, { tNs: 1e18 });
+    expect(engine.calls).toContain(`seek:${Math.round(engine.endNs)}`);
+  });
+
   it('stops playing and says why when the run ends early', async () => {
     const { lab, engine, store } = setup();
     await lab.load('x', 1);

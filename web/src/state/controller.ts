@@ -26,6 +26,9 @@ const UI_UPDATE_MS = 200;
  * at 60 fps, and every other animation frame is left free for layout, paint and the worker. */
 export const MIN_REQUEST_INTERVAL_MS = 30;
 
+/** The longest run the engine accepts, warm-up included (`scenario::MAX_RUN_S`: 10 hours), ns. */
+export const MAX_RUN_NS = 36_000e9;
+
 export class LabController {
   private rafId: number | null = null;
   private lastIssueMs: number | null = null;
@@ -82,7 +85,8 @@ export class LabController {
         selection: null,
         ...(opts.scenarioName !== undefined ? { scenarioName: opts.scenarioName } : {}),
       });
-      const t = opts.tNs ?? 0;
+      // A link's time, clamped to the run: its end when known, else the longest run there is.
+      const t = Math.min(opts.tNs ?? 0, res.endNs ?? MAX_RUN_NS);
       const frame = t > 0 ? await this.engine.seek(t) : await this.engine.frame(0);
       this.publish(frame, true);
       return res;

@@ -38,6 +38,11 @@ describe('startup: hash wins over storage, storage over the default', () => {
   it('hash gallery name', () => {
     expect(resolveStartup({ ...noHash, scenario: 'other' }, stored, gallery)).toMatchObject({ text: 'OTHER', scenarioName: 'other', source: 'hash' });
   });
+  it('only the gallery\'s own names: __proto__, constructor and toString are not scenarios', () => {
+    for (const scenario of ['__proto__', 'constructor', 'toString']) {
+      expect(resolveStartup({ ...noHash, scenario }, stored, gallery)).toMatchObject({ text: 'STORED', source: 'storage' });
+    }
+  });
   it('storage', () => {
     expect(resolveStartup(noHash, stored, gallery)).toMatchObject({ text: 'STORED', seed: 2, source: 'storage' });
   });

@@ -68,7 +68,8 @@ export function resolveStartup(
   if (hash.text != null) {
     return { text: hash.text, seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: null, source: 'hash' };
   }
-  if (hash.scenario && gallery[hash.scenario] != null) {
+  // The gallery's own names only (`__proto__` or `toString` are properties of every object).
+  if (hash.scenario && Object.hasOwn(gallery, hash.scenario)) {
     return { text: gallery[hash.scenario], seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: hash.scenario, source: 'hash' };
   }
   if (persisted) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeHash, encodeHash } from './url';
+import { compressToEncodedURIComponent } from 'lz-string';
+import { decodeHash, encodeHash, MAX_LINK_TEXT } from './url';
 import { scenarioTexts } from '../scenario/gallery';
 
 describe('permalink hash', () => {
@@ -20,9 +21,9 @@ describe('permalink hash', () => {
     const text = '[meta]\ntitle = "λ = μ = 0.1 — Tables 4.1–4.7 µs 🚀 日本語"\n';
     expect(decodeHash(encodeHash({ text, seed: 7, tNs: 1 })).text).toBe(text);
   });
-  it('round-trips a large scenario (200 KB)', () => {
-    const big = Array.from({ length: 5000 }, (_, i) => `# line ${i}: ${'x'.repeat(i % 50)} é\nkey_${i} = ${i}`).join('\n');
-    expect(big.length).toBeGreaterThan(100_000);
+  it('round-trips a large scenario (200 KB, near the engine\'s 256 KB limit)', () => {
+    const big = Array.from({ length: 3600 }, (_, i) => `# line ${i}: ${'x'.repeat(i % 50)} é\nkey_${i} = ${i}`).join('\n');
+    expect(big.length).toBeGreaterThan(195_000);
     const h = encodeHash({ text: big, seed: 9_007_199_254_740_991, tNs: 2 ** 52 });
     const d = decodeHash(h);
     expect(d.text).toBe(big);
@@ -44,6 +45,13 @@ describe('permalink hash', () => {
     expect(decodeHash('#seed=abc&t=-5&s=%%%')).toEqual({ text: null, seed: null, tNs: null, scenario: null });
     expect(decodeHash('#sc=mob-default&seed=3')).toMatchObject({ scenario: 'mob-default', seed: 3 });
     expect(decodeHash('#sc=../../etc').scenario).toBeNull();
+  });
+  it('refuses a link that decompresses to far more than a scenario', () => {
+    // 8 KB of link, megabytes of comments (issue 12).
+    const bomb = compressToEncodedURIComponent('#'.repeat(MAX_LINK_TEXT + 1));
+    expect(bomb.length).toBeLessThan(8192);
+    expect(decodeHash(`#s=${bomb}`).text).toBeNull();
+    expect(decodeHash(`#s=${compressToEncodedURIComponent('#'.repeat(MAX_LINK_TEXT))}`).text).toHaveLength(MAX_LINK_TEXT);
   });
   it('rounds time and truncates seeds', () => {
     expect(decodeHash(encodeHash({ text: 'a', seed: 4.7, tNs: 10.6 }))).toMatchObject({ text: 'a', seed: 4, tNs: 11 });

@@ -11,6 +11,11 @@ export interface HashState {
   scenario: string | null;
 }
 
+/** The longest scenario text a link carries, characters: the engine refuses texts over 256 KB
+ * (`scenario::MAX_TEXT_BYTES`), so a link decompressing to more is not a scenario (an 8 KB link
+ * can decompress to megabytes). */
+export const MAX_LINK_TEXT = 256 * 1024;
+
 // The scenario text rarely changes while the time does: compress it once, not on every write.
 let compressed: { text: string; s: string } | null = null;
 
@@ -39,8 +44,9 @@ export function decodeHash(hash: string): HashState {
       } catch {
         /* keep raw */
       }
-      const text = decompressFromEncodedURIComponent(v);
-      out.text = typeof text === 'string' && (text.length > 0 || v.length === 0) ? text : null;
+      const text = v.length <= MAX_LINK_TEXT ? decompressFromEncodedURIComponent(v) : null;
+      const ok = typeof text === 'string' && (text.length > 0 || v.length === 0) && text.length <= MAX_LINK_TEXT;
+      out.text = ok ? text : null;
     } else if (key === 'seed') {
       out.seed = parseNonNegInt(value);
     } else if (key === 't') {

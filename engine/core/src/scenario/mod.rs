@@ -140,6 +140,15 @@ impl Problem {
 /// error); unknown keys and wrong types, with the ranges of the other values (all of them, in
 /// text order); then ranges, cross-field rules and limits (all of them).
 pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
+    if text.len() > MAX_TEXT_BYTES {
+        let message = format!(
+            "the scenario is {} KB, at most {} KB; scenarios are a few KB: remove what is not TOML \
+             for the lab (long comments, pasted data)",
+            text.len() / 1024,
+            MAX_TEXT_BYTES / 1024
+        );
+        return Err(vec![Problem::new("", message).into_error((1, 1))]);
+    }
     let doc = text::parse_document(text).map_err(|e| vec![e])?;
     let placed = |problems: Vec<Problem>| {
         problems
@@ -172,7 +181,8 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
 /// Serializes a scenario to TOML, every field written out (for export), except a field derived
 /// by another that is given (`fields::exclusive`): writing both would be an error.
 ///
-/// Panics only if `meta.seed` exceeds `i64::MAX`, which TOML cannot hold and `validate` rejects.
+/// Panics only if `meta.seed` exceeds `i64::MAX`, which TOML cannot hold and `validate` rejects
+/// (it allows at most `MAX_SEED`).
 pub fn to_toml(s: &Scenario) -> String {
     let text = toml::to_string(s).expect("a scenario with meta.seed ≤ i64::MAX serializes to TOML");
     let kind = s.system.kind;

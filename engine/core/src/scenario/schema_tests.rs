@@ -128,3 +128,22 @@ fn the_system_kind_selects_the_sections() {
         "meta, system, run, database, workload, client, network, server, flusher, disk, sweep"
     );
 }
+
+/// Issue 12: an 8 KB link decompressed to a valid 10 MB comment-only scenario.
+#[test]
+fn a_text_far_larger_than_a_scenario_is_refused() {
+    let huge = format!("[meta]\ntitle = \"t\"\n{}", "# padding\n".repeat(MAX_TEXT_BYTES / 10 + 1));
+    let errors = parse(&huge).unwrap_err();
+    assert_eq!((errors.len(), errors[0].line), (1, 1));
+    assert!(errors[0].message.contains("at most 256 KB"), "{}", errors[0]);
+    assert!(parse(&huge[..MAX_TEXT_BYTES]).is_ok());
+}
+
+/// Issue 12: seeds above 2^53 passed validation, came back rounded from JavaScript, then failed.
+#[test]
+fn a_seed_a_javascript_number_cannot_hold_is_refused() {
+    assert!(parse("[meta]\nseed = 9007199254740991\n").is_ok());
+    let errors = parse("[meta]\nseed = 9007199254740993\n").unwrap_err();
+    assert_eq!(errors[0].path, "meta.seed");
+    assert_eq!(errors[0].range.as_deref(), Some("0 ≤ value ≤ 9007199254740991"));
+}

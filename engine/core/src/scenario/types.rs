@@ -13,12 +13,15 @@ use serde_json::{Map, Value};
 
 use crate::systems::SystemConfig;
 
-/// TOML integers are signed 64-bit, so a larger seed could not be written back to a file.
-pub const MAX_SEED: u64 = i64::MAX as u64;
+/// The largest seed: 2^53 − 1, the largest integer a JavaScript number holds exactly, so the lab,
+/// its links and the CLI all keep it as written (and well within a TOML integer).
+pub const MAX_SEED: u64 = (1 << 53) - 1;
 /// The longest simulated run, warm-up included, seconds (10 hours).
 pub const MAX_RUN_S: f64 = 36_000.0;
 /// Most values a sweep may list.
 pub const MAX_SWEEP_VALUES: usize = 200;
+/// The longest scenario text, bytes: scenarios are a few KB; a link or a file far larger is not one.
+pub const MAX_TEXT_BYTES: usize = 256 * 1024;
 
 /// garde's `range` is inclusive; the fields that must be above 0 (stated in the schema as
 /// `"exclusiveMinimum": 0`) use this rule instead of a minimum.
@@ -121,7 +124,7 @@ pub struct Meta {
     /// Paper and section the scenario reproduces.
     #[garde(skip)]
     pub paper: String,
-    /// Seed of the first run; further seeds are meta.seed+1, meta.seed+2, …
+    /// Seed of the first run; further seeds are meta.seed+1, meta.seed+2, … (at most 2^53 − 1).
     #[garde(range(max = MAX_SEED))]
     #[schemars(extend("x-unit" = "id"))]
     pub seed: u64,
