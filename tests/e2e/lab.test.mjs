@@ -31,6 +31,9 @@ after(async () => {
 
 const newPage = (url = base) => harness.newPage(browser, url);
 
+/** The page's Content-Security-Policy (a meta tag the build adds to every page). */
+const csp = (page) => page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '');
+
 const latest = (page) =>
   page.evaluate(() => {
     const f = window.__storelab.frames.latest();
@@ -101,6 +104,7 @@ describe('the lab', () => {
     const page = await newPage();
     await ready(page);
     assert.match(await page.locator('[data-testid=scenario-title]').innerText(), /MOB defaults/);
+    assert.match(await csp(page), /script-src 'self' 'wasm-unsafe-eval'/, 'the lab runs WASM under its CSP');
     await shot(page, 'lab-initial');
     const mob0 = await canvasSignature(page, 'MobView');
     const f0 = await latest(page);
@@ -325,6 +329,7 @@ describe('embed and lessons', () => {
     await page.waitForFunction(() => window.__storelab.frames.latest().events > 1000, null, { timeout: 15_000 });
     await pause(page);
     await shot(page, 'embed');
+    assert.match(await csp(page), /default-src 'self'/);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
@@ -349,6 +354,7 @@ describe('embed and lessons', () => {
     const page = await newPage(`${base}lessons/`);
     await page.locator('[data-testid=lesson] h1').first().waitFor();
     assert.match(await page.locator('[data-testid=lesson] h1').first().innerText(), /modified object buffer/i);
+    assert.match(await csp(page), /frame-src 'self'/, 'lessons embed the lab under their CSP');
     assert.equal(await page.locator('.question').count(), 3);
     assert.match(await page.locator('figure.live [data-testid=pinned]').innerText(), /server\.mob_mb = 2/);
     const frame = page.frameLocator('iframe').first();

@@ -1,11 +1,11 @@
 // The lessons page: renders lessons/*.md with live embedded scenarios (iframes of the embed
 // route) and predict-then-run questions checked against runs of the engine.
 import { useMemo, useRef, useState } from 'react';
-import { marked } from 'marked';
+import { inlineHtml, markdownHtml } from './markdown';
 import { LabClient } from '../engine/client';
 import type { EngineLike } from '../state/engine';
 import { scenarioTexts } from '../scenario/gallery';
-import { applyOverrides, describeErrors, describeOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, readMetric, withinTolerance, type Lesson } from './lesson';
+import { applyOverrides, describeErrors, describeOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
 import type { Override } from './overrides';
 import '../app/styles.css';
 
@@ -61,7 +61,7 @@ export default function LessonPage() {
 }
 
 function Prose({ markdown }: { markdown: string }) {
-  const html = useMemo(() => marked.parse(markdown, { async: false }) as string, [markdown]);
+  const html = useMemo(() => markdownHtml(markdown), [markdown]);
   return <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
@@ -107,21 +107,29 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
   const seed = params.seed ? Number(params.seed) : undefined;
   const metric = params.metric ?? 'write_absorption';
   const digits = Number(params.digits ?? 2);
-  const sweep = params.sweep; // e.g. "server.mob_mb = 1, 2, 4, 8, 12, 16"
+  // e.g. "server.mob_mb = 1, 2, 4, 8, 12, 16"; a malformed line is shown, not thrown.
+  const sweep = useMemo(() => {
+    if (params.sweep == null) return null;
+    try {
+      return parseSweep(params.sweep);
+    } catch (e) {
+      return e instanceof Error ? e : new Error(String(e));
+    }
+  }, [params.sweep]);
 
   const run = async () => {
     if (running.current) return;
     running.current = true;
     try {
       const set = parseOverrides(params.set);
+      if (sweep instanceof Error) throw sweep;
       if (sweep) {
-        const m = /^\s*([\w]+)\.([\w]+)\s*=\s*(.+)$/.exec(sweep)!;
-        const values = m[3].split(',').map((v) => Number(v.trim()));
+        const { path, values } = sweep;
         const threshold = Number(params.threshold ?? 0.5);
         const points: { value: number; metric: number | null }[] = [];
         for (const v of values) {
           setStatus({ state: 'running', done: points.length, total: values.length });
-          const summary = await runToEnd(base, [...set, ...parseOverrides(`${m[1]}.${m[2]}=${v}`)], seed);
+          const summary = await runToEnd(base, [...set, ...parseOverrides(`${path}=${v}`)], seed);
           points.push({ value: v, metric: readMetric(summary, metric) });
         }
         const answer = firstBelow(points, threshold);
@@ -147,21 +155,22 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
       <h3>
         Predict, then run ({n}): {params.title ?? ''}
       </h3>
-      <div className="prose" dangerouslySetInnerHTML={{ __html: marked.parseInline(params.prompt ?? '', { async: false }) as string }} />
+      <div className="prose" dangerouslySetInnerHTML={{ __html: inlineHtml(params.prompt ?? '') }} />
       <div className="row">
         <label>
           Your prediction{' '}
-          {sweep ? (
+          {sweep instanceof Error ? (
+            <span className="verdict off" role="alert">
+              This question cannot run: {sweep.message}
+            </span>
+          ) : sweep ? (
             <select value={guess} onChange={(e) => setGuess(e.target.value)} data-testid="guess">
               <option value="">choose…</option>
-              {/^\s*[\w.]+\s*=\s*(.+)$/
-                .exec(sweep)![1]
-                .split(',')
-                .map((v) => (
-                  <option key={v.trim()} value={v.trim()}>
-                    {v.trim()}
-                  </option>
-                ))}
+              {sweep.values.map((v) => (
+                <option key={v} value={String(v)}>
+                  {v}
+                </option>
+              ))}
             </select>
           ) : (
             <input type="number" step="any" value={guess} onChange={(e) => setGuess(e.target.value)} data-testid="guess" />
@@ -180,7 +189,7 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
           <>
             <span className={`verdict ${status.ok ? 'ok' : 'off'}`}>{status.ok ? 'Right!' : 'Not quite.'}</span> The run measured{' '}
             <strong data-testid="actual">{Number.isFinite(status.actual) ? Number(status.actual.toFixed(digits)) : 'none of the values'}</strong> {params.unit} ({status.detail}).
-            {params.explain && <span className="prose" dangerouslySetInnerHTML={{ __html: ' ' + (marked.parseInline(params.explain, { async: false }) as string) }} />}
+            {params.explain && <span className="prose" dangerouslySetInnerHTML={{ __html: ' ' + inlineHtml(params.explain) }} />}
           </>
         )}
       </p>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, readMetric, withinTolerance } from './lesson';
+import { applyOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, parseSweep, readMetric, withinTolerance } from './lesson';
 import { describeOverrides, formatOverrides, loadWithOverrides, readSetParam } from './overrides';
 import { readField } from '../scenario/fields';
 import { LabHost } from '../engine/host';
@@ -55,6 +55,12 @@ describe('question checking', () => {
     expect(withinTolerance(100, 120, 0.25)).toBe(true);
     expect(withinTolerance(80, 120, 0.25)).toBe(false);
     expect(withinTolerance(NaN, 1, 1)).toBe(false);
+  });
+  it('reads a question\'s sweep: line, and says what is wrong with a malformed one', () => {
+    expect(parseSweep('server.mob_mb = 1, 2, 4')).toEqual({ path: 'server.mob_mb', values: [1, 2, 4] });
+    for (const bad of ['mob_mb = 1, 2', 'server.mob_mb 1, 2', 'server.mob_mb = 1, two']) {
+      expect(() => parseSweep(bad)).toThrow(/is not section\.key = v1, v2/);
+    }
   });
   it('finds the first swept value below a threshold', () => {
     expect(firstBelow([{ value: 1, metric: 0.8 }, { value: 4, metric: 0.55 }, { value: 8, metric: 0.4 }, { value: 12, metric: 0.3 }], 0.5)).toBe(8);

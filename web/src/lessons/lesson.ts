@@ -88,6 +88,16 @@ export function withinTolerance(predicted: number, actual: number, relTol: numbe
   return Math.abs(predicted - actual) / Math.abs(actual) <= relTol;
 }
 
+/** A question's `sweep:` line, `section.key = v1, v2, …`; throws an Error saying what is wrong. */
+export function parseSweep(line: string): { path: string; values: number[] } {
+  const m = /^\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*=\s*(.+)$/.exec(line);
+  const values = m ? m[2].split(',').map((v) => Number(v.trim())) : [];
+  if (!m || values.some((v) => !Number.isFinite(v))) {
+    throw new Error(`sweep: "${line}" is not section.key = v1, v2, … (e.g. server.mob_mb = 1, 2, 4)`);
+  }
+  return { path: m[1], values };
+}
+
 /** For a sweep question: the first swept value whose metric satisfies `below` (metric < threshold). */
 export function firstBelow(points: { value: number; metric: number | null }[], threshold: number): number | null {
   for (const p of points) if (p.metric != null && p.metric < threshold) return p.value;
