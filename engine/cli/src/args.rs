@@ -153,7 +153,8 @@ fn shard(text: &str) -> Result<(usize, usize), String> {
 /// Read a scenario file, apply the `--set` overrides, parse and validate it. Errors are printed
 /// as `FILE:LINE:COLUMN: path: message`.
 pub fn load(path: &str, sets: &[(String, String)]) -> Result<Scenario, String> {
-    let mut text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut text = scenario::text_of(&bytes).map_err(|e| located(path, &e))?.to_string();
     for (k, v) in sets {
         text = scenario::apply_override(&text, k, v).map_err(|e| format!("--set {k}={v}: {e}"))?;
     }
@@ -161,19 +162,16 @@ pub fn load(path: &str, sets: &[(String, String)]) -> Result<Scenario, String> {
 }
 
 pub fn parse_text(path: &str, text: &str) -> Result<Scenario, String> {
-    scenario::parse(text).map_err(|errors| {
-        errors
-            .iter()
-            .map(|e| {
-                if e.line > 0 {
-                    format!("{path}:{}:{}: {}", e.line, e.column, strip_position(e))
-                } else {
-                    format!("{path}: {e}")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    })
+    scenario::parse(text).map_err(|errors| errors.iter().map(|e| located(path, e)).collect::<Vec<_>>().join("\n"))
+}
+
+/// `path:line:column: message`, or `path: message` for a problem not in the text.
+fn located(path: &str, e: &scenario::ScenarioError) -> String {
+    if e.line > 0 {
+        format!("{path}:{}:{}: {}", e.line, e.column, strip_position(e))
+    } else {
+        format!("{path}: {e}")
+    }
 }
 
 /// The error text without its "line L, column C: " prefix (the location is already printed).

@@ -134,6 +134,20 @@ impl Problem {
     }
 }
 
+/// A scenario file's bytes as text. Bytes that are not UTF-8 are an error at the line and column
+/// of the first bad one.
+pub fn text_of(bytes: &[u8]) -> Result<&str, ScenarioError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let at = e.valid_up_to();
+        let before = std::str::from_utf8(&bytes[..at]).expect("valid up to the first bad byte");
+        let message = format!(
+            "the file is not UTF-8 text: the byte at offset {at} is 0x{:02x}; save it as UTF-8 (or replace that character)",
+            bytes[at]
+        );
+        Problem::new("", message).into_error(text::line_column(before, before.len()))
+    })
+}
+
 /// Parses and validates a scenario, reporting every problem found.
 ///
 /// Problems come in three rounds, each only if the previous found none: malformed TOML (one

@@ -147,3 +147,12 @@ fn a_seed_a_javascript_number_cannot_hold_is_refused() {
     assert_eq!(errors[0].path, "meta.seed");
     assert_eq!(errors[0].range.as_deref(), Some("0 ≤ value ≤ 9007199254740991"));
 }
+
+/// Issue 12: invalid UTF-8 got no line or offset.
+#[test]
+fn bytes_that_are_not_utf8_are_located() {
+    let e = text_of(b"[meta]\ntitle = \"caf\xe9\"\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 13));
+    assert!(e.message.contains("the byte at offset 19 is 0xe9") && e.message.contains("UTF-8"), "{e}");
+    assert_eq!(text_of(b"[meta]\n").unwrap(), "[meta]\n");
+}

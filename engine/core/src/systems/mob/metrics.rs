@@ -211,6 +211,10 @@ impl Metrics {
             c.rotation_ns += svc.rotation_ns();
             c.transfer_ns += svc.transfer_ns();
         }
+        // The series charges each interval with the busy time inside it: the part of this
+        // request before the last sample was charged to the intervals it fell in (`sample`), so
+        // utilisation per sample stays within 100%. The summary's window keeps it all.
+        self.interval.busy_ns[kind as usize] -= svc.start.max(self.last_sample).min(svc.end) - svc.start;
     }
 
     /// The interval counters always, the window counters while measuring.
@@ -259,12 +263,16 @@ impl Metrics {
         }
     }
 
-    /// Close a time-series interval at `now` (nothing if it is empty).
-    pub fn sample(&mut self, now: SimTime, mob_occupancy: f64) {
+    /// Close a time-series interval at `now` (nothing if it is empty). `serving` is the request
+    /// the disk is in the middle of, whose busy time so far belongs to this interval.
+    pub fn sample(&mut self, now: SimTime, mob_occupancy: f64, serving: Option<(RequestKind, SimTime)>) {
         if now == self.last_sample {
             return;
         }
         let dt = (now - self.last_sample) as f64;
+        if let Some((kind, start)) = serving {
+            self.interval.busy_ns[kind as usize] += now - start.max(self.last_sample);
+        }
         let c = std::mem::take(&mut self.interval);
         self.series.push(Sample {
             t_s: time::to_s(now),

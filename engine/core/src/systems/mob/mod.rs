@@ -308,7 +308,8 @@ impl System for MobSystem {
 
     fn sample(&mut self, now: SimTime) {
         let occupancy = self.mob.used() as f64 / self.mob.capacity() as f64;
-        self.metrics.sample(now, occupancy);
+        let serving = self.disk.active().map(|(r, svc)| (r.token.kind, svc.start));
+        self.metrics.sample(now, occupancy, serving);
     }
 
     fn end(&mut self, now: SimTime) {
