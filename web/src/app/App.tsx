@@ -35,6 +35,7 @@ export function StatusBanner({ lab }: { lab: LabController }) {
   const status = useStore(lab.store, (s) => s.status);
   const fatal = useStore(lab.store, (s) => s.fatal);
   const endedEarly = useStore(lab.store, (s) => s.endedEarly);
+  const saveError = useStore(lab.store, (s) => s.saveError);
   if (endedEarly) {
     return (
       <div className="error-banner" role="alert" data-testid="ended-early">
@@ -46,6 +47,13 @@ export function StatusBanner({ lab }: { lab: LabController }) {
     return (
       <div className="error-banner" role="alert" data-testid="fatal">
         {fatal} Reload the page; if it persists, rebuild the engine with <code>bash scripts/build-wasm.sh</code>.
+      </div>
+    );
+  }
+  if (saveError) {
+    return (
+      <div className="error-banner" role="status" data-testid="save-error">
+        This browser will not keep your edits ({saveError}): use Export in the scenario panel or Copy link to keep them.
       </div>
     );
   }

@@ -61,15 +61,28 @@ export function syncUrlAndStorage(lab: LabController, opts: { storage: boolean; 
     }
     if (opts.storage && (s.draftText !== prev.draftText || s.seed !== prev.seed || s.speedPosition !== prev.speedPosition || s.scenarioName !== prev.scenarioName)) {
       if (saveTimer) clearTimeout(saveTimer);
-      saveTimer = setTimeout(() => {
-        const x = lab.store.get();
-        if (x.draftText) savePersisted({ text: x.draftText, seed: x.seed, scenarioName: x.scenarioName, speedPosition: x.speedPosition });
-      }, 250);
+      saveTimer = setTimeout(save, 250);
     }
     prev = s;
   });
+  // The pending save is written, not dropped, when the lab stops or the page goes away.
+  function save() {
+    saveTimer = null;
+    const x = lab.store.get();
+    if (!x.draftText) return;
+    const failed = savePersisted({ text: x.draftText, seed: x.seed, scenarioName: x.scenarioName, speedPosition: x.speedPosition });
+    if (failed !== x.saveError) lab.store.set({ saveError: failed });
+  }
+  const flush = () => {
+    if (saveTimer) {
+      clearTimeout(saveTimer);
+      save();
+    }
+  };
+  window.addEventListener('pagehide', flush);
   return () => {
     unsub();
-    if (saveTimer) clearTimeout(saveTimer);
+    flush();
+    window.removeEventListener('pagehide', flush);
   };
 }

@@ -42,11 +42,14 @@ export function loadPersisted(s: KeyValueStorage | null = storage()): Persisted 
   }
 }
 
-export function savePersisted(p: Persisted, s: KeyValueStorage | null = storage()): void {
+/** Saves the user's text; returns why it could not (storage full, blocked), or null. The lab
+ * works either way, but the user should know their edits will not survive a reload. */
+export function savePersisted(p: Persisted, s: KeyValueStorage | null = storage()): string | null {
   try {
     s?.setItem(KEY, JSON.stringify(p));
-  } catch {
-    /* quota or privacy mode: the lab still works, edits just do not survive a reload */
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
   }
 }
 

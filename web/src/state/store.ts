@@ -64,6 +64,8 @@ export interface LabState {
   status: EngineStatus;
   /** A message for the user (engine failed to start, …); null when all is well. */
   fatal: string | null;
+  /** Why the browser would not keep the user's text (storage full or blocked), or null. */
+  saveError: string | null;
   /** Simulated time and event count of the latest frame, for the controls (updated at most ~10×/s). */
   nowNs: number;
   events: number;
@@ -95,6 +97,7 @@ export function initialLabState(): LabState {
     errors: [],
     status: 'loading',
     fatal: null,
+    saveError: null,
     nowNs: 0,
     events: 0,
     endNs: null,
