@@ -22,6 +22,31 @@ macro_rules! to_json {
     };
 }
 
+thread_local! {
+    /// The message of the last panic, kept by the hook for `take_panic`: a panic aborts the module
+    /// (a WebAssembly trap that says only "unreachable"), and the message is what the user needs.
+    static PANIC: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs when the module is instantiated: installs the panic hook.
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()))));
+}
+
+/// The message of the panic behind the last trap, once; `undefined` when there was none. The engine
+/// must not panic on any input: a panic is a bug, and this is how it reaches the user.
+#[wasm_bindgen]
+pub fn take_panic() -> Option<String> {
+    PANIC.with(|p| p.borrow_mut().take())
+}
+
+/// Panics with `message`: lets the tests check that a panic reaches the user with its message.
+#[wasm_bindgen]
+pub fn panic_for_tests(message: &str) {
+    panic!("{message}");
+}
+
 /// Largest integer a JS `number` represents exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
 

@@ -61,4 +61,14 @@ describe('LabClient ↔ worker protocol', () => {
     fresh.port1.close();
     fresh.port2.close();
   });
+
+  it('answers every request with the reason when the engine failed to load (issue 12)', async () => {
+    const failed = new MessageChannel();
+    serve(failed.port1, new LabHost(), Promise.reject(new Error('no WebAssembly here')));
+    const client = new LabClient(failed.port2);
+    await expect(client.load(SHORT)).rejects.toThrow('the engine failed to load: no WebAssembly here');
+    await expect(client.frame(1)).rejects.toThrow('the engine failed to load');
+    failed.port1.close();
+    failed.port2.close();
+  });
 });

@@ -6,11 +6,19 @@ import type { Frame } from './types';
 
 /** Answers requests arriving at `port` with `host`, once `ready` (the engine loaded) resolves. */
 export function serve(port: Endpoint, host: LabHost, ready: Promise<unknown> = Promise.resolve()): void {
-  // Chained, so a request never overtakes an earlier one still waiting for the engine.
-  let queue = ready;
+  // Chained, so a request never overtakes an earlier one still waiting for the engine. An engine
+  // that failed to load answers every request with why.
+  let queue = ready.then(
+    () => null,
+    (e: unknown) => `the engine failed to load: ${e instanceof Error ? e.message : String(e)}`,
+  );
   port.addEventListener('message', (event: MessageEvent) => {
     const req = event.data as Request;
-    queue = queue.then(() => reply(port, req, host));
+    queue = queue.then((failed) => {
+      if (failed === null) reply(port, req, host);
+      else port.postMessage({ id: req.id, ok: false, error: failed } satisfies Response, []);
+      return failed;
+    });
   });
   port.start?.();
 }

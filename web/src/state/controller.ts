@@ -26,6 +26,12 @@ const UI_UPDATE_MS = 200;
  * at 60 fps, and every other animation frame is left free for layout, paint and the worker. */
 export const MIN_REQUEST_INTERVAL_MS = 30;
 
+/** What went wrong, without the "Error:" and "the engine stopped:" the caller already says. */
+function reason(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return message.replace(/^the engine (stopped|failed to load): /, '');
+}
+
 /** The longest run the engine accepts, warm-up included (`scenario::MAX_RUN_S`: 10 hours), ns. */
 export const MAX_RUN_NS = 36_000e9;
 
@@ -62,7 +68,7 @@ export class LabController {
       try {
         res = await this.engine.load(text, seed ?? undefined);
       } catch (e) {
-        this.store.set({ busy: null, status: 'error', fatal: `The engine failed to start: ${String(e)}` });
+        this.store.set({ busy: null, status: 'error', fatal: `The engine failed to start: ${reason(e)}` });
         throw e;
       }
       if (!res.ok) {
@@ -253,7 +259,7 @@ export class LabController {
       })
       .catch((e: unknown) => {
         this.inflight = false;
-        this.store.set({ playing: false, fatal: `The engine stopped: ${String(e)}` });
+        this.store.set({ playing: false, fatal: `The engine stopped: ${reason(e)}` });
       });
   }
 }
