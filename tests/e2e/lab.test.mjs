@@ -159,6 +159,21 @@ describe('the lab', () => {
     await page.context().close();
   });
 
+  it('an engine that stops restarts itself with the last scenario and says so', async () => {
+    const page = await newPage();
+    await ready(page);
+    // A fresh worker knows no scenario: the next step fails there, as a stopped engine's would.
+    await page.evaluate(() => window.__storelab.lab.engine.restart());
+    await page.locator('[data-testid=step]').click();
+    await page.locator('[data-testid=restarted]').waitFor({ timeout: 10_000 });
+    assert.match(await page.locator('[data-testid=restarted]').innerText(), /The engine stopped \(no scenario loaded\) and restarted with the last scenario, at 0 s/);
+    await ready(page);
+    await page.locator('[data-testid=step]').click();
+    await page.waitForFunction(() => window.__storelab.lab.store.get().events > 0, null, { timeout: 10_000 });
+    assert.equal(await page.locator('[data-testid=fatal]').count(), 0);
+    await page.context().close();
+  });
+
   it('steps one event, scrubs back, and shows the earlier state', async () => {
     const page = await newPage();
     await ready(page);

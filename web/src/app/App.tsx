@@ -36,6 +36,7 @@ export function StatusBanner({ lab }: { lab: LabController }) {
   const fatal = useStore(lab.store, (s) => s.fatal);
   const endedEarly = useStore(lab.store, (s) => s.endedEarly);
   const saveError = useStore(lab.store, (s) => s.saveError);
+  const restarted = useStore(lab.store, (s) => s.restarted);
   if (endedEarly) {
     return (
       <div className="error-banner" role="alert" data-testid="ended-early">
@@ -47,6 +48,16 @@ export function StatusBanner({ lab }: { lab: LabController }) {
     return (
       <div className="error-banner" role="alert" data-testid="fatal">
         {fatal} Reload the page; if it persists, rebuild the engine with <code>bash scripts/build-wasm.sh</code>.
+      </div>
+    );
+  }
+  if (restarted) {
+    return (
+      <div className="error-banner" role="alert" data-testid="restarted">
+        {restarted}{' '}
+        <button type="button" onClick={() => lab.store.set({ restarted: null })}>
+          Dismiss
+        </button>
       </div>
     );
   }

@@ -3,19 +3,36 @@
 import type { Endpoint, Op, Ops, RunSummary, Response } from './protocol';
 import type { Frame, LoadResult } from './types';
 
+const startWorker = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+
 export class LabClient {
-  private readonly port: Endpoint;
+  private port: Endpoint;
   /** The worker this client started, to terminate; null when given an endpoint. */
-  private readonly worker: Worker | null = null;
+  private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
 
   /** `port`: a Worker running worker.ts, or any endpoint served by `serve` (tests). */
   constructor(port?: Endpoint) {
-    if (!port) this.worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+    if (!port) this.worker = startWorker();
     this.port = port ?? this.worker!;
+    this.listen();
+  }
+
+  private listen(): void {
     this.port.addEventListener('message', (event: MessageEvent) => this.settle(event.data as Response));
+    // A worker that dies (out of memory, say) answers nothing more: fail what waits on it.
+    this.worker?.addEventListener('error', (event: ErrorEvent) => this.failAll(`the engine stopped: ${event.message || 'its worker failed'}`));
     this.port.start?.();
+  }
+
+  /** A fresh worker in place of this one (whose engine stopped); calls in flight fail. */
+  restart(): void {
+    if (!this.worker) throw new Error('this client was given its endpoint: nothing to restart');
+    this.terminate();
+    this.worker = startWorker();
+    this.port = this.worker;
+    this.listen();
   }
 
   load(text: string, seed?: number): Promise<LoadResult> {
@@ -43,7 +60,11 @@ export class LabClient {
   /** Stops the worker (when this client created it) and fails calls still waiting. */
   terminate(): void {
     this.worker?.terminate();
-    for (const p of this.pending.values()) p.reject(new Error('engine terminated'));
+    this.failAll('engine terminated');
+  }
+
+  private failAll(message: string): void {
+    for (const p of this.pending.values()) p.reject(new Error(message));
     this.pending.clear();
   }
 

@@ -43,8 +43,14 @@ class FakeEngine implements EngineLike {
     this.events += 10;
     return this.reply(this.f());
   }
+  /** Set to make the next step fail as a stopped engine does. */
+  stepFails: string | null = null;
+  restart() {
+    this.calls.push('restart');
+  }
   step() {
     this.calls.push('step');
+    if (this.stepFails) return Promise.reject(new Error(this.stepFails));
     this.events += 1;
     this.now += 1000;
     return this.reply(this.f());
@@ -106,6 +112,23 @@ describe('LabController', () => {
     expect(store.get()).toMatchObject({ status: 'ready', appliedText: 'x = 1', draftText: 'x = 1', seed: 7, title: 'T', endNs: 100e9 });
     expect(engine.calls).toEqual(['load:7', 'frame:0']);
     expect(lab.frames.latest()?.nowNs).toBe(0);
+  });
+
+  it('restarts a stopped engine with the last scenario, once a minute at most', async () => {
+    const { lab, engine, store, setWall } = setup();
+    await lab.load('good', 4);
+    engine.stepFails = 'the engine stopped: panicked at src/x.rs:1:1: boom';
+    await lab.step();
+    await flush();
+    expect(engine.calls.slice(-4)).toEqual(['step', 'restart', 'load:4', 'frame:0']);
+    expect(store.get()).toMatchObject({ appliedText: 'good', fatal: null, playing: false });
+    expect(store.get().restarted).toBe('The engine stopped (panicked at src/x.rs:1:1: boom) and restarted with the last scenario, at 0 s.');
+    // Stopped again at once: the lab gives up and says so.
+    setWall(30_000);
+    await lab.step();
+    await flush();
+    expect(engine.calls.filter((c) => c === 'restart')).toHaveLength(1);
+    expect(store.get().fatal).toBe('The engine stopped: panicked at src/x.rs:1:1: boom');
   });
 
   it('clamps a link\'s time to the run', async () => {

@@ -45,6 +45,8 @@ export class LabController {
   /** Serialises discrete actions (step, seek, reset, load) after the in-flight frame. */
   private queue: Promise<unknown> = Promise.resolve();
   private pendingSeekNs: number | null = null;
+  /** Wall-clock ms of the last restart of a stopped engine (one a minute at most). */
+  private lastRestartMs = -Infinity;
   private seekPromise: Promise<void> | null = null;
 
   constructor(
@@ -189,6 +191,24 @@ export class LabController {
 
   // --- internals ------------------------------------------------------------------------------
 
+  /** An engine call failed: the engine stopped (a trap, a dead worker). It restarts itself with
+   * the last scenario that loaded, at 0 s, saying so; twice within a minute, the lab gives up and
+   * asks for a reload (the scenario stops it again at once). */
+  private engineFailed(e: unknown): void {
+    const why = reason(e);
+    const s = this.store.get();
+    const now = this.nowMs();
+    if (!this.engine.restart || !s.appliedText || now - this.lastRestartMs < 60_000) {
+      this.store.set({ playing: false, fatal: `The engine stopped: ${why}` });
+      return;
+    }
+    this.lastRestartMs = now;
+    this.engine.restart();
+    this.generation++;
+    this.store.set({ playing: false, restarted: `The engine stopped (${why}) and restarted with the last scenario, at 0 s.` });
+    void this.load(s.appliedText, s.seed, { tNs: 0 }).catch((err: unknown) => this.engineFailed(err));
+  }
+
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
       // Wait for a frame request in flight so frames reach the views in order.
@@ -207,6 +227,8 @@ export class LabController {
       try {
         const frame = await fn();
         if (gen === this.generation) this.publish(frame, resetHint);
+      } catch (e) {
+        this.engineFailed(e);
       } finally {
         if (busy) this.store.set({ busy: null });
       }
@@ -259,7 +281,7 @@ export class LabController {
       })
       .catch((e: unknown) => {
         this.inflight = false;
-        this.store.set({ playing: false, fatal: `The engine stopped: ${reason(e)}` });
+        this.engineFailed(e);
       });
   }
 }

@@ -10,4 +10,7 @@ export interface EngineLike {
   seek(tNs: number): Promise<Frame>;
   reset(): Promise<Frame>;
   summary(): Promise<unknown>;
+  /** Replaces a stopped engine by a fresh one (a new worker); calls in flight fail. Absent
+   * where there is nothing to restart (a served port in tests). */
+  restart?(): void;
 }

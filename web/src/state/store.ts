@@ -64,6 +64,8 @@ export interface LabState {
   status: EngineStatus;
   /** A message for the user (engine failed to start, …); null when all is well. */
   fatal: string | null;
+  /** Set when the engine stopped and restarted by itself: what happened, for the user. */
+  restarted: string | null;
   /** Why the browser would not keep the user's text (storage full or blocked), or null. */
   saveError: string | null;
   /** Simulated time and event count of the latest frame, for the controls (updated at most ~10×/s). */
@@ -98,6 +100,7 @@ export function initialLabState(): LabState {
     status: 'loading',
     fatal: null,
     saveError: null,
+    restarted: null,
     nowNs: 0,
     events: 0,
     endNs: null,
