@@ -228,7 +228,8 @@ export class LabController {
         const frame = await fn();
         if (gen === this.generation) this.publish(frame, resetHint);
       } catch (e) {
-        this.engineFailed(e);
+        // A call of a run already replaced (by a restart, say) fails with it: not news.
+        if (gen === this.generation) this.engineFailed(e);
       } finally {
         if (busy) this.store.set({ busy: null });
       }
@@ -281,7 +282,7 @@ export class LabController {
       })
       .catch((e: unknown) => {
         this.inflight = false;
-        this.engineFailed(e);
+        if (gen === this.generation) this.engineFailed(e);
       });
   }
 }
