@@ -253,7 +253,8 @@ describe('the lab', () => {
     await mob.fill('4.5');
     await page.waitForFunction(() => /^mob_mb = 4\.5/m.test(window.__storelab.lab.store.get().draftText));
     assert.equal(await page.locator('.field-error').count(), 0);
-    // The text survives a reload (local storage).
+    // The text survives a reload (local storage) as the draft, with its errors, while the last
+    // text that loaded is what runs (a draft that never loaded cannot stop the lab on reload).
     await page.locator('[data-testid=tab-toml]').click();
     await ta.fill(broken);
     await page.waitForTimeout(400);
@@ -261,6 +262,7 @@ describe('the lab', () => {
     await ready(page);
     await page.locator('[data-testid=errors]').waitFor();
     assert.equal(await page.locator('[data-testid=toml]').inputValue(), broken);
+    assert.doesNotMatch((await storeState(page)).appliedText, /"lots"/);
     await page.context().close();
   });
 

@@ -6,6 +6,7 @@ import type { EngineLike } from '../state/engine';
 import { FrameStore } from '../state/frames';
 import { createStore, initialLabState, type LabState } from '../state/store';
 import { scenarioTexts } from '../scenario/gallery';
+import { problemsOf } from '../scenario/fields';
 import { decodeHash, encodeHash } from '../state/url';
 import { loadPersisted, resolveStartup, savePersisted, type Startup } from '../state/persist';
 
@@ -18,7 +19,8 @@ export function createLab(): LabController {
 }
 
 /** Loads the startup scenario. A stored text the engine rejects stays in the editor with its
- * errors while mob-default runs. */
+ * errors while mob-default runs; a stored draft that never loaded stays in the editor beside the
+ * last text that did, which is what runs. */
 export async function startLab(lab: LabController, startup: Startup, autoplay = false): Promise<void> {
   const res = await lab.load(startup.text, startup.seed, { tNs: startup.tNs, scenarioName: startup.scenarioName });
   if (!res.ok) {
@@ -26,6 +28,8 @@ export async function startLab(lab: LabController, startup: Startup, autoplay = 
     const fallback = scenarioTexts['mob-default'] ?? '';
     await lab.load(fallback, null, { scenarioName: 'mob-default' });
     lab.store.set({ draftText: startup.text, errors, editorOpen: true });
+  } else if (startup.draft != null) {
+    lab.store.set({ draftText: startup.draft, errors: problemsOf(startup.draft), editorOpen: true });
   }
   if (autoplay) lab.play();
 }
@@ -59,7 +63,7 @@ export function syncUrlAndStorage(lab: LabController, opts: { storage: boolean; 
       // While playing, at most once a second; otherwise at once.
       if (!s.playing || performance.now() - lastHashMs > 1000) writeHash();
     }
-    if (opts.storage && (s.draftText !== prev.draftText || s.seed !== prev.seed || s.speedPosition !== prev.speedPosition || s.scenarioName !== prev.scenarioName)) {
+    if (opts.storage && (s.draftText !== prev.draftText || s.appliedText !== prev.appliedText || s.seed !== prev.seed || s.speedPosition !== prev.speedPosition || s.scenarioName !== prev.scenarioName)) {
       if (saveTimer) clearTimeout(saveTimer);
       saveTimer = setTimeout(save, 250);
     }
@@ -70,7 +74,7 @@ export function syncUrlAndStorage(lab: LabController, opts: { storage: boolean; 
     saveTimer = null;
     const x = lab.store.get();
     if (!x.draftText) return;
-    const failed = savePersisted({ text: x.draftText, seed: x.seed, scenarioName: x.scenarioName, speedPosition: x.speedPosition });
+    const failed = savePersisted({ text: x.draftText, applied: x.appliedText || null, seed: x.seed, scenarioName: x.scenarioName, speedPosition: x.speedPosition });
     if (failed !== x.saveError) lab.store.set({ saveError: failed });
   }
   const flush = () => {

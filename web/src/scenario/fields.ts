@@ -3,7 +3,7 @@
 // embed overrides and the CLI agree on every edit; comments and layout are kept. Also the JSON
 // schema of the fields a text may set: its system's. The page must have called initEngine()
 // first (main.tsx does, before it renders).
-import { read_field, remove_field, schema, set_field } from '@storelab/engine';
+import { read_field, remove_field, schema, set_field, validate } from '@storelab/engine';
 import type { ScenarioError } from '../engine/types';
 import type { PropSchema } from './SchemaForm';
 
@@ -60,6 +60,11 @@ export function tomlString(raw: string | null): string | null {
   }
   if (raw.startsWith("'") && !raw.startsWith("'''") && raw.endsWith("'")) return raw.slice(1, -1);
   return null;
+}
+
+/** The engine's problems with `text` (every one, located), without running it. */
+export function problemsOf(text: string): ScenarioError[] {
+  return JSON.parse(validate(text)) as ScenarioError[];
 }
 
 const schemas = new Map<string, PropSchema>();

@@ -12,8 +12,8 @@ const noHash = { text: null, seed: null, tNs: null, scenario: null };
 describe('persistence', () => {
   it('saves and loads the user text, seed and speed', () => {
     const s = memory();
-    savePersisted({ text: 'x = 1', seed: 5, scenarioName: null, speedPosition: 300 }, s);
-    expect(loadPersisted(s)).toEqual({ text: 'x = 1', seed: 5, scenarioName: null, speedPosition: 300 });
+    savePersisted({ text: 'x = 1', applied: 'x = 0', seed: 5, scenarioName: null, speedPosition: 300 }, s);
+    expect(loadPersisted(s)).toEqual({ text: 'x = 1', applied: 'x = 0', seed: 5, scenarioName: null, speedPosition: 300 });
   });
   it('ignores corrupt storage', () => {
     const s = memory();
@@ -26,14 +26,14 @@ describe('persistence', () => {
   it('survives a storage that throws', () => {
     const s: KeyValueStorage = { getItem: () => { throw new Error('denied'); }, setItem: () => { throw new Error('quota'); } };
     expect(loadPersisted(s)).toBeNull();
-    expect(savePersisted({ text: 'a', seed: null, scenarioName: null, speedPosition: null }, s)).toBe('quota');
+    expect(savePersisted({ text: 'a', applied: null, seed: null, scenarioName: null, speedPosition: null }, s)).toBe('quota');
   });
 });
 
 describe('startup: hash wins over storage, storage over the default', () => {
-  const stored = { text: 'STORED', seed: 2, scenarioName: null, speedPosition: null };
+  const stored = { text: 'STORED', applied: null, seed: 2, scenarioName: null, speedPosition: null };
   it('hash text', () => {
-    expect(resolveStartup({ ...noHash, text: 'HASH', seed: 9, tNs: 77 }, stored, gallery)).toEqual({ text: 'HASH', seed: 9, tNs: 77, scenarioName: null, source: 'hash' });
+    expect(resolveStartup({ ...noHash, text: 'HASH', seed: 9, tNs: 77 }, stored, gallery)).toEqual({ text: 'HASH', draft: null, seed: 9, tNs: 77, scenarioName: null, source: 'hash' });
   });
   it('hash gallery name', () => {
     expect(resolveStartup({ ...noHash, scenario: 'other' }, stored, gallery)).toMatchObject({ text: 'OTHER', scenarioName: 'other', source: 'hash' });
@@ -43,8 +43,13 @@ describe('startup: hash wins over storage, storage over the default', () => {
       expect(resolveStartup({ ...noHash, scenario }, stored, gallery)).toMatchObject({ text: 'STORED', source: 'storage' });
     }
   });
+  it('storage: the last text that loaded runs, the draft stays a draft (issue 12)', () => {
+    const both = { ...stored, text: 'DRAFT', applied: 'APPLIED' };
+    expect(resolveStartup(noHash, both, gallery)).toMatchObject({ text: 'APPLIED', draft: 'DRAFT', source: 'storage' });
+    expect(resolveStartup(noHash, { ...both, text: 'APPLIED' }, gallery)).toMatchObject({ text: 'APPLIED', draft: null });
+  });
   it('storage', () => {
-    expect(resolveStartup(noHash, stored, gallery)).toMatchObject({ text: 'STORED', seed: 2, source: 'storage' });
+    expect(resolveStartup(noHash, stored, gallery)).toMatchObject({ text: 'STORED', draft: null, seed: 2, source: 'storage' });
   });
   it('default: mob-default', () => {
     expect(resolveStartup(noHash, null, gallery)).toMatchObject({ text: 'DEFAULT', scenarioName: 'mob-default', source: 'default' });

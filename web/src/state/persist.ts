@@ -5,7 +5,11 @@ import type { HashState } from './url';
 const KEY = 'storelab.lab.v1';
 
 export interface Persisted {
+  /** What the user was editing (the draft). */
   text: string;
+  /** The last text that loaded, which the lab opens with: a draft that never loaded cannot stop
+   * every reload (null in what older versions stored). */
+  applied: string | null;
   seed: number | null;
   scenarioName: string | null;
   speedPosition: number | null;
@@ -33,6 +37,7 @@ export function loadPersisted(s: KeyValueStorage | null = storage()): Persisted 
     if (typeof p.text !== 'string') return null;
     return {
       text: p.text,
+      applied: typeof p.applied === 'string' ? p.applied : null,
       seed: typeof p.seed === 'number' ? p.seed : null,
       scenarioName: typeof p.scenarioName === 'string' ? p.scenarioName : null,
       speedPosition: typeof p.speedPosition === 'number' ? p.speedPosition : null,
@@ -55,6 +60,8 @@ export function savePersisted(p: Persisted, s: KeyValueStorage | null = storage(
 
 export interface Startup {
   text: string;
+  /** Stored text the user was editing that differs from `text`, to keep as the draft. */
+  draft: string | null;
   seed: number | null;
   tNs: number;
   scenarioName: string | null;
@@ -69,14 +76,16 @@ export function resolveStartup(
   defaultName = 'mob-default',
 ): Startup {
   if (hash.text != null) {
-    return { text: hash.text, seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: null, source: 'hash' };
+    return { text: hash.text, draft: null, seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: null, source: 'hash' };
   }
   // The gallery's own names only (`__proto__` or `toString` are properties of every object).
   if (hash.scenario && Object.hasOwn(gallery, hash.scenario)) {
-    return { text: gallery[hash.scenario], seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: hash.scenario, source: 'hash' };
+    return { text: gallery[hash.scenario], draft: null, seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: hash.scenario, source: 'hash' };
   }
   if (persisted) {
-    return { text: persisted.text, seed: persisted.seed, tNs: 0, scenarioName: persisted.scenarioName, source: 'storage' };
+    const text = persisted.applied ?? persisted.text;
+    const draft = persisted.text !== text ? persisted.text : null;
+    return { text, draft, seed: persisted.seed, tNs: 0, scenarioName: persisted.scenarioName, source: 'storage' };
   }
-  return { text: gallery[defaultName] ?? '', seed: null, tNs: 0, scenarioName: defaultName, source: 'default' };
+  return { text: gallery[defaultName] ?? '', draft: null, seed: null, tNs: 0, scenarioName: defaultName, source: 'default' };
 }
