@@ -247,8 +247,8 @@ impl System for MobSystem {
     const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] =
         &[("server.cache_mb", "server.memory_mb", "with memory_mb the page cache is memory_mb − mob_mb")];
 
-    fn config_problems(c: &config::Config, _: &Scenario) -> Vec<Problem> {
-        validate::problems(c)
+    fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
+        validate::problems(c, s)
     }
 
     /// The warm-up waits for `run.warmup_flusher_passes` passes, unless it commits no writes

@@ -4,10 +4,10 @@
 use super::config::Config;
 use crate::components::disk::SeekCurve;
 use crate::scenario::validate::{tenths, thousands, KB, MAX_OBJECTS, MB};
-use crate::scenario::Problem;
+use crate::scenario::{Problem, Scenario};
 
 /// Every problem, each on the second field its rule names.
-pub fn problems(c: &Config) -> Vec<Problem> {
+pub fn problems(c: &Config, s: &Scenario) -> Vec<Problem> {
     let mut problems = Vec::new();
     problems.extend(database_problems(c));
     if problems.is_empty() {
@@ -16,7 +16,39 @@ pub fn problems(c: &Config) -> Vec<Problem> {
     problems.extend(disk_problems(c));
     problems.extend(mob_problem(c));
     problems.extend(server_problems(c));
+    problems.extend(work_problem(c, s));
     problems
+}
+
+/// Most object accesses a run may make in the worst case (several minutes of the engine).
+const MAX_ACCESSES: f64 = 2e10;
+
+/// The work a run may take: a transaction whose accesses all hit in the client cache takes only
+/// its commit's round trip, two network latencies, so each client may run up to
+/// txn_len / (2 × latency) accesses per simulated second (spec §2.12), over the warm-up and
+/// the measured window.
+fn work_problem(c: &Config, s: &Scenario) -> Option<Problem> {
+    let span_s = s.run.warmup_s + s.run.duration_s;
+    let per_s = f64::from(c.client.count) * f64::from(c.workload.txn_len) / (2.0 * c.network.latency_ms / 1e3);
+    let accesses = per_s * span_s;
+    (accesses > MAX_ACCESSES).then(|| {
+        Problem::new(
+            "network.latency_ms",
+            format!(
+                "in the worst case (every access a client-cache hit) {} clients × {} accesses per \
+                 transaction, one transaction per 2 × {} ms, make {:.1e} accesses over the {} s run, \
+                 at most {:.0e}; raise network.latency_ms, or lower client.count, workload.txn_len \
+                 or the run's length",
+                c.client.count,
+                c.workload.txn_len,
+                c.network.latency_ms,
+                accesses,
+                span_s.ceil(),
+                MAX_ACCESSES
+            ),
+        )
+        .related(&["workload.txn_len", "client.count"])
+    })
 }
 
 /// Objects per page (spec A3: floor(page / (object + header))).
@@ -343,6 +375,19 @@ mod tests {
             "workload.txn_len",
         );
         assert!(e.message.contains("1024 clients × 65536 accesses"), "{e}");
+    }
+
+    /// Found by tests/fuzz_accepted.rs: 1 µs messages and 65,536-access transactions that all
+    /// hit in the client cache took 14 s of the engine per 0.7 simulated s.
+    #[test]
+    fn the_worst_case_work_of_a_run_is_bounded() {
+        let text =
+            "[network]\nlatency_ms = 0.001\n[client]\ncache_mb = 65536\n[workload]\ntxn_len = 65536\nhot_area_mb = 0\n";
+        let e = error(text, "network.latency_ms");
+        assert!(
+            e.message.contains("every access a client-cache hit") && e.message.contains("raise network.latency_ms"),
+            "{e}"
+        );
     }
 
     #[test]
