@@ -41,7 +41,9 @@ pub fn take_panic() -> Option<String> {
     PANIC.with(|p| p.borrow_mut().take())
 }
 
-/// Panics with `message`: lets the tests check that a panic reaches the user with its message.
+/// Panics with `message`: lets the tests (Vitest, and the e2e test through the worker's
+/// `panicForTests`) check that a panic reaches the user with its message and the lab recovers.
+/// Kept in the shipped module on purpose: it can only stop the caller's own engine.
 #[wasm_bindgen]
 pub fn panic_for_tests(message: &str) {
     panic!("{message}");
@@ -146,9 +148,12 @@ impl Lab {
         self.sim.step()
     }
 
-    /// Processes every event up to simulated time `t_ns` (nanoseconds).
-    pub fn advance_to(&mut self, t_ns: f64) {
-        self.sim.run_until(time_from_f64(t_ns));
+    /// Processes every event up to simulated time `t_ns` (nanoseconds), or only `max_events` of
+    /// them when given: returns whether it got to `t_ns` (call again to go on). The worker runs
+    /// long work in such slices so it can report progress and be canceled in between.
+    pub fn advance_to(&mut self, t_ns: f64, max_events: Option<u32>) -> bool {
+        let budget = max_events.map_or(u64::MAX, u64::from);
+        self.sim.run_until_within(time_from_f64(t_ns), budget)
     }
 
     /// Processes up to `n` events; returns false when the run is over.
@@ -157,13 +162,15 @@ impl Lab {
     }
 
     /// Processes events until one emits a trace record of kind `kind` (stopping right after that
-    /// event) or until time `limit_ns`, as `advance_to` would. Returns whether the kind was seen.
-    /// Throws on an unknown kind.
-    pub fn step_to_kind(&mut self, kind: u8, limit_ns: f64) -> Result<bool, JsError> {
+    /// event) or until time `limit_ns`, as `advance_to` would. Returns whether the kind was seen,
+    /// or, when `max_events` ran out first, `undefined` (call again to go on). Throws on an
+    /// unknown kind.
+    pub fn step_to_kind(&mut self, kind: u8, limit_ns: f64, max_events: Option<u32>) -> Result<Option<bool>, JsError> {
         if !self.sim.description().records.iter().any(|r| r.id == kind) {
             return Err(JsError::new(&format!("unknown record kind {kind}")));
         }
-        Ok(self.sim.run_until_kind(kind, time_from_f64(limit_ns)))
+        let budget = max_events.map_or(u64::MAX, u64::from);
+        Ok(self.sim.run_until_kind_within(kind, time_from_f64(limit_ns), budget))
     }
 
     /// Runs the rest of the scenario (warm-up plus measured duration).

@@ -127,7 +127,28 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
           />
         </label>
       )}
-      {s.busy && <span className="busy" role="status">{s.busy}</span>}
+      {s.busy && (
+        <span className="busy">
+          <span role="status">{s.busy}</span>
+          {s.progress != null && (
+            <>
+              <progress
+                max={1}
+                value={s.progress.done}
+                data-testid="progress"
+                aria-label={s.busy}
+                aria-valuetext={`${Math.round(s.progress.done * 100)}% done, at ${formatSimTime(s.progress.atNs)}`}
+              />
+              <span className="reached" title="Simulated time the engine has reached so far">
+                at {formatSimTime(s.progress.atNs)}
+              </span>
+              <button type="button" data-testid="cancel" onClick={() => lab.cancel()} title="Stop here (Esc): the lab shows the time reached">
+                Cancel
+              </button>
+            </>
+          )}
+        </span>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ export function useShortcuts(lab: LabController, enabled = true): void {
       const st = lab.store.get();
       if (action === 'closeOverlay') {
         if (st.helpOpen) lab.store.set({ helpOpen: false });
+        else lab.cancel();
         return;
       }
       e.preventDefault();

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LabClient } from './client';
 import { LabHost } from './host';
-import type { Endpoint } from './protocol';
+import type { Endpoint, Progress } from './protocol';
 import { serve } from './serve';
-import { describeForTests, loadEngineForTests, SHORT } from './testing';
+import { describeForTests, EVERY_CALL_A_SLICE, loadEngineForTests, SHORT } from './testing';
 
 beforeAll(loadEngineForTests);
 
@@ -70,5 +70,24 @@ describe('LabClient ↔ worker protocol', () => {
     await expect(client.frame(1)).rejects.toThrow('the engine failed to load');
     failed.port1.close();
     failed.port2.close();
+  });
+
+  it('reports the progress of long work, and a cancel stops it where it is (issue 12)', async () => {
+    const ch = new MessageChannel();
+    serve(ch.port1, new LabHost(EVERY_CALL_A_SLICE));
+    const client = new LabClient(ch.port2);
+    await client.load(SHORT);
+    const seen: Progress[] = [];
+    const stopped = await client.seek(3e9, (p) => {
+      seen.push(p);
+      if (seen.length === 2) client.cancel();
+    });
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(stopped.nowNs).toBe(seen.at(-1)!.nowNs);
+    expect(stopped.nowNs).toBeLessThan(3e9);
+    // A call made after the cancel is not canceled.
+    expect((await client.seek(3e9)).nowNs).toBe(3e9);
+    ch.port1.close();
+    ch.port2.close();
   });
 });

@@ -1,6 +1,6 @@
 // LabClient: the main thread's handle on the engine worker. Same methods as LabHost, async; each
 // call sends one small request with an id and resolves with the reply carrying that id.
-import type { Endpoint, Op, Ops, RunSummary, Response } from './protocol';
+import type { Cancel, Endpoint, Op, Ops, Progress, RunSummary, Response } from './protocol';
 import type { Frame, LoadResult } from './types';
 
 const startWorker = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
@@ -10,7 +10,7 @@ export class LabClient {
   /** The worker this client started, to terminate; null when given an endpoint. */
   private worker: Worker | null = null;
   private nextId = 1;
-  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, Pending>();
 
   /** `port`: a Worker running worker.ts, or any endpoint served by `serve` (tests). */
   constructor(port?: Endpoint) {
@@ -38,23 +38,34 @@ export class LabClient {
   load(text: string, seed?: number): Promise<LoadResult> {
     return this.call('load', [text, seed]);
   }
-  frame(tNs: number): Promise<Frame> {
-    return this.call('frame', [tNs]);
+  /** Long work (frame, stepToKind, seek) reports how far it has come to `onProgress`. */
+  frame(tNs: number, onProgress?: (p: Progress) => void): Promise<Frame> {
+    return this.call('frame', [tNs], onProgress);
   }
   step(): Promise<Frame> {
     return this.call('step', []);
   }
-  stepToKind(kind: number, limitNs: number): Promise<Frame> {
-    return this.call('stepToKind', [kind, limitNs]);
+  stepToKind(kind: number, limitNs: number, onProgress?: (p: Progress) => void): Promise<Frame> {
+    return this.call('stepToKind', [kind, limitNs], onProgress);
   }
-  seek(tNs: number): Promise<Frame> {
-    return this.call('seek', [tNs]);
+  seek(tNs: number, onProgress?: (p: Progress) => void): Promise<Frame> {
+    return this.call('seek', [tNs], onProgress);
+  }
+  /** Stops the work of every call made so far where it is, within one slice; each still
+   * resolves, with the frame of the time it reached. */
+  cancel(): void {
+    this.port.postMessage({ id: this.nextId++, op: 'cancel' } satisfies Cancel, []);
   }
   reset(): Promise<Frame> {
     return this.call('reset', []);
   }
   summary(): Promise<RunSummary> {
     return this.call('summary', []);
+  }
+  /** Makes the engine panic as a bug would; the lab's next call finds it stopped and restarts
+   * it (the e2e test of the recovery path). */
+  panicForTests(message: string): Promise<void> {
+    return this.call('panicForTests', [message]);
   }
 
   /** Stops the worker (when this client created it) and fails calls still waiting. */
@@ -68,10 +79,10 @@ export class LabClient {
     this.pending.clear();
   }
 
-  private call<K extends Op>(op: K, args: Ops[K]['args']): Promise<Ops[K]['result']> {
+  private call<K extends Op>(op: K, args: Ops[K]['args'], onProgress?: (p: Progress) => void): Promise<Ops[K]['result']> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress });
       this.port.postMessage({ id, op, args }, []);
     });
   }
@@ -79,8 +90,18 @@ export class LabClient {
   private settle(res: Response): void {
     const p = this.pending.get(res.id);
     if (!p) return;
+    if ('progress' in res) {
+      p.onProgress?.(res.progress);
+      return;
+    }
     this.pending.delete(res.id);
     if (res.ok) p.resolve(res.value);
     else p.reject(new Error(res.error));
   }
+}
+
+interface Pending {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  onProgress?: (p: Progress) => void;
 }

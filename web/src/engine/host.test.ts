@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LabHost } from './host';
 import { MAX_CHECKPOINTS } from './checkpoints';
-import { describeForTests, loadEngineForTests, SHORT } from './testing';
+import { describeForTests, EVERY_CALL_A_SLICE, loadEngineForTests, SHORT } from './testing';
 import type { Frame, LoadResult, SystemDescription } from './types';
+import type { Progress } from './protocol';
 import { mobFrame } from '../views/lib/mobFrame';
 import { kindIds } from '../views/lib/describe';
 
@@ -49,14 +50,14 @@ describe('LabHost with the real engine', () => {
     expect(bad.ok).toBe(false);
   });
 
-  it('advances frame by frame with trace and snapshots that agree', () => {
+  it('advances frame by frame with trace and snapshots that agree', async () => {
     const host = loaded();
-    let f = host.frame(0);
+    let f = await host.frame(0);
     expect(f.reset).toBe(true);
     let inserts = 0;
     let lastT = -1;
     for (let t = 0.1e9; t <= 2.5e9; t += 0.1e9) {
-      f = host.frame(t);
+      f = await host.frame(t);
       expect(f.reset).toBe(false);
       expect(f.nowNs).toBe(t);
       expect(f.trace.lost).toBe(0);
@@ -87,28 +88,29 @@ describe('LabHost with the real engine', () => {
     host.dispose();
   });
 
-  it('sends each series sample once, and all of them after a reset', () => {
+  it('sends each series sample once, and all of them after a reset', async () => {
     const host = loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 3.0\nsample_interval_s = 0.5'));
-    const seen = [0.7e9, 1.2e9, 2.6e9].flatMap((t) => host.frame(t).series.map((s) => s.t_s));
+    const seen: number[] = [];
+    for (const t of [0.7e9, 1.2e9, 2.6e9]) seen.push(...(await host.frame(t)).series.map((s) => s.t_s));
     expect(seen).toEqual([0.5, 1, 1.5, 2, 2.5]);
-    const back = host.seek(1.1e9);
+    const back = await host.seek(1.1e9);
     expect(back.reset).toBe(true);
     expect(back.series.map((s) => s.t_s)).toEqual([0.5, 1]);
     host.dispose();
   });
 
-  it('step() processes exactly one event', () => {
+  it('step() processes exactly one event', async () => {
     const host = loaded();
-    const before = host.frame(0.3e9).events;
+    const before = (await host.frame(0.3e9)).events;
     expect(host.step().events).toBe(before + 1);
     expect(host.step().events).toBe(before + 2);
     host.dispose();
   });
 
-  it('stepToKind(flusher_start) stops right after a flusher start', () => {
+  it('stepToKind(flusher_start) stops right after a flusher start', async () => {
     const host = loaded();
-    host.frame(0.1e9);
-    const f = host.stepToKind(K.flusher_start, 10e9);
+    await host.frame(0.1e9);
+    const f = await host.stepToKind(K.flusher_start, 10e9);
     const kinds = Array.from(f.trace.kind);
     const at = kinds.indexOf(K.flusher_start);
     expect(at).toBeGreaterThanOrEqual(0);
@@ -118,43 +120,71 @@ describe('LabHost with the real engine', () => {
     host.dispose();
   });
 
-  it('a backward seek gives the same state, summary and trace hash as a fresh run', () => {
+  it('a backward seek gives the same state, summary and trace hash as a fresh run', async () => {
     const host = loaded();
-    for (let t = 0.25e9; t <= 3.5e9; t += 0.25e9) host.frame(t);
+    for (let t = 0.25e9; t <= 3.5e9; t += 0.25e9) await host.frame(t);
     expect(host.checkpointCount).toBeGreaterThan(1);
-    const back = host.seek(1.3e9);
+    const back = await host.seek(1.3e9);
     expect(back.reset).toBe(true);
     const fresh = loaded();
-    const ref = fresh.frame(1.3e9);
+    const ref = await fresh.frame(1.3e9);
     expect(state(back)).toEqual(state(ref));
     expect(host.summary()).toEqual(fresh.summary());
     // And forward again from there.
-    expect(state(host.frame(2.9e9))).toEqual(state(fresh.frame(2.9e9)));
+    expect(state(await host.frame(2.9e9))).toEqual(state(await fresh.frame(2.9e9)));
     expect(host.summary()).toEqual(fresh.summary());
     // frame() with an earlier time seeks too; reset() returns to time 0 before any event.
-    expect(host.frame(0.5e9).reset).toBe(true);
+    expect((await host.frame(0.5e9)).reset).toBe(true);
     const zero = host.reset();
     expect(zero).toMatchObject({ reset: true, nowNs: 0, events: 0 });
     host.dispose();
     fresh.dispose();
   });
 
-  it('keeps at most MAX_CHECKPOINTS checkpoints over a long run', () => {
+  it('keeps at most MAX_CHECKPOINTS checkpoints over a long run', async () => {
     const host = loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 60.0'));
     for (let t = 0.5e9; t <= 60e9; t += 0.5e9) {
-      host.frame(t);
+      await host.frame(t);
       expect(host.checkpointCount).toBeLessThanOrEqual(MAX_CHECKPOINTS);
     }
-    const back = host.seek(17e9);
+    const back = await host.seek(17e9);
     const fresh = loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 60.0'));
-    expect(state(back)).toEqual(state(fresh.frame(17e9)));
+    expect(state(back)).toEqual(state(await fresh.frame(17e9)));
     expect(host.summary().traceHash).toBe(fresh.summary().traceHash);
     host.dispose();
     fresh.dispose();
   });
 
-  it('needs a scenario before running', () => {
+  it('runs long work in slices, reporting progress, and a cancel stops it where it is (issue 12)', async () => {
+    const reference = await loaded().frame(3e9);
+    const sliced = new LabHost(EVERY_CALL_A_SLICE);
+    sliced.load(SHORT);
+    const progress: Progress[] = [];
+    const whole = await sliced.seek(3e9, { onProgress: (p) => progress.push(p) });
+    expect(progress.length).toBeGreaterThan(3);
+    expect(progress.every((p) => p.fromNs === 0 && p.targetNs === 3e9 && p.nowNs < 3e9)).toBe(true);
+    expect(progress.map((p) => p.nowNs)).toEqual([...progress.map((p) => p.nowNs)].sort((a, b) => a - b));
+    expect(state(whole)).toEqual(state(reference));
+    expect(sliced.checkpointCount).toBeGreaterThan(1); // left behind by the slices
+    expect(sliced.longestSlice.ms).toBeGreaterThan(0);
+
+    const canceled = new LabHost(EVERY_CALL_A_SLICE);
+    canceled.load(SHORT);
+    let asked = 0;
+    const stopped = await canceled.seek(3e9, { canceled: () => ++asked >= 2 });
+    expect(asked).toBe(2);
+    expect(stopped.nowNs).toBeGreaterThan(0);
+    expect(stopped.nowNs).toBeLessThan(3e9);
+    expect(stopped.finished).toBe(false);
+    // It goes on from there as if it had never stopped; stepToKind slices too.
+    expect(state(await canceled.seek(3e9))).toEqual(state(reference));
+    const kindStopped = await canceled.stepToKind(K.flusher_start, 600e9, { canceled: () => true });
+    expect(kindStopped.nowNs).toBeGreaterThan(3e9);
+    expect(kindStopped.nowNs).toBeLessThan(600e9);
+  });
+
+  it('needs a scenario before running', async () => {
     const host = new LabHost();
-    expect(() => host.frame(1)).toThrow(/no scenario/);
+    await expect(host.frame(1)).rejects.toThrow(/no scenario/);
   });
 });

@@ -1,10 +1,28 @@
-// LabHost owns one simulation run and its checkpoints; it is what the worker serves. All methods
-// are synchronous: one call runs the engine as far as asked and returns one Frame.
+// LabHost owns one simulation run and its checkpoints; it is what the worker serves. Each call
+// runs the engine as far as asked and returns one Frame. Work that may be long (moving to a
+// time, running to the next record of a kind) runs in slices of at most SLICE_MS of wall time:
+// between slices it reports progress and lets the worker take messages, so a cancel gets in.
 import { Checkpoints } from './checkpoints';
 import { readFrame } from './frame';
-import type { RunSummary } from './protocol';
+import type { Progress, RunSummary } from './protocol';
 import type { Frame, LoadResult, ScenarioError, ScenarioValues, SystemDescription } from './types';
-import { Lab, take_panic } from './wasm';
+import { Lab, panic_for_tests, take_panic } from './wasm';
+
+/** Wall time the worker runs the engine before it reports progress and takes messages. */
+export const SLICE_MS = 50;
+/** Events per engine call between looks at the clock (a few milliseconds of work). */
+export const EVENTS_PER_CALL = 2_000;
+
+/** What the caller of a long operation hears and says while it runs. */
+export interface Work {
+  /** Called between slices with how far the work has come. */
+  onProgress?: (p: Progress) => void;
+  /** Asked between slices: true stops the work where it is (its frame shows that time). */
+  canceled?: () => boolean;
+}
+
+/** Lets the worker's event loop run (messages, a cancel) before the next slice. */
+const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export class LabHost {
   private lab: Lab | null = null;
@@ -18,9 +36,12 @@ export class LabHost {
   /** Set when the engine trapped (a panic, or memory exhausted): the module cannot be used again. */
   private broken: string | null = null;
 
+  /** Tests make every engine call a slice (`sliceMs: 0`) and calls short (`eventsPerCall`). */
+  constructor(private readonly slicing = { sliceMs: SLICE_MS, eventsPerCall: EVENTS_PER_CALL }) {}
+
   /** Starts the scenario at time 0 (seed: the scenario's meta.seed unless given). */
   load(text: string, seed?: number): LoadResult {
-    return this.guard(() => this.loadNow(text, seed));
+    return this.guard('load', () => this.loadNow(text, seed));
   }
 
   private loadNow(text: string, seed?: number): LoadResult {
@@ -42,54 +63,63 @@ export class LabHost {
   }
 
   /** Advances to simulated time `tNs` (a time in the past seeks back). */
-  frame(tNs: number): Frame {
-    return this.guard(() => this.frameNow(tNs));
-  }
-
-  private frameNow(tNs: number): Frame {
-    const lab = this.current();
-    if (tNs < lab.now_ns()) return this.seekNow(tNs);
-    lab.advance_to(tNs);
-    return this.emit();
+  frame(tNs: number, work: Work = {}): Promise<Frame> {
+    return this.seek(tNs, work);
   }
 
   /** Processes exactly one event (none once the run is over). */
   step(): Frame {
-    return this.guard(() => {
+    return this.guard('step', () => {
       this.current().step();
       return this.emit();
     });
   }
 
   /** Runs until the next trace record of `kind`, or to `limitNs`. */
-  stepToKind(kind: number, limitNs: number): Frame {
-    return this.guard(() => {
-      this.current().step_to_kind(kind, limitNs);
+  stepToKind(kind: number, limitNs: number, work: Work = {}): Promise<Frame> {
+    return this.guardSliced('stepToKind', async () => {
+      await this.sliced(limitNs, work, (lab) => lab.step_to_kind(kind, limitNs, this.slicing.eventsPerCall) !== undefined);
       return this.emit();
     });
   }
 
   /** Moves to `tNs`: forward by advancing, backward by restoring a checkpoint and replaying. */
-  seek(tNs: number): Frame {
-    return this.guard(() => this.seekNow(tNs));
+  seek(tNs: number, work: Work = {}): Promise<Frame> {
+    return this.guardSliced('seek', async () => {
+      if (tNs < this.current().now_ns()) this.restore(tNs);
+      await this.sliced(tNs, work, (lab) => lab.advance_to(tNs, this.slicing.eventsPerCall));
+      return this.emit();
+    });
   }
 
-  private seekNow(tNs: number): Frame {
-    if (tNs >= this.current().now_ns()) return this.frameNow(tNs);
-    this.restore(tNs).advance_to(tNs);
-    return this.emit();
+  /** Runs `call` (one engine call of at most EVENTS_PER_CALL events; true when the work is done)
+   * until it is done or canceled, in slices of SLICE_MS; between slices it offers a checkpoint
+   * (so a long run leaves them behind it for later seeks back), reports progress toward
+   * `targetNs` and yields. */
+  private async sliced(targetNs: number, work: Work, call: (lab: Lab) => boolean): Promise<void> {
+    const fromNs = this.current().now_ns();
+    while (!call(this.current())) {
+      if (performance.now() - this.sliceStartMs < this.slicing.sliceMs) continue;
+      const lab = this.current();
+      this.checkpoints!.offer(lab);
+      work.onProgress?.({ fromNs, nowNs: lab.now_ns(), targetNs });
+      this.endSlice();
+      await yieldToEvents();
+      this.sliceStartMs = performance.now();
+      if (work.canceled?.()) break;
+    }
   }
 
   /** Back to time 0, before any event, with the same scenario and seed. */
   reset(): Frame {
-    return this.guard(() => {
+    return this.guard('reset', () => {
       this.restore(-1);
       return this.emit();
     });
   }
 
   summary(): RunSummary {
-    return this.guard(() => this.summaryNow());
+    return this.guard('summary', () => this.summaryNow());
   }
 
   private summaryNow(): RunSummary {
@@ -102,6 +132,11 @@ export class LabHost {
       traceHash: lab.trace_hash(),
       metrics: JSON.parse(lab.summary_json()) as Record<string, unknown>,
     };
+  }
+
+  /** Panics inside the engine, as a bug would: the e2e test of the recovery path. */
+  panicForTests(message: string): void {
+    this.guard('panicForTests', () => panic_for_tests(message));
   }
 
   /** Frees the engine memory of the run and its checkpoints. */
@@ -117,24 +152,65 @@ export class LabHost {
     return this.checkpoints?.count ?? 0;
   }
 
+  /** The longest stretch of wall time the host kept the worker busy without yielding (ms), and
+   * the operation it was in: the longest browser call slice, for the bench. */
+  get longestSlice(): { ms: number; op: string } {
+    return { ...this.longest };
+  }
+
+  private longest = { ms: 0, op: '' };
+  private op = '';
+  private sliceStartMs = 0;
+
+  private endSlice(): void {
+    const ms = performance.now() - this.sliceStartMs;
+    if (ms > this.longest.ms) this.longest = { ms, op: this.op };
+  }
+
   /** Runs an operation; a WebAssembly trap inside it breaks this host for good, with the panic's
    * message (`take_panic`), since the module cannot be trusted after a trap. */
-  private guard<T>(run: () => T): T {
-    if (this.broken) throw new Error(`the engine stopped earlier (${this.broken}); reload the page to restart it`);
+  private guard<T>(op: string, run: () => T): T {
+    this.begin(op);
     try {
       return run();
     } catch (e) {
-      if (!(e instanceof WebAssembly.RuntimeError)) throw e;
-      let panic: string | undefined;
-      try {
-        panic = take_panic();
-      } catch {
-        // the module cannot even say why
-      }
-      // "panicked at src/x.rs:1:2:\nmessage" on one line.
-      this.broken = panic?.replace(/\s*\n\s*/g, ' ') ?? `WebAssembly trap: ${e.message}`;
-      throw new Error(`the engine stopped: ${this.broken}`);
+      throw this.failure(e);
+    } finally {
+      this.endSlice();
     }
+  }
+
+  /** `guard` for sliced work (`sliced` times each slice). The worker serves one request at a
+   * time, so sliced operations never overlap. */
+  private async guardSliced<T>(op: string, run: () => Promise<T>): Promise<T> {
+    this.begin(op);
+    try {
+      return await run();
+    } catch (e) {
+      throw this.failure(e);
+    } finally {
+      this.endSlice();
+    }
+  }
+
+  private begin(op: string): void {
+    if (this.broken) throw new Error(`the engine stopped: ${this.broken}`);
+    this.op = op;
+    this.sliceStartMs = performance.now();
+  }
+
+  /** A trap becomes a broken host and an error saying why; any other error passes. */
+  private failure(e: unknown): unknown {
+    if (!(e instanceof WebAssembly.RuntimeError)) return e;
+    let panic: string | undefined;
+    try {
+      panic = take_panic();
+    } catch {
+      // the module cannot even say why
+    }
+    // "panicked at src/x.rs:1:2:\nmessage" on one line.
+    this.broken = panic?.replace(/\s*\n\s*/g, ' ') ?? `WebAssembly trap: ${e.message}`;
+    return new Error(`the engine stopped: ${this.broken}`);
   }
 
   private current(): Lab {

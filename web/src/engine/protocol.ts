@@ -1,6 +1,7 @@
 // The messages between LabClient (main thread) and the engine worker. Requests are small
 // structured-clone objects; a Frame reply transfers the buffers of its typed arrays instead of
-// copying them (no SharedArrayBuffer, so the app needs no cross-origin isolation headers).
+// copying them (no SharedArrayBuffer, so the app needs no cross-origin isolation headers). Long
+// work sends Progress messages before its reply; a Cancel stops every request sent before it.
 import type { Frame, LoadResult } from './types';
 
 /** Final and so-far figures of the run, and what identifies it for determinism checks. */
@@ -15,6 +16,13 @@ export interface RunSummary {
   metrics: Record<string, unknown>;
 }
 
+/** How far long work (a seek, a run to the next record of a kind) has come, in simulated ns. */
+export interface Progress {
+  fromNs: number;
+  nowNs: number;
+  targetNs: number;
+}
+
 /** Each operation's arguments and result; LabHost implements them, LabClient mirrors them. */
 export interface Ops {
   load: { args: [text: string, seed?: number]; result: LoadResult };
@@ -24,13 +32,25 @@ export interface Ops {
   seek: { args: [tNs: number]; result: Frame };
   reset: { args: []; result: Frame };
   summary: { args: []; result: RunSummary };
+  /** Makes the engine panic as a bug would (the e2e test of the recovery path). */
+  panicForTests: { args: [message: string]; result: void };
 }
 
 export type Op = keyof Ops;
 
 export type Request = { [K in Op]: { id: number; op: K; args: Ops[K]['args'] } }[Op];
 
-export type Response = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
+/** Stops the work of every request with a smaller id where it is: a canceled request still
+ * answers, with the frame of the time it reached. Handled at once, not queued; no reply. */
+export interface Cancel {
+  id: number;
+  op: 'cancel';
+}
+
+export type Response =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: string }
+  | { id: number; progress: Progress };
 
 /** Either end of the channel: a Worker, the worker's global scope, or a MessagePort. */
 export interface Endpoint {
@@ -53,4 +73,10 @@ export function frameBuffers(f: Frame): ArrayBuffer[] {
 /** Type guard for replies that carry a Frame. */
 export function isFrameOp(op: Op): op is 'frame' | 'step' | 'stepToKind' | 'seek' | 'reset' {
   return op === 'frame' || op === 'step' || op === 'stepToKind' || op === 'seek' || op === 'reset';
+}
+
+/** Fraction of long work done, 0 … 1. */
+export function fractionDone(p: Progress): number {
+  const span = p.targetNs - p.fromNs;
+  return span > 0 ? Math.min(1, Math.max(0, (p.nowNs - p.fromNs) / span)) : 1;
 }

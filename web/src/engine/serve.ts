@@ -1,7 +1,8 @@
 // The worker side of the protocol, apart from the worker itself so tests can serve a LabHost on a
-// MessagePort. Requests are handled strictly in order; a Frame reply transfers its buffers.
-import type { LabHost } from './host';
-import { frameBuffers, isFrameOp, type Endpoint, type Request, type Response } from './protocol';
+// MessagePort. Requests are handled strictly in order; a Frame reply transfers its buffers. A
+// Cancel is handled as it arrives, between the slices of the work it stops.
+import type { LabHost, Work } from './host';
+import { frameBuffers, isFrameOp, type Cancel, type Endpoint, type Request, type Response } from './protocol';
 import type { Frame } from './types';
 
 /** Answers requests arriving at `port` with `host`, once `ready` (the engine loaded) resolves. */
@@ -12,10 +13,20 @@ export function serve(port: Endpoint, host: LabHost, ready: Promise<unknown> = P
     () => null,
     (e: unknown) => `the engine failed to load: ${e instanceof Error ? e.message : String(e)}`,
   );
+  // Requests with an id below this one were canceled.
+  let canceledBelow = 0;
   port.addEventListener('message', (event: MessageEvent) => {
-    const req = event.data as Request;
-    queue = queue.then((failed) => {
-      if (failed === null) reply(port, req, host);
+    const req = event.data as Request | Cancel;
+    if (req.op === 'cancel') {
+      canceledBelow = Math.max(canceledBelow, req.id);
+      return;
+    }
+    const work: Work = {
+      onProgress: (progress) => port.postMessage({ id: req.id, progress } satisfies Response, []),
+      canceled: () => req.id < canceledBelow,
+    };
+    queue = queue.then(async (failed) => {
+      if (failed === null) await reply(port, req, host, work);
       else port.postMessage({ id: req.id, ok: false, error: failed } satisfies Response, []);
       return failed;
     });
@@ -23,11 +34,11 @@ export function serve(port: Endpoint, host: LabHost, ready: Promise<unknown> = P
   port.start?.();
 }
 
-function reply(port: Endpoint, req: Request, host: LabHost): void {
+async function reply(port: Endpoint, req: Request, host: LabHost, work: Work): Promise<void> {
   let res: Response;
   let transfer: Transferable[] = [];
   try {
-    const value = call(host, req);
+    const value = await call(host, req, work);
     if (isFrameOp(req.op)) transfer = frameBuffers(value as Frame);
     res = { id: req.id, ok: true, value };
   } catch (e) {
@@ -36,21 +47,23 @@ function reply(port: Endpoint, req: Request, host: LabHost): void {
   port.postMessage(res, transfer);
 }
 
-function call(host: LabHost, req: Request): unknown {
+function call(host: LabHost, req: Request, work: Work): unknown {
   switch (req.op) {
     case 'load':
       return host.load(...req.args);
     case 'frame':
-      return host.frame(...req.args);
+      return host.frame(...req.args, work);
     case 'step':
       return host.step();
     case 'stepToKind':
-      return host.stepToKind(...req.args);
+      return host.stepToKind(...req.args, work);
     case 'seek':
-      return host.seek(...req.args);
+      return host.seek(...req.args, work);
     case 'reset':
       return host.reset();
     case 'summary':
       return host.summary();
+    case 'panicForTests':
+      return host.panicForTests(...req.args);
   }
 }

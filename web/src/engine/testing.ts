@@ -19,6 +19,9 @@ export function readScenario(name: string): string {
 /** A short default run with a 1 MB MOB: it fills and flushes within a couple of seconds. */
 export const SHORT = '[run]\nwarmup_s = 1.0\nwarmup_flusher_passes = 0\nduration_s = 3.0\n[server]\nmob_mb = 1.0\n';
 
+/** LabHost slicing as fine as it goes: 100 events per engine call, each call a slice. */
+export const EVERY_CALL_A_SLICE = { sliceMs: 0, eventsPerCall: 100 };
+
 /** The description the engine gives of the MOB system (call loadEngineForTests first). */
 export function describeForTests(): SystemDescription {
   const lab = new Lab(SHORT);

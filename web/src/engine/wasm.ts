@@ -3,9 +3,9 @@
 // .wasm file is fetched from the URL Vite gives it, so it is hashed and cached like any asset;
 // under Node (Vitest) fetch() cannot read file:// URLs, so the caller passes the bytes instead.
 // Either way the module is instantiated once per realm (the worker, or the test process).
-import init, { Lab, take_panic } from '@storelab/engine';
+import init, { Lab, panic_for_tests, take_panic } from '@storelab/engine';
 
-export { Lab, take_panic };
+export { Lab, panic_for_tests, take_panic };
 
 let ready: Promise<unknown> | null = null;
 

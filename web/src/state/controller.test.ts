@@ -7,6 +7,8 @@ import { FrameStore } from './frames';
 import { createStore, initialLabState, type LabState } from './store';
 import type { EngineLike } from './engine';
 import type { Frame, LoadResult } from '../engine/types';
+import type { Progress } from '../engine/protocol';
+import TimeControls from '../controls/TimeControls';
 import { positionToSpeed, MAX_FRAME_DT_S } from './clock';
 
 /** A fake engine whose time is whatever it was asked for; records every call. */
@@ -23,9 +25,18 @@ class FakeEngine implements EngineLike {
     const finished = this.now >= this.endNs || this.endedEarly !== null;
     return { nowNs: this.now, events: this.events, finished, endedEarly: this.endedEarly, phase: 'warmup', reset } as Frame;
   }
-  private reply(fr: Frame): Promise<Frame> {
-    if (!this.hold) return Promise.resolve(fr);
-    return new Promise((r) => this.pending.push(() => r(fr)));
+  /** The frame is made when the reply is released, so a cancel can move where it lands. */
+  private reply(make: () => Frame): Promise<Frame> {
+    if (!this.hold) return Promise.resolve(make());
+    return new Promise((r) => this.pending.push(() => r(make())));
+  }
+  /** The progress callback of the latest long call, to report through. */
+  progress: ((p: Progress) => void) | undefined;
+  /** Set to where a canceled held call stops. */
+  cancelAt: number | null = null;
+  cancel() {
+    this.calls.push('cancel');
+    if (this.cancelAt != null) this.now = this.cancelAt;
   }
   async load(text: string, seed?: number): Promise<LoadResult> {
     this.calls.push(`load:${seed ?? ''}`);
@@ -41,7 +52,7 @@ class FakeEngine implements EngineLike {
     this.calls.push(`frame:${Math.round(t)}`);
     this.now = Math.max(this.now, t);
     this.events += 10;
-    return this.reply(this.f());
+    return this.reply(() => this.f());
   }
   /** Set to make the next step fail as a stopped engine does. */
   stepFails: string | null = null;
@@ -53,23 +64,25 @@ class FakeEngine implements EngineLike {
     if (this.stepFails) return Promise.reject(new Error(this.stepFails));
     this.events += 1;
     this.now += 1000;
-    return this.reply(this.f());
+    return this.reply(() => this.f());
   }
-  stepToKind(kind: number, limit: number) {
+  stepToKind(kind: number, limit: number, onProgress?: (p: Progress) => void) {
     this.calls.push(`stepToKind:${kind}:${limit}`);
+    this.progress = onProgress;
     this.now += 5e9;
-    return this.reply(this.f());
+    return this.reply(() => this.f());
   }
-  seek(t: number) {
+  seek(t: number, onProgress?: (p: Progress) => void) {
     this.calls.push(`seek:${Math.round(t)}`);
+    this.progress = onProgress;
     this.now = t;
-    return this.reply(this.f(true));
+    return this.reply(() => this.f(true));
   }
   reset() {
     this.calls.push('reset');
     this.now = 0;
     this.events = 0;
-    return this.reply(this.f(true));
+    return this.reply(() => this.f(true));
   }
   async summary() {
     return {};
@@ -117,11 +130,12 @@ describe('LabController', () => {
   it('restarts a stopped engine with the last scenario, once a minute at most', async () => {
     const { lab, engine, store, setWall } = setup();
     await lab.load('good', 4);
+    store.set({ draftText: 'my draft' }); // edited, not applied: survives the restart
     engine.stepFails = 'the engine stopped: panicked at src/x.rs:1:1: boom';
     await lab.step();
     await flush();
     expect(engine.calls.slice(-4)).toEqual(['step', 'restart', 'load:4', 'frame:0']);
-    expect(store.get()).toMatchObject({ appliedText: 'good', fatal: null, playing: false });
+    expect(store.get()).toMatchObject({ appliedText: 'good', draftText: 'my draft', fatal: null, playing: false });
     expect(store.get().restarted).toBe('The engine stopped (panicked at src/x.rs:1:1: boom) and restarted with the last scenario, at 0 s.');
     // Stopped again at once: the lab gives up and says so.
     setWall(30_000);
@@ -169,7 +183,8 @@ describe('LabController', () => {
     engine.hold = true;
     lab.play();
     sched.fire(1000); // a frame request goes out…
-    lab.pause(); // …and the user pauses before it returns
+    lab.pause(); // …and the user pauses before it returns: the engine stops it where it is
+    expect(engine.calls.at(-1)).toBe('cancel');
     engine.pending.shift()!();
     await flush();
     expect(store.get().events).toBe(engine.events);
@@ -319,5 +334,47 @@ describe('LabController', () => {
     expect(store.get().speedPosition).toBeLessThan(p);
     lab.setSpeedPosition(1e6);
     expect(store.get().speedPosition).toBe(1000);
+  });
+
+  it('shows the progress of long work, and Cancel stops it where it is (issue 12)', async () => {
+    const { lab, engine, store } = setup();
+    await lab.load('x', 1);
+    engine.hold = true;
+    const seeking = lab.seek(80e9);
+    await flush();
+    expect(store.get()).toMatchObject({ busy: 'Seeking to 80.000 s…', progress: null });
+    expect(renderToString(createElement(TimeControls, { lab }))).not.toContain('data-testid="cancel"');
+    engine.progress!({ fromNs: 0, nowNs: 20e9, targetNs: 80e9 });
+    expect(store.get().progress).toEqual({ done: 0.25, atNs: 20e9 });
+    const html = renderToString(createElement(TimeControls, { lab }));
+    expect(html).toContain('data-testid="cancel"');
+    expect(html).toContain('aria-valuetext="25% done, at 20.000 s"');
+    engine.cancelAt = 20e9;
+    lab.cancel();
+    expect(engine.calls.at(-1)).toBe('cancel');
+    engine.pending.shift()!();
+    await seeking;
+    expect(store.get()).toMatchObject({ busy: null, progress: null, nowNs: 20e9 });
+    // With nothing under way, Cancel does nothing.
+    const calls = engine.calls.length;
+    lab.cancel();
+    expect(engine.calls).toHaveLength(calls);
+  });
+
+  it('a new seek stops the one under way and runs in its place (issue 12)', async () => {
+    const { lab, engine } = setup();
+    await lab.load('x', 1);
+    engine.hold = true;
+    const first = lab.seek(90e9);
+    await flush();
+    const second = lab.seek(10e9);
+    expect(engine.calls.slice(-2)).toEqual(['seek:90000000000', 'cancel']);
+    while (engine.pending.length) {
+      engine.pending.shift()!();
+      await flush();
+    }
+    await Promise.all([first, second]);
+    expect(engine.calls.slice(-3)).toEqual(['seek:90000000000', 'cancel', 'seek:10000000000']);
+    expect(lab.currentNs()).toBe(10e9);
   });
 });

@@ -1,11 +1,12 @@
 // The lab's controller: owns the engine client, the one requestAnimationFrame loop (wall time →
 // simulated time through clock.ts) and the actions behind every control and keyboard shortcut.
 // Frames go to the FrameStore (views); a few numbers go to the low-frequency store (React).
+import { fractionDone, type Progress } from '../engine/protocol';
 import type { Frame, LoadResult, RecordKindInfo } from '../engine/types';
 import type { EngineLike } from './engine';
 import type { FrameStore } from './frames';
 import type { LabState, Store } from './store';
-import { nextTarget, nudgePosition, positionToSpeed, SPEED_STEPS, clamp } from './clock';
+import { clamp, formatSimTime, nextTarget, nudgePosition, positionToSpeed, SPEED_STEPS } from './clock';
 
 export interface Scheduler {
   request(cb: (nowMs: number) => void): number;
@@ -48,6 +49,8 @@ export class LabController {
   /** Wall-clock ms of the last restart of a stopped engine (one a minute at most). */
   private lastRestartMs = -Infinity;
   private seekPromise: Promise<void> | null = null;
+  /** A seek is with the engine now (a newer target cancels it). */
+  private seeking = false;
 
   constructor(
     readonly engine: EngineLike,
@@ -63,9 +66,11 @@ export class LabController {
 
   /** Loads scenario text. On success the run restarts (at `tNs` if given); on failure the errors are
    * stored, the previous run keeps going, and the text stays in the editor. */
-  async load(text: string, seed: number | null, opts: { tNs?: number; scenarioName?: string | null } = {}): Promise<LoadResult> {
+  async load(text: string, seed: number | null, opts: { tNs?: number; scenarioName?: string | null; keepDraft?: boolean } = {}): Promise<LoadResult> {
     return this.enqueue(async () => {
-      this.store.set({ busy: 'Loading scenario…', draftText: text });
+      // The editor shows the text loading, unless the user's draft is to stay (a restart).
+      const draft = opts.keepDraft ? {} : { draftText: text };
+      this.store.set({ busy: 'Loading scenario…', ...draft });
       let res: LoadResult;
       try {
         res = await this.engine.load(text, seed ?? undefined);
@@ -80,11 +85,10 @@ export class LabController {
       this.generation++;
       this.store.set({
         busy: null,
-        errors: [],
+        ...(opts.keepDraft ? {} : { errors: [], ...draft }),
         status: 'ready',
         fatal: null,
         appliedText: text,
-        draftText: text,
         title: res.title,
         description: res.description,
         scenario: res.scenario,
@@ -95,8 +99,12 @@ export class LabController {
       });
       // A link's time, clamped to the run: its end when known, else the longest run there is.
       const t = Math.min(opts.tNs ?? 0, res.endNs ?? MAX_RUN_NS);
-      const frame = t > 0 ? await this.engine.seek(t) : await this.engine.frame(0);
-      this.publish(frame, true);
+      if (t > 0) this.store.set({ busy: `Running to ${formatSimTime(t)}…` });
+      try {
+        this.publish(t > 0 ? await this.engine.seek(t, this.showProgress) : await this.engine.frame(0), true);
+      } finally {
+        this.store.set({ busy: null, progress: null });
+      }
       return res;
     });
   }
@@ -111,7 +119,15 @@ export class LabController {
 
   pause(): void {
     this.store.set({ playing: false });
+    // A frame that is long in coming (the engine slower than the speed asks) stops where it is.
+    if (this.inflight) this.engine.cancel();
     this.syncUi(true);
+  }
+
+  /** Stops the long work under way (a seek, a run to the next flusher run, a link's time) where
+   * it has got to: the lab shows that time. Nothing happens when nothing long is under way. */
+  cancel(): void {
+    if (this.store.get().busy) this.engine.cancel();
   }
 
   togglePlay(): void {
@@ -147,21 +163,28 @@ export class LabController {
     if (!target) return Promise.resolve();
     this.pause();
     const limit = this.currentNs() + STEP_TO_KIND_LIMIT_NS;
-    return this.action(`Running to the ${target.step}…`, () => this.engine.stepToKind(target.id, limit));
+    return this.action(`Running to the ${target.step}…`, () => this.engine.stepToKind(target.id, limit, this.showProgress));
   }
 
   /** Seeks (backwards too). Seeks issued while one waits coalesce: only the latest target runs,
-   * so dragging the timeline never builds a backlog. */
+   * and a seek under way stops for it, so dragging the timeline never builds a backlog. */
   seek(tNs: number): Promise<void> {
     const end = this.store.get().endNs;
-    const t = Math.max(0, end != null ? Math.min(tNs, end) : tNs);
+    const t = Math.max(0, Math.min(tNs, end ?? MAX_RUN_NS));
     const queued = this.pendingSeekNs != null;
     this.pendingSeekNs = t;
+    if (this.seeking) this.engine.cancel();
     if (queued && this.seekPromise) return this.seekPromise;
-    this.seekPromise = this.action('Seeking…', () => {
+    this.seekPromise = this.action(`Seeking to ${formatSimTime(t)}…`, async () => {
       const target = this.pendingSeekNs ?? t;
       this.pendingSeekNs = null;
-      return this.engine.seek(target);
+      this.store.set({ busy: `Seeking to ${formatSimTime(target)}…` });
+      this.seeking = true;
+      try {
+        return await this.engine.seek(target, this.showProgress);
+      } finally {
+        this.seeking = false;
+      }
     }, true);
     return this.seekPromise;
   }
@@ -192,7 +215,7 @@ export class LabController {
   // --- internals ------------------------------------------------------------------------------
 
   /** An engine call failed: the engine stopped (a trap, a dead worker). It restarts itself with
-   * the last scenario that loaded, at 0 s, saying so; twice within a minute, the lab gives up and
+   * the last scenario that loaded, at 0 s, saying so, and the editor keeps the user's draft; twice within a minute, the lab gives up and
    * asks for a reload (the scenario stops it again at once). */
   private engineFailed(e: unknown): void {
     const why = reason(e);
@@ -206,7 +229,7 @@ export class LabController {
     this.engine.restart();
     this.generation++;
     this.store.set({ playing: false, restarted: `The engine stopped (${why}) and restarted with the last scenario, at 0 s.` });
-    void this.load(s.appliedText, s.seed, { tNs: 0 }).catch((err: unknown) => this.engineFailed(err));
+    void this.load(s.appliedText, s.seed, { tNs: 0, keepDraft: true }).catch((err: unknown) => this.engineFailed(err));
   }
 
   private enqueue<T>(fn: () => Promise<T>): Promise<T> {
@@ -231,10 +254,15 @@ export class LabController {
         // A call of a run already replaced (by a restart, say) fails with it: not news.
         if (gen === this.generation) this.engineFailed(e);
       } finally {
-        if (busy) this.store.set({ busy: null });
+        if (busy) this.store.set({ busy: null, progress: null });
       }
     });
   }
+
+  /** Long work's progress, for the busy line (an arrow function: handed to the engine). */
+  private readonly showProgress = (p: Progress): void => {
+    this.store.set({ progress: { done: fractionDone(p), atNs: p.nowNs } });
+  };
 
   private publish(frame: Frame, _resetHint: boolean): void {
     this.frames.publish(frame);

@@ -1,13 +1,16 @@
 // The slice of the engine bridge's LabClient (web/src/engine/client.ts) the app drives. Declared
 // here so the controller can be unit-tested with a fake engine.
+import type { Progress } from '../engine/protocol';
 import type { Frame, LoadResult } from '../engine/types';
 
 export interface EngineLike {
   load(text: string, seed?: number): Promise<LoadResult>;
-  frame(tNs: number): Promise<Frame>;
+  frame(tNs: number, onProgress?: (p: Progress) => void): Promise<Frame>;
   step(): Promise<Frame>;
-  stepToKind(kind: number, limitNs: number): Promise<Frame>;
-  seek(tNs: number): Promise<Frame>;
+  stepToKind(kind: number, limitNs: number, onProgress?: (p: Progress) => void): Promise<Frame>;
+  seek(tNs: number, onProgress?: (p: Progress) => void): Promise<Frame>;
+  /** Stops long work already asked for where it has got to (its call resolves with that frame). */
+  cancel(): void;
   reset(): Promise<Frame>;
   summary(): Promise<unknown>;
   /** Replaces a stopped engine by a fresh one (a new worker); calls in flight fail. Absent

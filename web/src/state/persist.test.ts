@@ -48,6 +48,12 @@ describe('startup: hash wins over storage, storage over the default', () => {
     expect(resolveStartup(noHash, both, gallery)).toMatchObject({ text: 'APPLIED', draft: 'DRAFT', source: 'storage' });
     expect(resolveStartup(noHash, { ...both, text: 'APPLIED' }, gallery)).toMatchObject({ text: 'APPLIED', draft: null });
   });
+  it('a reload keeps the draft beside the link to what ran (the lab wrote that link)', () => {
+    const both = { ...stored, text: 'DRAFT', applied: 'APPLIED' };
+    expect(resolveStartup({ ...noHash, text: 'APPLIED', tNs: 5 }, both, gallery)).toMatchObject({ text: 'APPLIED', draft: 'DRAFT', tNs: 5, source: 'hash' });
+    // Someone else's link: nothing of what this browser stored comes along.
+    expect(resolveStartup({ ...noHash, text: 'SHARED' }, both, gallery)).toMatchObject({ text: 'SHARED', draft: null });
+  });
   it('storage', () => {
     expect(resolveStartup(noHash, stored, gallery)).toMatchObject({ text: 'STORED', draft: null, seed: 2, source: 'storage' });
   });

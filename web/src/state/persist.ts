@@ -76,7 +76,9 @@ export function resolveStartup(
   defaultName = 'mob-default',
 ): Startup {
   if (hash.text != null) {
-    return { text: hash.text, draft: null, seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: null, source: 'hash' };
+    // The lab's own link to what it ran (a reload): the draft stored beside it stays too.
+    const draft = persisted?.applied === hash.text && persisted.text !== hash.text ? persisted.text : null;
+    return { text: hash.text, draft, seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: null, source: 'hash' };
   }
   // The gallery's own names only (`__proto__` or `toString` are properties of every object).
   if (hash.scenario && Object.hasOwn(gallery, hash.scenario)) {

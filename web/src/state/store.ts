@@ -79,6 +79,9 @@ export interface LabState {
   phase: string;
   /** Something in flight the user waits for (seek, step to flusher run), shown as a hint. */
   busy: string | null;
+  /** How far that work has come once it has taken long enough to report it (`done`: 0 … 1,
+   * `atNs`: the simulated time reached); it can then be canceled. Null otherwise. */
+  progress: { done: number; atNs: number } | null;
   helpOpen: boolean;
   editorOpen: boolean;
 }
@@ -108,6 +111,7 @@ export function initialLabState(): LabState {
     endedEarly: null,
     phase: 'warmup',
     busy: null,
+    progress: null,
     helpOpen: false,
     editorOpen: false,
   };

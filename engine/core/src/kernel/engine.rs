@@ -201,7 +201,9 @@ pub trait Run {
     fn next_event_time(&self) -> Option<SimTime>;
     fn step(&mut self) -> bool;
     fn run_until(&mut self, t: SimTime);
+    fn run_until_within(&mut self, t: SimTime, budget: u64) -> bool;
     fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool;
+    fn run_until_kind_within(&mut self, kind: u8, limit: SimTime, budget: u64) -> Option<bool>;
     fn run(&mut self);
 }
 
@@ -242,8 +244,14 @@ impl<S: System> Run for Engine<S> {
     fn run_until(&mut self, t: SimTime) {
         Engine::run_until(self, t)
     }
+    fn run_until_within(&mut self, t: SimTime, budget: u64) -> bool {
+        Engine::run_until_within(self, t, budget)
+    }
     fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool {
         Engine::run_until_kind(self, kind, limit)
+    }
+    fn run_until_kind_within(&mut self, kind: u8, limit: SimTime, budget: u64) -> Option<bool> {
+        Engine::run_until_kind_within(self, kind, limit, budget)
     }
     fn run(&mut self) {
         Engine::run(self)
@@ -378,27 +386,51 @@ impl<S: System> Engine<S> {
 
     /// Process every event up to and including time `t`, then stop at `t`.
     pub fn run_until(&mut self, t: SimTime) {
+        self.run_until_within(t, u64::MAX);
+    }
+
+    /// `run_until(t)` in slices: processes at most `budget` events and returns whether it got to
+    /// `t` (every event up to `t` processed, time at `t`). The web lab's worker runs long work
+    /// this way, so it can answer a cancel and report progress in between.
+    pub fn run_until_within(&mut self, t: SimTime, budget: u64) -> bool {
+        let mut left = budget;
         while self.next_event_time().is_some_and(|next| next <= t) {
+            if left == 0 {
+                return false;
+            }
+            left -= 1;
             self.step();
         }
         if !self.finished() {
             self.kernel.now = self.kernel.now.max(t);
         }
+        true
     }
 
     /// Process events until one emits a trace record of `kind` (and stop right after it), or
     /// until every event up to time `limit` is processed, as `run_until(limit)` does. Returns
     /// whether such a record was emitted. Works with tracing off: it counts, it does not read.
     pub fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool {
+        self.run_until_kind_within(kind, limit, u64::MAX) == Some(true)
+    }
+
+    /// `run_until_kind` in slices of at most `budget` events: `None` while it has not finished
+    /// (call again to go on), else whether the record was emitted.
+    pub fn run_until_kind_within(&mut self, kind: u8, limit: SimTime, budget: u64) -> Option<bool> {
         let seen = self.kernel.trace.count(kind);
+        let mut left = budget;
         while self.next_event_time().is_some_and(|next| next <= limit) {
+            if left == 0 {
+                return None;
+            }
+            left -= 1;
             self.step();
             if self.kernel.trace.count(kind) > seen {
-                return true;
+                return Some(true);
             }
         }
         self.run_until(limit);
-        false
+        Some(false)
     }
 
     /// Run to the end of the measured window.

@@ -270,9 +270,17 @@ impl Simulation {
     pub fn run_until(&mut self, t: SimTime) {
         self.engine_mut().run_until(t)
     }
+    /// `run_until` in slices of at most `budget` events (`Engine::run_until_within`).
+    pub fn run_until_within(&mut self, t: SimTime, budget: u64) -> bool {
+        self.engine_mut().run_until_within(t, budget)
+    }
     /// See `Engine::run_until_kind`; `kind` is in the system's numbering.
     pub fn run_until_kind(&mut self, kind: u8, limit: SimTime) -> bool {
         self.engine_mut().run_until_kind(kind, limit)
+    }
+    /// `run_until_kind` in slices of at most `budget` events (`Engine::run_until_kind_within`).
+    pub fn run_until_kind_within(&mut self, kind: u8, limit: SimTime, budget: u64) -> Option<bool> {
+        self.engine_mut().run_until_kind_within(kind, limit, budget)
     }
     /// Run to the end of the measured window.
     pub fn run(&mut self) {

@@ -383,4 +383,31 @@ mod tests {
         assert!(!sim.run_until_kind(RecordKind::FlusherStart as u8, now + 1));
         assert_eq!(sim.now(), now + 1);
     }
+
+    /// The worker's slices (issue 12): advancing in budgets of events ends exactly where one call
+    /// does, and each slice stops at its budget.
+    #[test]
+    fn slices_of_a_run_end_where_one_call_does() {
+        let (mut whole, mut sliced) = (sim(), sim());
+        let t = 2_000_000_000;
+        whole.run_until(t);
+        let mut slices = 0;
+        while !sliced.run_until_within(t, 100) {
+            slices += 1;
+            assert_eq!(sliced.events(), slices * 100);
+        }
+        assert!(slices > 10, "2 s of this run is more than 1,000 events");
+        assert_eq!((sliced.now(), sliced.events()), (whole.now(), whole.events()));
+        assert_eq!(sliced.trace().hash(), whole.trace().hash());
+        let kind = RecordKind::FlusherStart as u8;
+        let limit = 60_000_000_000;
+        let found = whole.run_until_kind(kind, limit);
+        let sliced_found = loop {
+            if let Some(found) = sliced.run_until_kind_within(kind, limit, 100) {
+                break found;
+            }
+        };
+        assert!(found && sliced_found);
+        assert_eq!((sliced.now(), sliced.events()), (whole.now(), whole.events()));
+    }
 }
