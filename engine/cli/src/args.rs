@@ -38,6 +38,13 @@ pub enum Command {
     Describe(DescribeArgs),
     /// Time a 10-minute simulated run (mob-default unless SCENARIO is given)
     Bench(BenchArgs),
+    /// Fuzz the scenario parser and the engine with damaged and random scenarios
+    #[command(long_about = "Fuzz the scenario parser and the engine: make damaged and random scenarios\n\
+        from the gallery (bytes, lines, values, field combinations), parse each and run the\n\
+        accepted ones for at most --events events, on all cores. Every input must be refused\n\
+        with errors naming a line or a field, or run without a panic and without the engine\n\
+        ending it early; prints the counts and fails when one is not. --show I prints input I.")]
+    Fuzz(FuzzArgs),
 }
 
 /// `--set key=value`, repeatable.
@@ -108,6 +115,32 @@ pub struct BenchArgs {
     /// Override one field of SCENARIO by its dotted path (repeatable)
     #[arg(long = "set", value_name = "KEY=VALUE", value_parser = key_value, requires = "scenario")]
     pub sets: Vec<(String, String)>,
+}
+
+#[derive(Args)]
+pub struct FuzzArgs {
+    /// How many inputs to make and check
+    #[arg(long, default_value_t = 100_000)]
+    pub inputs: u64,
+    /// Seed of the inputs: input I of seed S is the same bytes everywhere
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Events each accepted scenario runs (queue events and inline accesses; the last event may
+    /// pass it)
+    #[arg(long, default_value_t = 200_000)]
+    pub events: u64,
+    /// An input taking longer than this (wall seconds) counts as a hang
+    #[arg(long, value_name = "S", default_value_t = 10.0)]
+    pub hang_s: f64,
+    /// The folder of scenarios the inputs start from
+    #[arg(long, value_name = "DIR", default_value = "scenarios")]
+    pub scenarios: String,
+    /// Print input I as it is (to reproduce a finding) instead of fuzzing
+    #[arg(long, value_name = "I")]
+    pub show: Option<u64>,
+    /// Print the counts as JSON
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Args)]

@@ -1,6 +1,7 @@
-//! `storelab`: run, sweep, validate, describe and benchmark scenarios from the command line.
+//! `storelab`: run, sweep, validate, describe, benchmark and fuzz scenarios from the command line.
 mod args;
 mod commands;
+mod fuzz;
 mod output;
 mod shard;
 
@@ -17,6 +18,7 @@ fn main() -> ExitCode {
         Some(Command::Schema(a)) => commands::schema(a),
         Some(Command::Describe(a)) => commands::describe(a),
         Some(Command::Bench(a)) => commands::bench(a),
+        Some(Command::Fuzz(a)) => fuzz::fuzz(a),
         None => {
             let _ = Cli::command().print_help();
             return ExitCode::SUCCESS;

@@ -23,6 +23,7 @@ fn each_help_names_its_own_flags_only() {
         ("schema", &["--system"], &[]),
         ("describe", &[], &["[SCENARIO]"]),
         ("bench", &["--set"], &["[SCENARIO]"]),
+        ("fuzz", &["--json"], &[]),
     ];
     for (command, flags, arguments) in own {
         let text = help(command);

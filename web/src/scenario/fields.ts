@@ -3,14 +3,42 @@
 // embed overrides and the CLI agree on every edit; comments and layout are kept. Also the JSON
 // schema of the fields a text may set: its system's. The page must have called initEngine()
 // first (main.tsx does, before it renders).
-import { read_field, remove_field, schema, set_field, validate } from '@storelab/engine';
+import { read_field, remove_field, schema, set_field, take_panic, validate } from '@storelab/engine';
 import type { ScenarioError } from '../engine/types';
 import type { PropSchema } from './SchemaForm';
 
+/** Why the main thread's engine stopped (it trapped: a panic, a bug), or null. A module that
+ * trapped cannot be trusted again: every later edit gives this error until the page reloads. */
+let stopped: ScenarioError | null = null;
+
+/** Runs a call into the main thread's engine; a trap becomes `stopped`, with the panic's message. */
+function guarded<T>(run: () => T): T {
+  if (stopped) throw new FieldError(stopped);
+  try {
+    return run();
+  } catch (e) {
+    if (!(e instanceof WebAssembly.RuntimeError)) throw e;
+    let panic: string | undefined;
+    try {
+      panic = take_panic()?.replace(/\s*\n\s*/g, ' ');
+    } catch {
+      // the module cannot even say why
+    }
+    const message = `the engine stopped while editing (${panic ?? e.message}); your text is kept: reload the page to edit again`;
+    stopped = { path: '', line: 0, column: 0, message, expected: null, range: null };
+    throw new FieldError(stopped);
+  }
+}
+
 /** The value `text` writes for the field at `path` (TOML, without its comment), or null when
- * the text leaves it at its default (or is not valid TOML). */
+ * the text leaves it at its default (or is not valid TOML, or the engine stopped). */
 export function readField(text: string, path: string): string | null {
-  return read_field(text, path) ?? null;
+  try {
+    return guarded(() => read_field(text, path) ?? null);
+  } catch (e) {
+    if (e instanceof FieldError) return null;
+    throw e;
+  }
 }
 
 /** An edit the engine refused: the error it gives (unknown field, wrong type, malformed TOML). */
@@ -22,8 +50,9 @@ export class FieldError extends Error {
 
 function edit(run: () => string): string {
   try {
-    return run();
+    return guarded(run);
   } catch (e) {
+    if (e instanceof FieldError) throw e;
     const message = e instanceof Error ? e.message : String(e);
     let errors: ScenarioError[] | null = null;
     try {
@@ -64,7 +93,12 @@ export function tomlString(raw: string | null): string | null {
 
 /** The engine's problems with `text` (every one, located), without running it. */
 export function problemsOf(text: string): ScenarioError[] {
-  return JSON.parse(validate(text)) as ScenarioError[];
+  try {
+    return JSON.parse(guarded(() => validate(text))) as ScenarioError[];
+  } catch (e) {
+    if (e instanceof FieldError) return [e.error];
+    throw e;
+  }
 }
 
 const schemas = new Map<string, PropSchema>();

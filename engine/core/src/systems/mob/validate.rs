@@ -377,7 +377,7 @@ mod tests {
         assert!(e.message.contains("1024 clients × 65536 accesses"), "{e}");
     }
 
-    /// Found by tests/fuzz_accepted.rs: 1 µs messages and 65,536-access transactions that all
+    /// Found by fuzzing (`storelab fuzz`): 1 µs messages and 65,536-access transactions that all
     /// hit in the client cache took 14 s of the engine per 0.7 simulated s.
     #[test]
     fn the_worst_case_work_of_a_run_is_bounded() {
