@@ -10,7 +10,8 @@ import { Lab, panic_for_tests, take_panic } from './wasm';
 
 /** Wall time the worker runs the engine before it reports progress and takes messages. */
 export const SLICE_MS = 50;
-/** Events per engine call between looks at the clock (a few milliseconds of work). */
+/** Most events per engine call; calls are sized to take about a tenth of a slice each, since an
+ * event's cost varies a thousandfold between scenarios. */
 export const EVENTS_PER_CALL = 2_000;
 
 /** What the caller of a long operation hears and says while it runs. */
@@ -37,7 +38,9 @@ export class LabHost {
   private broken: string | null = null;
 
   /** Tests make every engine call a slice (`sliceMs: 0`) and calls short (`eventsPerCall`). */
-  constructor(private readonly slicing = { sliceMs: SLICE_MS, eventsPerCall: EVENTS_PER_CALL }) {}
+  constructor(private readonly slicing = { sliceMs: SLICE_MS, eventsPerCall: EVENTS_PER_CALL }) {
+    this.eventsPerCall = slicing.eventsPerCall;
+  }
 
   /** Starts the scenario at time 0 (seed: the scenario's meta.seed unless given). */
   load(text: string, seed?: number): LoadResult {
@@ -78,7 +81,7 @@ export class LabHost {
   /** Runs until the next trace record of `kind`, or to `limitNs`. */
   stepToKind(kind: number, limitNs: number, work: Work = {}): Promise<Frame> {
     return this.guardSliced('stepToKind', async () => {
-      await this.sliced(limitNs, work, (lab) => lab.step_to_kind(kind, limitNs, this.slicing.eventsPerCall) !== undefined);
+      await this.sliced(limitNs, work, (lab, events) => lab.step_to_kind(kind, limitNs, events) !== undefined);
       return this.emit();
     });
   }
@@ -87,27 +90,42 @@ export class LabHost {
   seek(tNs: number, work: Work = {}): Promise<Frame> {
     return this.guardSliced('seek', async () => {
       if (tNs < this.current().now_ns()) this.restore(tNs);
-      await this.sliced(tNs, work, (lab) => lab.advance_to(tNs, this.slicing.eventsPerCall));
+      await this.sliced(tNs, work, (lab, events) => lab.advance_to(tNs, events));
       return this.emit();
     });
   }
 
-  /** Runs `call` (one engine call of at most EVENTS_PER_CALL events; true when the work is done)
-   * until it is done or canceled, in slices of SLICE_MS; between slices it offers a checkpoint
-   * (so a long run leaves them behind it for later seeks back), reports progress toward
-   * `targetNs` and yields. */
-  private async sliced(targetNs: number, work: Work, call: (lab: Lab) => boolean): Promise<void> {
+  /** Runs `call` (one engine call of at most `events` events; true when the work is done)
+   * until it is done or canceled, in slices of SLICE_MS; between slices it reports progress
+   * toward `targetNs`, yields, and offers a checkpoint (so a long run leaves them behind it for
+   * later seeks back). */
+  private async sliced(targetNs: number, work: Work, call: (lab: Lab, events: number) => boolean): Promise<void> {
     const fromNs = this.current().now_ns();
-    while (!call(this.current())) {
+    for (;;) {
+      const start = performance.now();
+      if (call(this.current(), this.eventsPerCall)) break;
+      this.resizeCalls(performance.now() - start);
       if (performance.now() - this.sliceStartMs < this.slicing.sliceMs) continue;
-      const lab = this.current();
-      this.checkpoints!.offer(lab);
-      work.onProgress?.({ fromNs, nowNs: lab.now_ns(), targetNs });
+      work.onProgress?.({ fromNs, nowNs: this.current().now_ns(), targetNs });
       this.endSlice();
       await yieldToEvents();
       this.sliceStartMs = performance.now();
       if (work.canceled?.()) break;
+      // A checkpoint forks the whole run (a full MOB's worth): a slice of its own, nearly.
+      this.checkpoints!.offer(this.current());
     }
+  }
+
+  /** Events per engine call, resized after each call toward a tenth of a slice. */
+  private eventsPerCall: number;
+
+  /** Shrinks at once when a call took too long, grows at most twofold a call (an event's cost
+   * can jump when the run changes phase), and never past EVENTS_PER_CALL. */
+  private resizeCalls(ms: number): void {
+    const target = this.slicing.sliceMs / 10;
+    if (target === 0) return; // tests: every call a slice, of the size they chose
+    const scaled = Math.min((this.eventsPerCall * target) / Math.max(ms, 0.01), 2 * this.eventsPerCall);
+    this.eventsPerCall = Math.round(Math.min(Math.max(scaled, 1), EVENTS_PER_CALL));
   }
 
   /** Back to time 0, before any event, with the same scenario and seed. */

@@ -325,20 +325,29 @@ fn disk_problems(c: &Config) -> Vec<Problem> {
     problems
 }
 
+/// Most modifications the MOB may hold: each costs the engine about 75 bytes, in the run and in
+/// each of the lab's timeline checkpoints (up to 10; a full 12 MB MOB forks in 6.3 MiB), so
+/// 2^21 of them take about 1.7 GB of the 4 GB a WebAssembly module can address.
+const MAX_MOB_MODIFICATIONS: f64 = 2_097_152.0;
+
+/// The MOB holds at most one modification per object (a newer one supersedes it, §3.1.4), so
+/// what it can hold is the lesser of its capacity and the database's objects.
 fn mob_problem(c: &Config) -> Option<Problem> {
     let charged = f64::from(c.database.object_bytes) + f64::from(c.server.mob_object_overhead_bytes);
-    let mob_objects = (c.server.mob_mb * MB / charged).floor();
-    (mob_objects > MAX_OBJECTS).then(|| {
+    let capacity = (c.server.mob_mb * MB / charged).floor();
+    let held = capacity.min(pages(c) * objects_per_page(c));
+    (held > MAX_MOB_MODIFICATIONS).then(|| {
         Problem::new(
             "server.mob_mb",
             format!(
-                "MOB too large for the lab: it holds up to {} objects, at most {} — reduce \
-                 server.mob_mb or raise database.object_bytes",
-                thousands(mob_objects),
-                thousands(MAX_OBJECTS)
+                "MOB too large for the lab: it would hold up to {} modifications, at most {} (the \
+                 lab keeps copies of it for its timeline) — reduce server.mob_mb, raise \
+                 database.object_bytes or reduce database.size_mb",
+                thousands(held),
+                thousands(MAX_MOB_MODIFICATIONS)
             ),
         )
-        .related(&["database.object_bytes"])
+        .related(&["database.object_bytes", "database.size_mb"])
     })
 }
 
@@ -360,6 +369,17 @@ mod tests {
         let e = error("[disk]\nseek_max_ms = 1000\n", "disk.seek_max_ms");
         assert!(e.message.contains("goes below 0"), "{e}");
         assert!(parse("[disk]\nseek_max_ms = 25\n").is_ok(), "a rising curve is fine");
+    }
+
+    /// A MOB of millions of modifications, filled in seconds by a thousand clients writing
+    /// objects they cache, would need gigabytes in each timeline checkpoint.
+    #[test]
+    fn the_modifications_a_mob_holds_are_bounded() {
+        let big = "[server]\nmob_mb = 2048\n[database]\nsize_mb = 4096\n";
+        let e = error(big, "server.mob_mb");
+        assert!(e.message.contains("14,913,080 modifications, at most 2,097,152"), "{e}");
+        assert!(parse("[server]\nmob_mb = 2048\n").is_ok(), "the 100 MB database holds fewer objects");
+        assert!(parse("[server]\nmob_mb = 256\n[database]\nsize_mb = 4096\n").is_ok());
     }
 
     #[test]
