@@ -367,6 +367,46 @@ describe('embed and lessons', () => {
     await bad.context().close();
   });
 
+  it('an embed names what is wrong and what exists; bar, speed and Copy embed code work (issue 13, item 9)', async () => {
+    const banner = async (url) => {
+      const page = await newPage(url);
+      await page.locator('[data-testid=set-error]').waitFor({ timeout: 20_000 });
+      const text = await page.locator('[data-testid=set-error]').innerText();
+      assert.equal(await page.locator('[data-panel]').count(), 0, 'nothing runs');
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+      return text;
+    };
+    assert.match(await banner(`${base}embed/?views=Mob,Disk#sc=mob-default`), /no view called Mob or Disk; its views are SystemDiagram, MobView, DiskView, CacheView, Charts, EventLog, Inspector/);
+    assert.match(await banner(`${base}embed/#sc=no-such-scenario`), /no scenario called "no-such-scenario" in the gallery; its scenarios are .*mob-default/);
+    assert.match(await banner(`${base}embed/?speed=fast#sc=mob-default`), /speed=fast is not a speed: give simulated seconds per second/);
+
+    const page = await newPage(`${base}embed/?views=MobView&bar=0&speed=20#sc=mob-default`);
+    await ready(page);
+    assert.equal(await page.locator('.embed-bar').count(), 0, 'bar=0 hides the title bar');
+    assert.equal(await page.locator('[data-testid=speed-value]').innerText(), '20 s/s');
+    await page.locator('[data-panel=MobView] .sl-muted').first().waitFor();
+    assert.doesNotMatch(await page.locator('[data-panel=MobView]').innerText(), /click to inspect/, 'no inspector, no hint to inspect');
+    await page.context().close();
+
+    // The lab says so too, and runs mob-default.
+    const lab = await newPage(`${base}#sc=no-such-scenario`);
+    await ready(lab);
+    assert.match(await lab.locator('[data-testid=link-error]').innerText(), /no scenario called "no-such-scenario".*The lab opened mob-default instead/s);
+    await lab.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await lab.locator('[data-testid=copy-embed]').click();
+    await lab.locator('[data-testid=copy-embed]', { hasText: 'Embed code copied' }).waitFor();
+    const code = await lab.evaluate(() => navigator.clipboard.readText());
+    const src = code.match(/^<iframe src="([^"]+)" title="Storelab: MOB defaults \(Chapter 4\)" width="100%" height="420" style="border:0" loading="lazy"><\/iframe>$/)?.[1];
+    assert.ok(src, code);
+    assert.ok(src.startsWith(`${base}embed/?views=SystemDiagram,MobView,DiskView#s=`), src);
+    await lab.context().close();
+    const embedded = await newPage(src);
+    await ready(embedded);
+    assert.equal(await embedded.locator('[data-panel]').count(), 3);
+    await embedded.context().close();
+  });
+
   it('the lesson page renders, embeds a live scenario and checks a prediction', async () => {
     const page = await newPage(`${base}lessons/`);
     await page.locator('[data-testid=lesson] h1').first().waitFor();

@@ -12,8 +12,10 @@ import ScenarioPanel from '../scenario/ScenarioPanel';
 import SweepBar from '../scenario/SweepBar';
 import { ViewPanel, systemViews } from './views';
 import { labStartup, startLab, syncUrlAndStorage } from './boot';
+import { embedCode } from './embedParams';
 
-export function useViewProps(lab: LabController): ViewProps {
+/** What every view receives; `inspectable`: an inspector is on the page. */
+export function useViewProps(lab: LabController, inspectable = true): ViewProps {
   const selected = useStore(lab.store, (s) => s.selection);
   const speedPosition = useStore(lab.store, (s) => s.speedPosition);
   const description = useStore(lab.store, (s) => s.description);
@@ -23,11 +25,12 @@ export function useViewProps(lab: LabController): ViewProps {
       frames: lab.frames,
       selected,
       select: (target: InspectTarget | null) => lab.store.set({ selection: target }),
+      inspectable,
       speed: positionToSpeed(speedPosition),
       description,
       scenario,
     }),
-    [lab, selected, speedPosition, description, scenario],
+    [lab, selected, inspectable, speedPosition, description, scenario],
   );
 }
 
@@ -37,6 +40,7 @@ export function StatusBanner({ lab }: { lab: LabController }) {
   const endedEarly = useStore(lab.store, (s) => s.endedEarly);
   const saveError = useStore(lab.store, (s) => s.saveError);
   const restarted = useStore(lab.store, (s) => s.restarted);
+  const linkError = useStore(lab.store, (s) => s.linkError);
   if (endedEarly) {
     return (
       <div className="error-banner" role="alert" data-testid="ended-early">
@@ -56,6 +60,16 @@ export function StatusBanner({ lab }: { lab: LabController }) {
       <div className="error-banner" role="alert" data-testid="restarted">
         {restarted}{' '}
         <button type="button" onClick={() => lab.store.set({ restarted: null })}>
+          Dismiss
+        </button>
+      </div>
+    );
+  }
+  if (linkError) {
+    return (
+      <div className="error-banner" role="alert" data-testid="link-error">
+        {linkError}{' '}
+        <button type="button" onClick={() => lab.store.set({ linkError: null })}>
           Dismiss
         </button>
       </div>
@@ -96,6 +110,20 @@ export default function App({ lab }: { lab: LabController }) {
     };
   }, [lab]);
 
+  const [embedCopied, setEmbedCopied] = useState(false);
+  const copyEmbed = async () => {
+    const s = lab.store.get();
+    const views = systemViews(s.description).slice(0, 3).map((v) => v.view);
+    const hash = encodeHash({ text: s.appliedText, seed: s.seed, tNs: lab.currentNs() });
+    try {
+      await navigator.clipboard.writeText(embedCode(new URL('./', location.href).href, hash, views, s.title));
+      setEmbedCopied(true);
+      setTimeout(() => setEmbedCopied(false), 1500);
+    } catch {
+      /* clipboard blocked */
+    }
+  };
+
   const copyLink = async () => {
     const s = lab.store.get();
     const url = `${location.origin}${location.pathname}${encodeHash({ text: s.appliedText, seed: s.seed, tNs: lab.currentNs() })}`;
@@ -125,6 +153,14 @@ export default function App({ lab }: { lab: LabController }) {
           </button>
           <button type="button" onClick={() => void copyLink()} data-testid="copy-link" title="Copy a link that reopens this scenario, seed and time">
             {copied ? 'Link copied ✓' : 'Copy link'}
+          </button>
+          <button
+            type="button"
+            onClick={() => void copyEmbed()}
+            data-testid="copy-embed"
+            title="Copy an iframe that shows this scenario, seed and time in another page (its views= lists the views; see web/README.md)"
+          >
+            {embedCopied ? 'Embed code copied ✓' : 'Copy embed code'}
           </button>
           <a href="./lessons/">Lessons</a>
           <button type="button" onClick={() => lab.store.set({ helpOpen: true })} title="Keyboard shortcuts (?)">

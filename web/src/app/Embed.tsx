@@ -1,8 +1,10 @@
 // The /embed/ route: one scenario with chosen views and controls, for an iframe.
-//   embed/?views=MobView,DiskView&controls=1&autoplay=0&set=server.mob_mb%3D2#sc=mob-default&seed=1&t=0
-// The hash may also carry a full permalink (`#s=…`). `set` pins parameters on top of the scenario
-// (`section.key=value,…`, as lessons' `set:` lines and the CLI's --set; a rejected override is shown
-// by name and nothing runs). Nothing is written to local storage.
+//   embed/?views=MobView,DiskView&controls=1&autoplay=0&speed=20&bar=1&set=server.mob_mb%3D2#sc=mob-default&seed=1&t=0
+// The hash may also carry a full permalink (`#s=…`). The options are read and checked by
+// embedParams.ts; `set` pins parameters on top of the scenario (`section.key=value,…`, as lessons'
+// `set:` lines and the CLI's --set). A wrong option, an unknown view or gallery name, or a
+// rejected override is shown by name, with what exists, and nothing runs. Nothing is written to
+// local storage.
 import { useEffect, useMemo, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
@@ -10,45 +12,56 @@ import { encodeHash } from '../state/url';
 import TimeControls from '../controls/TimeControls';
 import HelpOverlay from '../controls/HelpOverlay';
 import { useShortcuts } from '../controls/useShortcuts';
-import { ViewPanel, parseViewList, systemViews } from './views';
+import { ViewPanel, systemViews } from './views';
 import { labStartup, startLab } from './boot';
 import { StatusBanner, useViewProps } from './App';
 import { describeOverrides, loadWithOverrides, readSetParam } from '../lessons/overrides';
+import { readEmbedParams, unknownScenario, unknownViews } from './embedParams';
+import { scenarioTexts } from '../scenario/gallery';
 
 export default function Embed({ lab }: { lab: LabController }) {
-  const q = new URLSearchParams(location.search);
-  const asked = parseViewList(q.get('views'));
-  const controls = q.get('controls') !== '0';
-  const autoplay = q.get('autoplay') === '1';
+  const params = useMemo(() => readEmbedParams(location.search), []);
+  const startup = useMemo(() => labStartup(false), []);
   const title = useStore(lab.store, (s) => s.title);
   const helpOpen = useStore(lab.store, (s) => s.helpOpen);
-  const viewProps = useViewProps(lab);
-  // The views asked for that the system has; without a `views` parameter, its first three.
-  const shown = asked.length ? systemViews(viewProps.description, asked) : systemViews(viewProps.description).slice(0, 3);
+  const description = useStore(lab.store, (s) => s.description);
+  // The views asked for (all of them the system's, or it is an error); without a `views`
+  // parameter, the system's first three.
+  const shown = params.views.length ? systemViews(description, params.views) : systemViews(description).slice(0, 3);
+  const viewProps = useViewProps(lab, shown.some((v) => v.view === 'Inspector'));
   const set = useMemo(() => readSetParam(location.search), []);
   const [setError, setSetError] = useState(set.error);
+  // What stops the embed, in the words it shows (each names what exists).
+  const problems = [
+    ...params.errors,
+    ...(startup.unknownScenario ? [unknownScenario(startup.unknownScenario, scenarioTexts)] : []),
+    ...(description && params.views.length ? [unknownViews(params.views, description)].filter((e) => e != null) : []),
+  ];
+  const stopped = problems.length > 0 || setError != null;
   useShortcuts(lab);
 
   useEffect(() => {
-    const speed = Number(q.get('speed'));
-    if (q.get('speed') && Number.isFinite(speed)) lab.setSpeedPosition(speed);
-    const startup = labStartup(false);
-    if (set.error) {
+    if (params.speed != null) lab.setSpeed(params.speed);
+    if (params.errors.length || startup.unknownScenario || set.error) {
       // Nothing to run: the error is shown instead of a scenario that differs from the one asked for.
     } else if (set.pinned.length) {
       const load = (text: string) => lab.load(text, startup.seed, { tNs: startup.tNs, scenarioName: startup.scenarioName });
       void loadWithOverrides(load, startup.text, set.pinned)
         .then((error) => {
           if (error) setSetError(error);
-          else if (autoplay) lab.play();
+          else if (params.autoplay) lab.play();
         })
         .catch(() => undefined);
     } else {
-      void startLab(lab, startup, autoplay).catch(() => undefined);
+      void startLab(lab, startup, params.autoplay).catch(() => undefined);
     }
     return () => lab.dispose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lab]);
+
+  useEffect(() => {
+    if (stopped) lab.pause();
+  }, [lab, stopped]);
 
   const openInLab = () => {
     const s = lab.store.get();
@@ -57,21 +70,30 @@ export default function Embed({ lab }: { lab: LabController }) {
 
   return (
     <div className="embed" data-testid="embed">
-      <header className="embed-bar">
-        <strong>{title || 'Storelab'}</strong>
-        {set.pinned.length > 0 && !setError && (
-          <span className="hint" data-testid="pinned" title="Set by the embed, unlike the scenario file">
-            pinned: {describeOverrides(set.pinned)}
-          </span>
-        )}
-        <button type="button" className="link" onClick={openInLab}>
-          Open in the lab ↗
-        </button>
-      </header>
-      {controls && !setError && <TimeControls lab={lab} compact />}
-      {setError ? (
+      {params.bar && (
+        <header className="embed-bar">
+          <strong>{title || 'Storelab'}</strong>
+          {set.pinned.length > 0 && !setError && (
+            <span className="hint" data-testid="pinned" title="Set by the embed, unlike the scenario file">
+              pinned: {describeOverrides(set.pinned)}
+            </span>
+          )}
+          <button type="button" className="link" onClick={openInLab}>
+            Open in the lab ↗
+          </button>
+        </header>
+      )}
+      {params.controls && !stopped && <TimeControls lab={lab} compact />}
+      {stopped ? (
         <div className="error-banner" role="alert" data-testid="set-error">
-          The embed's <code>set</code> parameter was rejected: {setError}
+          {setError != null && (
+            <p>
+              The embed's <code>set</code> parameter was rejected: {setError}
+            </p>
+          )}
+          {problems.map((p) => (
+            <p key={p}>This embed cannot run: {p}.</p>
+          ))}
         </div>
       ) : (
         <>

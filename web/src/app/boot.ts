@@ -6,6 +6,7 @@ import type { EngineLike } from '../state/engine';
 import { FrameStore } from '../state/frames';
 import { createStore, initialLabState, type LabState } from '../state/store';
 import { scenarioTexts } from '../scenario/gallery';
+import { unknownScenario } from './embedParams';
 import { problemsOf } from '../scenario/fields';
 import { decodeHash, encodeHash } from '../state/url';
 import { loadPersisted, resolveStartup, savePersisted, type Startup } from '../state/persist';
@@ -22,6 +23,7 @@ export function createLab(): LabController {
  * errors while mob-default runs; a stored draft that never loaded stays in the editor beside the
  * last text that did, which is what runs. */
 export async function startLab(lab: LabController, startup: Startup, autoplay = false): Promise<void> {
+  if (startup.unknownScenario) lab.store.set({ linkError: `The link's ${unknownScenario(startup.unknownScenario, scenarioTexts)}. The lab opened ${startup.source === 'storage' ? 'your last scenario' : 'mob-default'} instead.` });
   const res = await lab.load(startup.text, startup.seed, { tNs: startup.tNs, scenarioName: startup.scenarioName });
   if (!res.ok) {
     const errors = res.errors;

@@ -9,15 +9,6 @@ import type { ViewProps } from '../views/contract';
 type ViewModule = { default: ComponentType<ViewProps> };
 const modules = import.meta.glob<ViewModule>(['../views/*.tsx', '!../views/*.test.tsx']);
 
-/** Names of the views listed in an embed's `views=` parameter that the registry has. */
-export function parseViewList(s: string | null | undefined): string[] {
-  if (!s) return [];
-  return s
-    .split(',')
-    .map((x) => x.trim())
-    .filter((x) => `../views/${x}.tsx` in modules);
-}
-
 /** The system's views named in `names`, in that order; all of them when `names` is empty. */
 export function systemViews(description: SystemDescription | null, names: readonly string[] = []): ViewInfo[] {
   const views = description?.views ?? [];

@@ -29,6 +29,7 @@ describe('speed slider (log scale)', () => {
     expect(speedToPosition(1e20)).toBe(SPEED_STEPS);
     expect(speedToPosition(0)).toBe(0);
     expect(speedToPosition(NaN)).toBe(0);
+    expect(positionToSpeed(speedToPosition(20e9, true))).toBeCloseTo(20e9, -1);
   });
   it('defaults to one simulated second per second', () => {
     expect(positionToSpeed(DEFAULT_SPEED_POSITION) / 1e9).toBeCloseTo(1, 1);
@@ -65,6 +66,9 @@ describe('formatting', () => {
     expect(formatDuration(1.23e9)).toBe('1.23 s');
     expect(formatDuration(303e9)).toBe('5 min 3 s');
     expect(formatSpeed(1e6)).toBe('1 ms/s');
-    expect(formatSpeed(3e11)).toBe('5 min 0 s/s');
+    // The top speed in seconds, whatever float error the slider leaves (issue 13, item 10).
+    expect(formatSpeed(3e11)).toBe('300 s/s');
+    expect(formatSpeed(positionToSpeed(1000) * (1 - 1e-12))).toBe('300 s/s');
+    expect(formatSpeed(20e9)).toBe('20 s/s');
   });
 });

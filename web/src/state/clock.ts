@@ -24,11 +24,12 @@ export function positionToSpeed(position: number): number {
   return MIN_SPEED_NS_PER_S * Math.exp(p * LOG_RANGE);
 }
 
-/** Simulated ns per wall second → nearest slider position (inverse of positionToSpeed). */
-export function speedToPosition(speed: number): number {
+/** Simulated ns per wall second → nearest slider position (inverse of positionToSpeed); with
+ * `exact`, the position between steps that gives exactly that speed (an embed's `speed=20`). */
+export function speedToPosition(speed: number, exact = false): number {
   if (!(speed > 0)) return 0;
-  const p = Math.log(speed / MIN_SPEED_NS_PER_S) / LOG_RANGE;
-  return Math.round(clamp(p, 0, 1) * SPEED_STEPS);
+  const p = clamp(Math.log(speed / MIN_SPEED_NS_PER_S) / LOG_RANGE, 0, 1) * SPEED_STEPS;
+  return exact ? p : Math.round(p);
 }
 
 /** One `[` (dir −1) or `]` (dir +1) press. */
@@ -44,9 +45,10 @@ export function nextTarget(simNs: number, dtWallS: number, speed: number, endNs:
   return endNs != null ? Math.min(target, endNs) : target;
 }
 
-/** A speed as people read it: "1 ms/s", "2.5 s/s", "300 s/s" of simulated time per wall second. */
+/** A speed as people read it: "1 ms/s", "2.5 s/s", "300 s/s" of simulated time per wall second
+ * (seconds from 1 s/s up, never minutes: "300 s/s", not "4 min 59 s/s"). */
 export function formatSpeed(speed: number): string {
-  return `${formatDuration(speed)}/s`;
+  return speed >= 1e9 ? `${round3(speed / 1e9)} s/s` : `${formatDuration(speed)}/s`;
 }
 
 /** Nanoseconds as a short duration with a unit: 850 ns, 12.3 µs, 4.56 ms, 1.23 s, 5 min 3 s. */

@@ -6,7 +6,7 @@ import type { Frame, LoadResult, RecordKindInfo } from '../engine/types';
 import type { EngineLike } from './engine';
 import type { FrameStore } from './frames';
 import type { LabState, Store } from './store';
-import { clamp, formatSimTime, nextTarget, nudgePosition, positionToSpeed, SPEED_STEPS } from './clock';
+import { clamp, formatSimTime, nextTarget, nudgePosition, positionToSpeed, SPEED_STEPS, speedToPosition } from './clock';
 
 export interface Scheduler {
   request(cb: (nowMs: number) => void): number;
@@ -137,6 +137,11 @@ export class LabController {
 
   setSpeedPosition(p: number): void {
     this.store.set({ speedPosition: clamp(Math.round(p), 0, SPEED_STEPS) });
+  }
+
+  /** Sets the speed to exactly `nsPerS` simulated ns per wall second (between slider steps). */
+  setSpeed(nsPerS: number): void {
+    this.store.set({ speedPosition: speedToPosition(nsPerS, true) });
   }
 
   slower(): void {

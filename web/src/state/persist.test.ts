@@ -40,7 +40,7 @@ describe('startup: hash wins over storage, storage over the default', () => {
   });
   it('only the gallery\'s own names: __proto__, constructor and toString are not scenarios', () => {
     for (const scenario of ['__proto__', 'constructor', 'toString']) {
-      expect(resolveStartup({ ...noHash, scenario }, stored, gallery)).toMatchObject({ text: 'STORED', source: 'storage' });
+      expect(resolveStartup({ ...noHash, scenario }, stored, gallery)).toMatchObject({ text: 'STORED', source: 'storage', unknownScenario: scenario });
     }
   });
   it('storage: the last text that loaded runs, the draft stays a draft (issue 12)', () => {
@@ -59,5 +59,7 @@ describe('startup: hash wins over storage, storage over the default', () => {
   });
   it('default: mob-default', () => {
     expect(resolveStartup(noHash, null, gallery)).toMatchObject({ text: 'DEFAULT', scenarioName: 'mob-default', source: 'default' });
+    expect(resolveStartup(noHash, null, gallery).unknownScenario).toBeUndefined();
+    expect(resolveStartup({ ...noHash, scenario: 'no-such' }, null, gallery)).toMatchObject({ text: 'DEFAULT', unknownScenario: 'no-such' });
   });
 });

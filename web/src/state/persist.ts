@@ -66,6 +66,8 @@ export interface Startup {
   tNs: number;
   scenarioName: string | null;
   source: 'hash' | 'storage' | 'default';
+  /** A gallery name the link gave that the gallery does not have (`#sc=no-such`), or null. */
+  unknownScenario?: string;
 }
 
 /** What the lab opens with: the URL hash, else local storage, else the default scenario. */
@@ -84,10 +86,11 @@ export function resolveStartup(
   if (hash.scenario && Object.hasOwn(gallery, hash.scenario)) {
     return { text: gallery[hash.scenario], draft: null, seed: hash.seed, tNs: hash.tNs ?? 0, scenarioName: hash.scenario, source: 'hash' };
   }
+  const unknown = hash.scenario ? { unknownScenario: hash.scenario } : {};
   if (persisted) {
     const text = persisted.applied ?? persisted.text;
     const draft = persisted.text !== text ? persisted.text : null;
-    return { text, draft, seed: persisted.seed, tNs: 0, scenarioName: persisted.scenarioName, source: 'storage' };
+    return { text, draft, seed: persisted.seed, tNs: 0, scenarioName: persisted.scenarioName, source: 'storage', ...unknown };
   }
-  return { text: gallery[defaultName] ?? '', draft: null, seed: null, tNs: 0, scenarioName: defaultName, source: 'default' };
+  return { text: gallery[defaultName] ?? '', draft: null, seed: null, tNs: 0, scenarioName: defaultName, source: 'default', ...unknown };
 }

@@ -66,6 +66,8 @@ export interface LabState {
   fatal: string | null;
   /** Set when the engine stopped and restarted by itself: what happened, for the user. */
   restarted: string | null;
+  /** What was wrong with the link the lab opened (a gallery name it does not have), or null. */
+  linkError: string | null;
   /** Why the browser would not keep the user's text (storage full or blocked), or null. */
   saveError: string | null;
   /** Simulated time and event count of the latest frame, for the controls (updated at most ~10×/s). */
@@ -104,6 +106,7 @@ export function initialLabState(): LabState {
     fatal: null,
     saveError: null,
     restarted: null,
+    linkError: null,
     nowNs: 0,
     events: 0,
     endNs: null,

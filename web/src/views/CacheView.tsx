@@ -26,7 +26,7 @@ export function fitCell(cap: number, width: number, height: number): number {
   return MIN_CELL;
 }
 
-export default function CacheView({ frames, select, selected, description }: ViewProps) {
+export default function CacheView({ frames, select, selected, description, inspectable }: ViewProps) {
   const f = useFrameTick(frames, 200);
   const kinds = kindIds(description, ['mob_insert', 'cache_hit', 'cache_miss']);
   const areas = useRef(sharedPageAreas(frames));
@@ -191,7 +191,7 @@ export default function CacheView({ frames, select, selected, description }: Vie
           <i className="sl-swatch" style={{ background: 'linear-gradient(225deg, #111 30%, #fff 30%)', border: '2px solid #111' }} /> dirty (being written)
         </span>
         <span className="sl-muted" style={{ whiteSpace: 'normal' }}>
-          Hover a page (or use the arrow keys) to see it; click to inspect.
+          Hover a page (or use the arrow keys) to see it{inspectable ? '; click to inspect' : ''}.
         </span>
       </div>
     </div>

@@ -28,7 +28,7 @@ interface Done {
   end: number;
 }
 
-export default function DiskView({ frames, select, speed, selected, description }: ViewProps) {
+export default function DiskView({ frames, select, speed, selected, description, inspectable }: ViewProps) {
   const platterBox = useRef<HTMLDivElement>(null);
   const platterCanvas = useRef<HTMLCanvasElement>(null);
   const traceBox = useRef<HTMLDivElement>(null);
@@ -139,7 +139,7 @@ export default function DiskView({ frames, select, speed, selected, description 
                   type="button"
                   className="sl-chip"
                   style={{ background: names.requestColour[active.kind], boxShadow: '0 0 0 2px #111' }}
-                  title={`${names.requestName(active.kind)} of page ${active.page}, ${phase?.phase} (click to inspect)`}
+                  title={`${names.requestName(active.kind)} of page ${active.page}, ${phase?.phase}${inspectable ? ' (click to inspect)' : ''}`}
                   onClick={() => select({ kind: 'request', page: active.page, requestKind: active.kind, start: active.start })}
                 >
                   ▶ {active.page}

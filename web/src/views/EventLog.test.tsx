@@ -71,7 +71,7 @@ describe('the event log and the engine description', () => {
     document.body.append(el);
     const { frames, publish } = source(everyKind());
     root = createRoot(el);
-    act(() => root!.render(createElement(EventLog, { frames, selected: null, select: () => {}, speed: 1e8, description, scenario: null })));
+    act(() => root!.render(createElement(EventLog, { frames, selected: null, select: () => {}, inspectable: true, speed: 1e8, description, scenario: null })));
     const filters = [...el.querySelectorAll('[aria-label="Filter by record kind"] label')];
     expect(filters.map((l) => l.textContent?.trim())).toEqual(description.records.map((r) => r.label));
 

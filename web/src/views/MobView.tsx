@@ -39,7 +39,7 @@ interface Hover {
   batchIndex: number; // or -1
 }
 
-export default function MobView({ frames, selected, select, description }: ViewProps) {
+export default function MobView({ frames, selected, select, description, inspectable }: ViewProps) {
   const plotRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(plotRef);
@@ -227,7 +227,7 @@ export default function MobView({ frames, selected, select, description }: ViewP
         <span>
           <i className="sl-swatch" style={{ background: REQUEST_PALETTE['page write'] }} /> writing
         </span>
-        <span className="sl-muted">Hover a chunk to see all chunks of its page; click to inspect.</span>
+        <span className="sl-muted">Hover a chunk to see all chunks of its page{inspectable ? '; click to inspect' : ''}.</span>
       </div>
     </div>
   );

@@ -25,6 +25,9 @@ export interface ViewProps {
   frames: FrameSource;
   selected: InspectTarget | null;
   select: (target: InspectTarget | null) => void;
+  /** Whether an inspector shows what `select` picks (an embed may have none): views hint at
+   * clicking to inspect only then. */
+  inspectable: boolean;
   /** Simulated nanoseconds per wall-clock second at the current speed (for motion cues). */
   speed: number;
   /** What the loaded system reports: its record kinds (names, fields, sentences), figures and

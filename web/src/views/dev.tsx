@@ -37,7 +37,7 @@ function Harness() {
     return () => clearInterval(id);
   }, [playing, src]);
   // The recording's scenario (views/fixtures/recordings.ts) keeps the default 1 ms network.
-  const p = { frames: src, selected, select, speed: 100e6 / FRAME_MS, description, scenario: { network: { latency_ms: 1 } } };
+  const p = { frames: src, selected, select, inspectable: true, speed: 100e6 / FRAME_MS, description, scenario: { network: { latency_ms: 1 } } };
   const cell = (h: number) => ({ height: h, border: '1px solid #ddd', overflow: 'hidden' });
   return (
     <div style={{ padding: 8 }}>

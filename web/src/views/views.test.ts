@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 function props(frames: ViewProps['frames'], selected: InspectTarget | null = null): ViewProps {
-  return { frames, selected, select: () => {}, speed: 1e8, description, scenario: { network: { latency_ms: 1 } } };
+  return { frames, selected, select: () => {}, inspectable: true, speed: 1e8, description, scenario: { network: { latency_ms: 1 } } };
 }
 
 describe('views render', () => {
