@@ -336,6 +336,42 @@ describe('the lab', () => {
   });
 });
 
+describe('one truth per moment (issue 13, item 1)', () => {
+  it("the MOB view's numbers are the same however a time is reached: seek, seek in steps, seek back, permalink", async () => {
+    const page = await newPage(`${base}#sc=mob-default&seed=3`);
+    await ready(page);
+    const at = async (p, t) => {
+      await p.evaluate((ns) => window.__storelab.lab.seek(ns), t);
+      await p.waitForFunction((ns) => window.__storelab.frames.latest().nowNs === ns && !window.__storelab.lab.store.get().busy, t, { timeout: 30_000 });
+      await p.waitForTimeout(400); // the header refreshes at most 5 times a second
+      return p.locator('[data-panel=MobView] .sl-head').innerText();
+    };
+    const T = 150e9;
+    const direct = await at(page, T);
+    assert.match(direct, /absorption \(Fig\. 4-2\) \d+\.\d/, `page writes by ${T / 1e9} s: ${direct}`);
+    assert.match(direct, /installed \d+\.\d \/ page write \([\d,]+ writes\)/);
+    // The chip and the strip's caption name the same pass (item 10).
+    const view = await page.locator('[data-panel=MobView]').innerText();
+    const [chip, caption] = [view.match(/flusher: \w+, pass (\d+)/)?.[1], view.match(/Flusher pass (\d+):/)?.[1]];
+    assert.ok(chip && chip === caption, `chip pass ${chip}, caption pass ${caption}`);
+    await at(page, 0);
+    for (const t of [40e9, 90e9, 120e9]) await at(page, t);
+    assert.equal(await at(page, T), direct, 'seeking in steps');
+    await at(page, 200e9);
+    assert.equal(await at(page, T), direct, 'seeking back');
+    await page.locator('[data-testid=copy-link]').click();
+    await page.waitForTimeout(100);
+    const other = await newPage(page.url());
+    await ready(other);
+    await other.waitForFunction((ns) => window.__storelab.frames.latest().nowNs === ns, T, { timeout: 30_000 });
+    await other.waitForTimeout(400);
+    assert.equal(await other.locator('[data-panel=MobView] .sl-head').innerText(), direct, 'a permalink');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+    await other.context().close();
+  });
+});
+
 describe('embed and lessons', () => {
   it('the embed route shows one scenario with chosen views and runs', async () => {
     const page = await newPage(`${base}embed/?views=MobView,DiskView&controls=1#sc=uniform-absorption&seed=2`);

@@ -9,7 +9,7 @@ import type { Frame } from '../engine/types';
 import { REQUEST_PALETTE, type ViewProps } from './contract';
 import { Axis } from './lib/Axis';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
-import { AbsorptionCounter, chunkAt, layoutMob, pendingByPage, type MobLayout } from './lib/mob';
+import { chunkAt, layoutMob, pendingByPage, perPageWrite, type MobLayout } from './lib/mob';
 import { AreaColumns, fillRuns, paintAreaColumns } from './lib/columns';
 import { fmtMB, fmtPct } from './lib/format';
 import { sharedPageAreas, type PageAreas } from './lib/pages';
@@ -52,7 +52,6 @@ export default function MobView({ frames, selected, select, description, inspect
   const [hover, setHover] = useState<Hover | null>(null);
   const hoverRef = useLatest(hover);
   const selectedRef = useLatest(selected);
-  const absorption = useRef(new AbsorptionCounter());
   const areas = useRef(sharedPageAreas(frames));
   const layoutRef = useRef<MobLayout | null>(null);
   const width = size.width;
@@ -64,7 +63,7 @@ export default function MobView({ frames, selected, select, description, inspect
     // The MOB's contents are fixed by its three running totals, the flusher by its pass and
     // position: a frame in which none of them (nor the hover or selection) changed is not redrawn.
     let drawn = '';
-    const kinds = kindIds(description, ['mob_insert', 'page_write']);
+    const kinds = kindIds(description, ['mob_insert']);
     const draw = (fr: Frame) => {
       const f = mobFrame(fr, description);
       const m = f.mob;
@@ -78,10 +77,7 @@ export default function MobView({ frames, selected, select, description, inspect
       drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hoverRef.current, selPage);
     };
     const unsub = frames.subscribe((f) => {
-      if (f.reset) absorption.current.clear();
       areas.current.learn(f, kinds.mob_insert);
-      const tr = f.trace;
-      for (let i = 0; i < tr.kind.length; i++) if (tr.kind[i] === kinds.page_write) absorption.current.add(tr.a[i]);
       draw(f);
     });
     const f = frames.latest();
@@ -131,7 +127,9 @@ export default function MobView({ frames, selected, select, description, inspect
 
   const m = frame?.mob;
   const fl = frame?.flusher;
-  const perWrite = absorption.current.perWrite;
+  // Both from the engine's state now, so play, seek and a permalink agree (one truth per moment).
+  const absorption = fl ? perPageWrite(m!.inserted, fl.pagesWritten) : NaN;
+  const installedPerWrite = fl ? perPageWrite(fl.installed, fl.pagesWritten) : NaN;
   const tip = hover && frame ? tooltip(frame, hover) : null;
 
   return (
@@ -152,9 +150,17 @@ export default function MobView({ frames, selected, select, description, inspect
             <span className="sl-stat" title="Modifications installed on disk by page writes">
               written <b>{m.removed.toLocaleString()}</b>
             </span>
-            <span className="sl-stat" title="Modifications installed per page write (from PageWrite records): the second kind of write absorption">
-              mods / page write <b>{Number.isFinite(perWrite) ? perWrite.toFixed(1) : '–'}</b>
-              <span className="sl-muted"> ({absorption.current.pageWrites.toLocaleString()} writes)</span>
+            <span
+              className="sl-stat"
+              data-testid="mob-absorption"
+              title="Write absorption as the thesis measures it (Fig. 4-2): modifications committed per page write, since 0 s. Superseded modifications count: the MOB absorbed them"
+            >
+              absorption (Fig. 4-2) <b>{Number.isFinite(absorption) ? absorption.toFixed(1) : '–'}</b>
+              <span className="sl-muted"> mods committed / page write</span>
+            </span>
+            <span className="sl-stat" data-testid="mob-installed-per-write" title="Modifications a page write installs, since 0 s: the latest version of each object on the page that the MOB holds">
+              installed <b>{Number.isFinite(installedPerWrite) ? installedPerWrite.toFixed(1) : '–'}</b>
+              <span className="sl-muted"> / page write ({fl!.pagesWritten.toLocaleString()} writes)</span>
             </span>
             <button
               type="button"
@@ -162,7 +168,8 @@ export default function MobView({ frames, selected, select, description, inspect
               onClick={() => select({ kind: 'flusher' })}
               title="Inspect the flusher"
             >
-              flusher: {fl?.state}, pass {fl?.passes}
+              {/* `passes` counts finished passes: the one under way is the next (as the strip's caption says). */}
+              flusher: {fl?.state}, {fl && (fl.state === 'idle' ? `${fl.passes} passes done` : `pass ${fl.passes + 1}`)}
             </button>
           </>
         )}

@@ -97,20 +97,7 @@ export function chunksOfPage(m: MobSnapshot, page: number): number[] {
   return out;
 }
 
-/** Running write-absorption figures from PageWrite records. */
-export class AbsorptionCounter {
-  pageWrites = 0;
-  installed = 0;
-  clear(): void {
-    this.pageWrites = 0;
-    this.installed = 0;
-  }
-  add(modificationsInstalled: number): void {
-    this.pageWrites++;
-    this.installed += modificationsInstalled;
-  }
-  /** Modifications installed per page write (NaN before the first write). */
-  get perWrite(): number {
-    return this.pageWrites > 0 ? this.installed / this.pageWrites : NaN;
-  }
+/** Modifications per page write (NaN before the first write). */
+export function perPageWrite(modifications: number, pageWrites: number): number {
+  return pageWrites > 0 ? modifications / pageWrites : NaN;
 }

@@ -34,6 +34,9 @@ export interface FlusherSnapshot {
   batch: Uint32Array;
   position: number;
   passes: number;
+  /** Pages written since 0 s, and the modifications those writes installed. */
+  pagesWritten: number;
+  installed: number;
 }
 
 export interface DiskRequestView {
@@ -210,6 +213,8 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
       batch: fl.col('page'),
       position: fl.num('position'),
       passes: fl.num('passes'),
+      pagesWritten: fl.num('pages_written'),
+      installed: fl.num('installed'),
     },
     disk: {
       cylinders: disk.num('cylinders'),

@@ -32,6 +32,10 @@ pub struct Flusher {
     /// Per-batch release (Thor, §6.2.5): written modifications held until the pass ends.
     written: Vec<(Oid, ModId)>,
     pub passes: u64,
+    /// Pages written since time 0, and the modifications those writes installed (the views'
+    /// absorption figures, the same whichever way the lab reached a time).
+    pub pages_written: u64,
+    pub installed: u64,
 }
 
 impl Flusher {
@@ -45,6 +49,8 @@ impl Flusher {
             position: 0,
             installing: Vec::new(),
             written: Vec::new(),
+            pages_written: 0,
+            installed: 0,
             passes: 0,
         }
     }
@@ -127,6 +133,8 @@ impl MobSystem {
         let area = self.workload.area_of(pid * self.db.objects_per_page + mid) as usize;
         self.metrics.page_written(area, installed.len());
         k.record(RecordKind::PageWrite, pid, installed.len() as u64, 0, 0);
+        self.flusher.pages_written += 1;
+        self.flusher.installed += installed.len() as u64;
         match self.flusher.release {
             Release::PerPage => self.flusher_release(k, &installed),
             Release::PerBatch => self.flusher.written.extend(installed),
