@@ -266,6 +266,29 @@ describe('the lab', () => {
     await page.context().close();
   });
 
+  it('the form opens on the main knobs and marks an invalid value as it is typed (issue 13, item 7)', async () => {
+    const page = await newPage();
+    await ready(page);
+    await page.locator('[data-testid=toggle-editor]').click();
+    await page.locator('[data-testid=tab-form]').click();
+    const knobs = page.locator('[data-testid=main-knobs]');
+    await knobs.waitFor();
+    assert.equal(await page.locator('[data-testid=schema-form] fieldset').first().getAttribute('data-testid'), 'main-knobs');
+    assert.match(await knobs.innerText(), /server\.mob_mb[\s\S]*server\.cache_mb[\s\S]*workload\.write_prob/);
+    const wp = page.locator('#f-workload-write_prob');
+    await wp.fill('1.5');
+    await page.locator('.field-error[role=alert]').waitFor();
+    assert.equal(await wp.getAttribute('aria-invalid'), 'true');
+    assert.match(await page.locator('.field-error').innerText(), /1\.5 fraction is out of range \(allowed: 0 ≤ value ≤ 1\)/);
+    assert.match((await storeState(page)).draftText, /^write_prob = 1\.5/m, 'the text holds what was typed');
+    await page.locator('.scenario-panel').screenshot({ path: path.join(artifacts, 'editor-form-invalid.png') });
+    await wp.fill('0.5');
+    await page.waitForFunction(() => !document.querySelector('.field-error'));
+    assert.equal(await wp.getAttribute('aria-invalid'), null);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   it('a figure scenario from the gallery runs one sweep point (and series) at a time', async () => {
     const page = await newPage();
     await ready(page);

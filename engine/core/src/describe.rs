@@ -139,4 +139,7 @@ pub struct Description {
     pub figures: &'static [FigureInfo],
     /// In the order the lab lays them out.
     pub views: &'static [ViewInfo],
+    /// The scenario fields students change most (dotted paths), in order: the form editor opens
+    /// on them.
+    pub knobs: &'static [&'static str],
 }

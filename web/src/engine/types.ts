@@ -136,6 +136,8 @@ export interface SystemDescription {
   sections: SectionInfo[];
   figures: FigureInfo[];
   views: ViewInfo[];
+  /** The scenario fields students change most (dotted paths): the form editor opens on them. */
+  knobs: string[];
 }
 
 /** The loaded scenario as the engine read it: section → field → value, every default filled in. */

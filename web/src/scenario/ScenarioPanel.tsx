@@ -1,18 +1,24 @@
 // The scenario side panel: the gallery of scenarios/, the raw TOML editor beside the form editor
 // generated from the engine's schema, apply (restarts the run), export and import.
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { gallery } from './gallery';
 import TomlEditor from './TomlEditor';
-import SchemaForm from './SchemaForm';
-import { schemaOf } from './fields';
+import SchemaForm, { type PropSchema } from './SchemaForm';
+import { problemsOf, schemaOf } from './fields';
 
 export default function ScenarioPanel({ lab }: { lab: LabController }) {
   const s = useStore(lab.store, (x) => x);
   const [tab, setTab] = useState<'gallery' | 'toml' | 'form'>('toml');
   const fileInput = useRef<HTMLInputElement>(null);
   const dirty = s.draftText !== s.appliedText;
+
+  // The form checks the text as it is edited (the engine validates it in well under a
+  // millisecond): each problem shows on its field; those of no field (TOML syntax) above.
+  const problems = useMemo(() => (tab === 'form' ? problemsOf(s.draftText) : []), [tab, s.draftText]);
+  const schema = tab === 'form' ? schemaOf(s.draftText) : null;
+  const unplaced = problems.filter((e) => !fieldOf(schema, e.path));
 
   const apply = () => void lab.load(s.draftText, s.seed, { tNs: 0, scenarioName: dirty ? null : s.scenarioName });
   const edit = (text: string) => lab.store.set({ draftText: text });
@@ -59,12 +65,17 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
       {tab === 'toml' && <TomlEditor text={s.draftText} errors={s.errors} onChange={edit} onApply={apply} />}
       {tab === 'form' && (
         <>
-          {s.errors.length > 0 && (
-            <p className="error-banner" role="alert">
-              The text has {s.errors.length} error{s.errors.length > 1 ? 's' : ''}: see the TOML tab.
-            </p>
+          {unplaced.length > 0 && (
+            <div className="error-banner" role="alert" data-testid="form-unplaced">
+              {unplaced.map((e) => (
+                <p key={`${e.line}:${e.column}:${e.message}`}>
+                  {e.line > 0 ? `Line ${e.line}: ` : ''}
+                  {e.message} (the TOML tab shows it in place)
+                </p>
+              ))}
+            </div>
           )}
-          <SchemaForm schema={schemaOf(s.draftText)} text={s.draftText} onChange={edit} />
+          <SchemaForm schema={schema} text={s.draftText} onChange={edit} problems={problems} knobs={s.description?.knobs ?? []} />
         </>
       )}
       <div className="scenario-actions">
@@ -95,4 +106,10 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
       </div>
     </aside>
   );
+}
+
+/** Whether `path` (`section.key`) is a field the form shows. */
+function fieldOf(schema: PropSchema | null, path: string): boolean {
+  const dot = path.indexOf('.');
+  return dot > 0 && schema?.properties?.[path.slice(0, dot)]?.properties?.[path.slice(dot + 1)] != null;
 }

@@ -5,6 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineForTests } from '../engine/testing';
 import SchemaForm, { givenInstead, type PropSchema } from './SchemaForm';
+import { problemsOf } from './fields';
 
 beforeAll(async () => {
   await loadEngineForTests();
@@ -55,6 +56,23 @@ describe('SchemaForm', () => {
     expect(derived).toMatch(/id="f-server-cache_mb"[^>]*placeholder="from memory_mb"[^>]*disabled/);
     expect(derived).not.toMatch(/id="f-server-mob_mb"[^>]*disabled/);
     expect(render('[server]\n')).not.toContain('disabled');
+  });
+
+  it('marks a value the engine accepts as TOML but the scenario checks refuse, with their message (issue 13, item 7)', () => {
+    const schema: PropSchema = { properties: { server } };
+    const text = '[server]\nmob_mb = -3\n';
+    const html = renderToString(createElement(SchemaForm, { schema, text, onChange: () => {}, problems: problemsOf(text) }));
+    expect(html).toMatch(/id="f-server-mob_mb"[^>]*aria-invalid="true"/);
+    expect(html).toMatch(/role="alert">-3 MB is out of range \(allowed: 0 &lt; value ≤ 65536\)/);
+    expect(html).not.toMatch(/id="f-server-cache_mb"[^>]*aria-invalid/);
+  });
+
+  it('opens on the main knobs, each shown once', () => {
+    const schema: PropSchema = { properties: { server } };
+    const html = renderToString(createElement(SchemaForm, { schema, text: '', onChange: () => {}, knobs: ['server.mob_mb'] }));
+    expect(html.indexOf('Main knobs')).toBeLessThan(html.indexOf('id="f-server-mob_mb"'));
+    expect(html.indexOf('id="f-server-mob_mb"')).toBeLessThan(html.indexOf('[<!-- -->server<!-- -->]'));
+    expect(html.split('id="f-server-mob_mb"')).toHaveLength(2);
   });
 
   it('edits the text through the engine, keeping a refused value in its input with the engine message', () => {

@@ -1,7 +1,10 @@
 // The form editor, generated from the engine's JSON schema: one field per scenario parameter, with
 // its unit, allowed range and the paper's default. Editing a field rewrites the TOML text through
-// the engine (fields.ts); a value the engine refuses stays in its input with the engine's message.
+// the engine (fields.ts); a value the engine refuses stays in its input with the engine's message,
+// and a value it accepts but the scenario's checks refuse (out of range, against another field) is
+// marked with their message as it is typed. The system's main knobs come first.
 import { useEffect, useState } from 'react';
+import type { ScenarioError } from '../engine/types';
 import { readField, removeField, setField, tomlString } from './fields';
 
 export interface PropSchema {
@@ -47,25 +50,60 @@ export default function SchemaForm({
   schema,
   text,
   onChange,
+  problems = [],
+  knobs = [],
 }: {
   schema: PropSchema | null;
   text: string;
   onChange: (text: string) => void;
+  /** The engine's problems with `text` (problemsOf): each is shown on the field it names. */
+  problems?: ScenarioError[];
+  /** The fields shown first (`section.key`), as the system's description lists them. */
+  knobs?: string[];
 }) {
   if (!schema?.properties) {
     return <p className="empty">Loading the scenario schema from the engine…</p>;
   }
+  const sections = schema.properties;
+  // In the main knobs a field is named by its path: `server.cache_mb` and `client.cache_mb` differ.
+  const field = (section: string, key: string, label = key) => {
+    const sec = sections[section];
+    const p = sec?.properties?.[key];
+    if (!sec || !p) return null;
+    const path = `${section}.${key}`;
+    return (
+      <Field
+        key={path}
+        section={section}
+        name={key}
+        label={label}
+        p={p}
+        text={text}
+        onChange={onChange}
+        instead={givenInstead(sec, text, section, key)}
+        problems={problems.filter((e) => e.path === path)}
+      />
+    );
+  };
   return (
     <div className="schema-form" data-testid="schema-form">
-      {Object.entries(schema.properties).map(([section, sec]) =>
+      {knobs.length > 0 && (
+        <fieldset data-testid="main-knobs">
+          <legend>
+            Main knobs <span className="hint">the fields this system's experiments vary most; every field is below, by section</span>
+          </legend>
+          {knobs.map((k) => field(k.slice(0, k.indexOf('.')), k.slice(k.indexOf('.') + 1), k))}
+        </fieldset>
+      )}
+      {Object.entries(sections).map(([section, sec]) =>
         sec.properties ? (
           <fieldset key={section}>
             <legend>
               [{section}] <span className="hint">{sec.description}</span>
             </legend>
-            {Object.entries(sec.properties).map(([key, p]) => (
-              <Field key={key} section={section} name={key} p={p} text={text} onChange={onChange} instead={givenInstead(sec, text, section, key)} />
-            ))}
+            {Object.keys(sec.properties)
+              .filter((key) => !knobs.includes(`${section}.${key}`))
+              .map((key) => field(section, key))}
           </fieldset>
         ) : null,
       )}
@@ -76,18 +114,23 @@ export default function SchemaForm({
 function Field({
   section,
   name,
+  label,
   p,
   text,
   onChange,
   instead,
+  problems,
 }: {
   section: string;
   name: string;
+  label: string;
   p: PropSchema;
   text: string;
   onChange: (t: string) => void;
   /** Another field, written, that derives this one: the input is off. */
   instead: string | null;
+  /** What the engine's checks say about this field's value in `text`. */
+  problems: ScenarioError[];
 }) {
   const path = `${section}.${name}`;
   const raw = readField(text, path);
@@ -107,7 +150,8 @@ function Field({
     }
   };
   const def = p.default !== undefined ? JSON.stringify(p.default) : '—';
-  const invalid = refused != null;
+  const messages = refused ? [refused.message] : problems.map((e) => (e.range ? `${e.message} (allowed: ${e.range})` : e.message));
+  const invalid = messages.length > 0;
   const described = invalid ? `${id}-error` : undefined;
   let input;
   if (p.enum) {
@@ -168,15 +212,15 @@ function Field({
   }
   return (
     <div className={`field${raw != null ? ' set' : ''}`} title={p.description}>
-      <label htmlFor={id}>{name}</label>
+      <label htmlFor={id}>{label}</label>
       {input}
       <span className="unit">{p['x-unit'] && !['count', 'id', 'fraction'].includes(p['x-unit']) ? p['x-unit'] : p['x-unit'] === 'fraction' ? '(0–1)' : ''}</span>
       <span className="meta">
         {rangeText(p) && <span className="range">{rangeText(p)}</span>} <span className="default">paper default: {def}</span>
       </span>
-      {refused && (
+      {invalid && (
         <span className="field-error" id={described} role="alert">
-          {refused.message}
+          {messages.join('; ')}
         </span>
       )}
       <span className="desc">{p.description}</span>

@@ -7,7 +7,7 @@
 //! turns them into the JSON schema (`schema.rs`), the field registry (`fields.rs`) is read from
 //! that schema for the text checks, overrides and sweeps, and garde checks the ranges.
 mod edit;
-mod fields;
+pub(crate) mod fields;
 mod schema;
 mod text;
 mod types;

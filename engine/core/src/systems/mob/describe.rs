@@ -127,12 +127,31 @@ pub const DESCRIPTION: Description = Description {
     sections: super::view::SECTIONS,
     figures: FIGURES,
     views: VIEWS,
+    // The parameters Chapter 4's experiments vary (§4.3), most used first.
+    knobs: &[
+        "server.mob_mb",
+        "server.cache_mb",
+        "workload.write_prob",
+        "client.count",
+        "client.cache_mb",
+        "workload.hot_frac",
+        "database.page_kb",
+        "flusher.trigger",
+        "flusher.scan_frac",
+    ],
 };
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::scenario::Scenario;
+
+    #[test]
+    fn every_knob_is_a_field_of_the_system() {
+        for knob in DESCRIPTION.knobs {
+            assert!(crate::scenario::fields::field(crate::scenario::SystemKind::Mob, knob).is_some(), "{knob}");
+        }
+    }
 
     #[test]
     fn every_figure_is_a_number_of_the_summary() {
