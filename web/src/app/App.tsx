@@ -163,7 +163,7 @@ export default function App({ lab }: { lab: LabController }) {
             {embedCopied ? 'Embed code copied ✓' : 'Copy embed code'}
           </button>
           <a href="./lessons/">Lessons</a>
-          <button type="button" onClick={() => lab.store.set({ helpOpen: true })} title="Keyboard shortcuts (?)">
+          <button type="button" onClick={() => lab.store.set({ helpOpen: true })} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-button">
             ?
           </button>
         </nav>

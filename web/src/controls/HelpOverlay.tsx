@@ -1,10 +1,19 @@
+import { useEffect, useRef } from 'react';
 import { SHORTCUTS } from './keyboard';
 
+/** The keyboard-shortcut dialog: it takes the focus when it opens (its Close button) and gives
+ * it back to whatever had it when it closes. */
 export default function HelpOverlay({ onClose }: { onClose: () => void }) {
+  const close = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    close.current?.focus();
+    return () => before?.focus?.();
+  }, []);
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-label="Keyboard shortcuts" onClick={onClose} data-testid="help">
+    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="help-title" onClick={onClose} data-testid="help">
       <div className="overlay-box" onClick={(e) => e.stopPropagation()}>
-        <h2>Keyboard shortcuts</h2>
+        <h2 id="help-title">Keyboard shortcuts</h2>
         <table>
           <tbody>
             {SHORTCUTS.map((s) => (
@@ -18,7 +27,7 @@ export default function HelpOverlay({ onClose }: { onClose: () => void }) {
           </tbody>
         </table>
         <p className="hint">Shortcuts pause while you type in the scenario editor. Ctrl+Enter in the editor applies it.</p>
-        <button type="button" onClick={onClose}>
+        <button type="button" ref={close} onClick={onClose}>
           Close
         </button>
       </div>

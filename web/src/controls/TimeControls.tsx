@@ -76,6 +76,7 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
           value={s.speedPosition}
           data-testid="speed"
           aria-label="Speed"
+          aria-valuetext={`${formatSpeed(positionToSpeed(s.speedPosition))}: simulated time per second`}
           onChange={(e) => lab.setSpeedPosition(Number(e.target.value))}
         />
         <output data-testid="speed-value">{formatSpeed(positionToSpeed(s.speedPosition))}</output>
@@ -90,6 +91,7 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
           value={Math.min(tl, end)}
           data-testid="timeline"
           aria-label="Timeline (simulated time)"
+          aria-valuetext={`${formatSimTime(Math.min(tl, end))}${s.endNs != null ? ` of ${formatSimTime(s.endNs)}` : ''} simulated`}
           disabled={!ready}
           onChange={(e) => {
             const t = Number(e.target.value);

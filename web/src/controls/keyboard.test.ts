@@ -34,6 +34,13 @@ describe('keyboard shortcuts', () => {
     expect(shortcutFor(key(' ', { target }))).toBe('togglePlay');
     expect(shortcutFor(key('f', { target }))).toBe('stepTarget');
   });
+  it('leaves Space to a focused button, checkbox or link: it presses that control (issue 13, item 6)', () => {
+    for (const target of [{ tagName: 'BUTTON' }, { tagName: 'INPUT', type: 'checkbox' }, { tagName: 'A' }, { tagName: 'SUMMARY' }]) {
+      expect(shortcutFor(key(' ', { target: target as unknown as EventTarget }))).toBeNull();
+    }
+    expect(shortcutFor(key('f', { target: { tagName: 'BUTTON' } as unknown as EventTarget }))).toBe('stepTarget');
+    expect(shortcutFor(key(' ', { target: { tagName: 'DIV' } as unknown as EventTarget }))).toBe('togglePlay');
+  });
   it('ignores modified keys (browser shortcuts)', () => {
     expect(shortcutFor(key('r', { ctrlKey: true }))).toBeNull();
     expect(shortcutFor(key('f', { metaKey: true }))).toBeNull();

@@ -16,7 +16,7 @@ export type ShortcutAction =
   | 'scrubForward';
 
 export const SHORTCUTS: { keys: string; action: ShortcutAction; label: string }[] = [
-  { keys: 'Space', action: 'togglePlay', label: 'Play / pause' },
+  { keys: 'Space', action: 'togglePlay', label: 'Play / pause (on a focused button, Space presses it)' },
   { keys: '→ or .', action: 'step', label: 'Step one event' },
   { keys: 'f', action: 'stepTarget', label: 'Run to the next record of the chosen kind (next flusher run, …)' },
   { keys: '[', action: 'slower', label: 'Slower (halve the speed)' },
@@ -53,11 +53,21 @@ export function isTyping(target: EventTarget | null): boolean {
   return false;
 }
 
+/** True when Space presses the focused control itself (a button, checkbox, radio, link or
+ * disclosure), as it does everywhere on the web: it must not toggle play instead. */
+export function spacePresses(target: EventTarget | null): boolean {
+  const el = target as { tagName?: string; type?: string } | null;
+  const tag = el?.tagName?.toUpperCase();
+  if (tag === 'BUTTON' || tag === 'A' || tag === 'SUMMARY') return true;
+  return tag === 'INPUT' && ['checkbox', 'radio', 'button', 'submit'].includes((el?.type ?? '').toLowerCase());
+}
+
 /** Maps a key press to an action, or null to leave it alone. */
 export function shortcutFor(e: KeyLike): ShortcutAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.key === 'Escape') return 'closeOverlay';
   if (isTyping(e.target)) return null;
+  if ((e.key === ' ' || e.key === 'Spacebar') && spacePresses(e.target)) return null;
   const onSlider = (e.target as { type?: string } | null)?.type === 'range';
   switch (e.key) {
     case ' ':

@@ -1,11 +1,10 @@
 // The event log: the last 5000 trace records, virtualised, filterable by kind and text, newest at
 // the bottom with auto-scroll unless the user scrolled up. Shows the exact number received.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { schemeDark2 } from 'd3';
 import { describeRecord, fmtMs, recordLabel } from './lib/format';
 import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
 import { RecordStore } from './lib/records';
-import type { ViewProps } from './contract';
+import { KIND_TEXT_PALETTE, type ViewProps } from './contract';
 import './views.css';
 
 const ROW_H = 20;
@@ -14,8 +13,8 @@ const OVERSCAN = 6;
  * React rewrites the text of the rows on screen instead of removing and inserting elements. */
 const ROW_SLOTS = 256;
 
-/** A record kind's colour, by its number in the system's description (dark enough to read on white). */
-const kindColour = (kind: number) => schemeDark2[kind % schemeDark2.length];
+/** A record kind's colour, by its number in the system's description (contrast 4.5:1 or more). */
+const kindColour = (kind: number) => KIND_TEXT_PALETTE[kind % KIND_TEXT_PALETTE.length];
 
 export default function EventLog({ frames, select, selected, description }: ViewProps) {
   const store = useRef(new RecordStore(5000));

@@ -53,3 +53,8 @@ export const REQUEST_PALETTE: Readonly<Record<string, string>> = {
 export function valueColours(names: readonly string[], palette: Readonly<Record<string, string>>): string[] {
   return names.map((n) => palette[n] ?? '#9e9e9e');
 }
+
+/** Colours of record kinds as text (the event log), by kind number modulo its length: Dark2's
+ * hues darkened until each reads at 4.5:1 or more on white and on the log's hover and selection
+ * backgrounds (WCAG AA; views.test.ts checks). */
+export const KIND_TEXT_PALETTE: readonly string[] = ['#0b6e4f', '#a03f00', '#5b55a0', '#b0185b', '#356a0f', '#7a6000', '#7a5512', '#555555'];

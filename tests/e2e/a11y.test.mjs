@@ -1,0 +1,102 @@
+// Keyboard and screen-reader use of the lab (issue 13, item 6) and an automated accessibility
+// check (axe-core) of the lab, the embed and the lesson pages, in Chromium.
+// Run: node --test tests/e2e/   (scripts/test.sh does).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as harness from './harness.mjs';
+import { chromiumPath, ready } from './harness.mjs';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let preview;
+let browser;
+let base;
+
+before(async () => {
+  assert.ok(fs.existsSync(chromiumPath), `${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
+  harness.buildWeb();
+  preview = await harness.startPreview();
+  base = preview.base;
+  browser = await harness.launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await preview?.stop();
+});
+
+const state = (page) => page.evaluate(() => ({ playing: window.__storelab.lab.store.get().playing, events: window.__storelab.lab.store.get().events }));
+
+describe('keyboard and screen reader (issue 13, item 6)', () => {
+  it('Space presses a focused button or checkbox instead of toggling play', async () => {
+    const page = await harness.newPage(browser, base);
+    await ready(page);
+    const before = (await state(page)).events;
+    await page.locator('[data-testid=step]').focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction((e) => window.__storelab.lab.store.get().events === e + 1, before);
+    await page.waitForTimeout(200);
+    assert.deepEqual(await state(page), { playing: false, events: before + 1 }, 'Space on "Step event" steps one event');
+    const filter = page.locator('[aria-label="Filter by record kind"] input[type=checkbox]').first();
+    const checked = await filter.isChecked();
+    await filter.focus();
+    await page.keyboard.press('Space');
+    assert.equal(await filter.isChecked(), !checked, 'Space toggles the focused checkbox');
+    assert.equal((await state(page)).playing, false);
+    // Elsewhere Space still plays.
+    await page.locator('body').focus();
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => window.__storelab.lab.store.get().playing);
+    await page.keyboard.press('Space');
+    await page.context().close();
+  });
+
+  it('the help dialog takes the focus and gives it back; the ? button and the sliders say what they are', async () => {
+    const page = await harness.newPage(browser, base);
+    await ready(page);
+    const help = page.getByRole('button', { name: 'Keyboard shortcuts' });
+    assert.equal(await help.count(), 1, 'the ? button is named');
+    await help.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid=help]').waitFor();
+    assert.equal(await page.evaluate(() => document.querySelector('[data-testid=help]').contains(document.activeElement)), true, 'the dialog has the focus');
+    await page.keyboard.press('Escape');
+    await page.locator('[data-testid=help]').waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'help-button', 'the focus is back');
+    assert.equal(await page.locator('[data-testid=speed]').getAttribute('aria-valuetext'), '1 s/s: simulated time per second');
+    assert.match(await page.locator('[data-testid=timeline]').getAttribute('aria-valuetext'), /^0\.000 s( of [\d.]+ s)? simulated$/);
+    await page.context().close();
+  });
+});
+
+/** axe-core's serious and critical violations on `url` (the page's CSP is bypassed to inject it). */
+async function violations(url, waitFor) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(url);
+  await waitFor(page);
+  await page.addScriptTag({ content: axeSource });
+  const found = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  await context.close();
+  return found;
+}
+
+describe('axe-core finds no serious or critical violation', () => {
+  it('on the lab', async () => {
+    assert.deepEqual(await violations(base, ready), []);
+  });
+  it('on the embed', async () => {
+    assert.deepEqual(await violations(`${base}embed/?views=MobView,DiskView,Charts#sc=mob-default`, ready), []);
+  });
+  it('on the lesson page', async () => {
+    assert.deepEqual(await violations(`${base}lessons/`, (p) => p.locator('[data-testid=lesson] h1').first().waitFor()), []);
+  });
+});
