@@ -395,6 +395,40 @@ describe('one truth per moment (issue 13, item 1)', () => {
   });
 });
 
+describe('the timeline shows the run (issue 13, item 2)', () => {
+  it('knows the end from the start, a click at x% lands at x%, End goes to the end', async () => {
+    const page = await newPage(`${base}#sc=mob-default&seed=1`);
+    await ready(page);
+    const s = () => page.evaluate(() => {
+      const st = window.__storelab.lab.store.get();
+      return { nowNs: window.__storelab.frames.latest().nowNs, endNs: st.endNs, finished: st.finished, busy: st.busy };
+    });
+    const { endNs } = await s();
+    assert.ok(endNs > 300e9 && endNs < 900e9, `mob-default ends after its 300 s window and a warm-up of 20 flusher passes: ${endNs}`);
+    assert.match(await page.locator('[data-testid=sim-time]').innerText(), new RegExp(`^0\\.000 s / ${(endNs / 1e9).toFixed(3).replace('.', '\\.')} s$`));
+    assert.equal(await page.locator('[data-testid=run-bar] .measured').count(), 1, 'the measured window is drawn');
+    await shot(page, 'timeline-run-bar', '.time-controls');
+    const box = await page.locator('[data-testid=timeline]').boundingBox();
+    // A range input's thumb is 16 px wide: x% of the track lies between the thumb's centres.
+    const clickAt = async (fraction) => {
+      await page.mouse.click(box.x + 8 + fraction * (box.width - 16), box.y + box.height / 2);
+      await page.waitForFunction(() => !window.__storelab.lab.store.get().busy && window.__storelab.lab.inflight !== true, null, { timeout: 30_000 });
+      await page.waitForTimeout(300);
+      return (await s()).nowNs / endNs;
+    };
+    for (const x of [0.2, 0.6, 0.3]) {
+      const at = await clickAt(x);
+      assert.ok(Math.abs(at - x) < 0.01, `a click at ${x * 100}% landed at ${(at * 100).toFixed(1)}%`);
+    }
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('End');
+    await page.waitForFunction(() => window.__storelab.lab.store.get().finished, null, { timeout: 30_000 });
+    assert.equal((await s()).nowNs, endNs, 'End goes to the end of the run');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
 describe('embed and lessons', () => {
   it('the embed route shows one scenario with chosen views and runs', async () => {
     const page = await newPage(`${base}embed/?views=MobView,DiskView&controls=1#sc=uniform-absorption&seed=2`);

@@ -63,6 +63,7 @@ pub struct Lab {
     scenario_json: String,
     /// Warm-up plus measured duration when the warm-up cannot be extended by flusher passes.
     end_ns: Option<f64>,
+    longest_end_ns: f64,
     cursor: storelab_core::kernel::trace::Cursor,
     drained: frame::TraceColumns,
     snap: storelab_core::frame::Frame,
@@ -94,6 +95,7 @@ impl Lab {
             title: scenario.meta.title.clone(),
             scenario_json: to_json!(&scenario),
             end_ns: storelab_core::systems::planned_end(&scenario).map(|t| t as f64),
+            longest_end_ns: storelab_core::systems::longest_end(&scenario) as f64,
             drained: Default::default(),
             snap,
         })
@@ -110,6 +112,7 @@ impl Lab {
             title: self.title.clone(),
             scenario_json: self.scenario_json.clone(),
             end_ns: self.end_ns,
+            longest_end_ns: self.longest_end_ns,
             drained: Default::default(),
             snap: self.snap.clone(),
         }
@@ -131,10 +134,16 @@ impl Lab {
         self.title.clone()
     }
 
-    /// When the run will end, ns, if known in advance: warm-up plus duration, unless the warm-up
-    /// waits for flusher passes (then it ends whenever those are done).
+    /// When the run will end, ns: known in advance (warm-up plus duration) unless the warm-up
+    /// waits for flusher passes; then known from the start of the measured window on.
     pub fn end_ns(&self) -> Option<f64> {
-        self.end_ns
+        self.end_ns.or_else(|| self.sim.end_time().map(|t| t as f64))
+    }
+
+    /// The latest the run can end, ns: its end when known in advance, else the longest its
+    /// warm-up may wait plus the duration.
+    pub fn longest_end_ns(&self) -> f64 {
+        self.longest_end_ns
     }
 
     /// Why the run ended before its end, if it did (simulated time stopped advancing, or the

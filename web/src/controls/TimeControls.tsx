@@ -9,7 +9,11 @@ import { formatSimTime, formatSpeed, positionToSpeed, SPEED_STEPS } from '../sta
 export default function TimeControls({ lab, compact = false }: { lab: LabController; compact?: boolean }) {
   const s = useStore(lab.store, (x) => x);
   const ready = s.status === 'ready';
-  const end = s.endNs ?? Math.max(60e9, s.nowNs * 1.5);
+  // The timeline spans the run: to its end once known, else to the latest it can end, so a
+  // click at x% lands at x% (the end becomes known when the warm-up's wait is over).
+  const end = lab.timelineEndNs();
+  const durationNs = Number(s.scenario?.run?.duration_s ?? 0) * 1e9;
+  const warmupEnd = s.endNs != null ? s.endNs - durationNs : null;
   // While dragging, the slider shows where the thumb is; the engine catches up behind it.
   const [drag, setDrag] = useState<number | null>(null);
   const [seedText, setSeedText] = useState(String(s.seed));
@@ -83,6 +87,7 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
       </label>
       <label className="timeline" title="Scrub the simulated time (Shift+←/→, Home, End)">
         <span>Time</span>
+        <span className="timeline-track">
         <input
           type="range"
           min={0}
@@ -91,7 +96,7 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
           value={Math.min(tl, end)}
           data-testid="timeline"
           aria-label="Timeline (simulated time)"
-          aria-valuetext={`${formatSimTime(Math.min(tl, end))}${s.endNs != null ? ` of ${formatSimTime(s.endNs)}` : ''} simulated`}
+          aria-valuetext={`${formatSimTime(Math.min(tl, end))} of ${s.endNs != null ? '' : 'at most '}${formatSimTime(end)} simulated`}
           disabled={!ready}
           onChange={(e) => {
             const t = Number(e.target.value);
@@ -100,9 +105,22 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
             void lab.seek(t).then(() => setDrag(null));
           }}
         />
-        <output data-testid="sim-time" data-ns={s.nowNs}>
+        {ready && (
+          <span className="run-bar" data-testid="run-bar" aria-hidden="true">
+            {warmupEnd != null ? (
+              <>
+                <span className="warmup" style={{ width: `${(100 * warmupEnd) / end}%` }} title={`Warm-up: 0 to ${formatSimTime(warmupEnd)}, not measured`} />
+                <span className="measured" style={{ width: `${(100 * durationNs) / end}%` }} title={`Measured window: ${formatSimTime(warmupEnd)} to ${formatSimTime(end)}`} />
+              </>
+            ) : (
+              <span className="warmup open" style={{ width: '100%' }} title="Warm-up: it lasts until the flusher's passes are done; the end shows once they are" />
+            )}
+          </span>
+        )}
+        </span>
+        <output data-testid="sim-time" data-ns={s.nowNs} title={s.endNs == null ? 'The run ends a measured window after its warm-up, which waits for flusher passes: the end shows once they are done' : undefined}>
           {formatSimTime(s.nowNs)}
-          {s.endNs != null ? ` / ${formatSimTime(s.endNs)}` : ''}
+          {s.endNs != null ? ` / ${formatSimTime(s.endNs)}` : ` / ≤ ${formatSimTime(end)}`}
         </output>
       </label>
       <span className="counter" data-testid="events" data-events={s.events} title="Events processed by the engine">

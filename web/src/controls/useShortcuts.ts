@@ -44,7 +44,7 @@ export function useShortcuts(lab: LabController, enabled = true): void {
           break;
         case 'end':
           lab.pause();
-          void lab.seek(st.endNs ?? lab.currentNs() + 60e9);
+          void lab.seek(lab.timelineEndNs());
           break;
         case 'scrubBack':
           void lab.scrubBy(-0.01);

@@ -16,6 +16,7 @@ export function readFrame(lab: Lab, sections: readonly SectionInfo[], reset: boo
     events: lab.events(),
     finished: lab.finished(),
     endedEarly: lab.ended_early() ?? null,
+    endNs: lab.end_ns() ?? null,
     phase: PHASES[lab.phase()],
     reset,
     trace: {

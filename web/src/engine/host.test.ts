@@ -32,7 +32,7 @@ describe('LabHost with the real engine', () => {
   it('loads a scenario and reports title, seed, planned end, the system description and its values', () => {
     const host = new LabHost();
     const { description, scenario, ...rest } = host.load(`[meta]\ntitle = "t"\nseed = 5\n${SHORT}`) as Extract<LoadResult, { ok: true }>;
-    expect(rest).toEqual({ ok: true, title: 't', seed: 5, endNs: 4e9 });
+    expect(rest).toEqual({ ok: true, title: 't', seed: 5, endNs: 4e9, longestEndNs: 4e9 });
     expect(scenario.server.mob_mb).toBe(1);
     expect(scenario.network.latency_ms).toBe(1); // a default, filled in
     expect(description.kind).toBe('mob');

@@ -42,6 +42,9 @@ export interface Frame {
   /** Why the run ended before its end (simulated time stopped advancing, or the model met a
    * limit), or null. */
   endedEarly: string | null;
+  /** When the run ends (simulated ns), once known: in advance, or from the start of the measured
+   * window when the warm-up waits for the system; null before. */
+  endNs: number | null;
   phase: 'warmup' | 'measuring' | 'done';
   /** True after load, reset or a seek backwards: views drop what they accumulated. */
   reset: boolean;
@@ -148,7 +151,11 @@ export type LoadResult =
       ok: true;
       title: string;
       seed: number;
+      /** When the run ends, if the load could tell (in advance, or by running ahead to the end
+       * of the warm-up within FIND_END_MS); else null until the frames say. */
       endNs: number | null;
+      /** The latest the run can end (its longest warm-up plus the duration). */
+      longestEndNs: number;
       description: SystemDescription;
       scenario: ScenarioValues;
     }

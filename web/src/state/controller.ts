@@ -94,11 +94,12 @@ export class LabController {
         scenario: res.scenario,
         seed: res.seed,
         endNs: res.endNs,
+        longestEndNs: res.longestEndNs,
         selection: null,
         ...(opts.scenarioName !== undefined ? { scenarioName: opts.scenarioName } : {}),
       });
-      // A link's time, clamped to the run: its end when known, else the longest run there is.
-      const t = Math.min(opts.tNs ?? 0, res.endNs ?? MAX_RUN_NS);
+      // A link's time, clamped to the run: its end when known, else the latest it can end.
+      const t = Math.min(opts.tNs ?? 0, res.endNs ?? res.longestEndNs);
       if (t > 0) this.store.set({ busy: `Running to ${formatSimTime(t)}…` });
       try {
         this.publish(t > 0 ? await this.engine.seek(t, this.showProgress) : await this.engine.frame(0), true);
@@ -174,8 +175,7 @@ export class LabController {
   /** Seeks (backwards too). Seeks issued while one waits coalesce: only the latest target runs,
    * and a seek under way stops for it, so dragging the timeline never builds a backlog. */
   seek(tNs: number): Promise<void> {
-    const end = this.store.get().endNs;
-    const t = Math.max(0, Math.min(tNs, end ?? MAX_RUN_NS));
+    const t = Math.max(0, Math.min(tNs, this.timelineEndNs()));
     const queued = this.pendingSeekNs != null;
     this.pendingSeekNs = t;
     if (this.seeking) this.engine.cancel();
@@ -197,8 +197,7 @@ export class LabController {
   /** Scrub by a fraction of the timeline (arrow keys). */
   scrubBy(fraction: number): Promise<void> {
     this.pause();
-    const span = this.store.get().endNs ?? Math.max(this.currentNs() * 2, 10e9);
-    return this.seek(this.currentNs() + fraction * span);
+    return this.seek(this.currentNs() + fraction * this.timelineEndNs());
   }
 
   reset(): Promise<void> {
@@ -210,6 +209,12 @@ export class LabController {
     this.generation++;
     if (this.rafId != null) this.scheduler.cancel(this.rafId);
     this.rafId = null;
+  }
+
+  /** The end of the timeline: the run's end once known, else the latest it can end. */
+  timelineEndNs(): number {
+    const s = this.store.get();
+    return s.endNs ?? s.longestEndNs ?? MAX_RUN_NS;
   }
 
   /** The simulated time of the latest frame. */
@@ -281,7 +286,9 @@ export class LabController {
     const now = this.nowMs();
     if (!force && now - this.lastUiMs < UI_UPDATE_MS) return;
     this.lastUiMs = now;
-    this.store.set({ nowNs: f.nowNs, events: f.events, finished: f.finished, endedEarly: f.endedEarly, phase: f.phase });
+    // The end, once the engine knows it (the measured window began), stays known.
+    const end = f.endNs != null ? { endNs: f.endNs } : {};
+    this.store.set({ nowNs: f.nowNs, events: f.events, finished: f.finished, endedEarly: f.endedEarly, phase: f.phase, ...end });
   }
 
   private ensureLoop(): void {

@@ -74,6 +74,9 @@ export interface LabState {
   nowNs: number;
   events: number;
   endNs: number | null;
+  /** The latest the run can end (its longest warm-up plus the duration): the timeline's end
+   * while `endNs` is not known yet. Null before the first load. */
+  longestEndNs: number | null;
   finished: boolean;
   /** Why the run ended before its end (simulated time stopped advancing, or the model met a
    * limit), or null. */
@@ -110,6 +113,7 @@ export function initialLabState(): LabState {
     nowNs: 0,
     events: 0,
     endNs: null,
+    longestEndNs: null,
     finished: false,
     endedEarly: null,
     phase: 'warmup',

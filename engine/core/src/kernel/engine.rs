@@ -137,6 +137,8 @@ pub struct Kernel<E> {
     /// Why the run ended before its end, if it did: simulated time stopped advancing
     /// (`MAX_EVENTS_AT_ONE_INSTANT`), or the system met a limit of its model (`end_early`).
     ended_early: Option<String>,
+    /// When the run will end, once the measured window has begun (its start plus the duration).
+    end_at: Option<SimTime>,
 }
 
 /// More events than this in a row at one simulated instant means time has stopped advancing:
@@ -197,6 +199,8 @@ pub trait Run {
     fn trace(&self) -> &Trace;
     /// Why the run ended before its end, if it did (`Kernel::end_early`).
     fn ended_early(&self) -> Option<&str>;
+    /// When the run ends, once its measured window has begun.
+    fn end_time(&self) -> Option<SimTime>;
     fn set_tracing(&mut self, on: bool);
     fn next_event_time(&self) -> Option<SimTime>;
     fn step(&mut self) -> bool;
@@ -231,6 +235,9 @@ impl<S: System> Run for Engine<S> {
     }
     fn ended_early(&self) -> Option<&str> {
         Engine::ended_early(self)
+    }
+    fn end_time(&self) -> Option<SimTime> {
+        self.kernel.end_at
     }
     fn set_tracing(&mut self, on: bool) {
         Engine::set_tracing(self, on)
@@ -283,6 +290,7 @@ impl<S: System> Engine<S> {
             warmup_complete: true,
             at_this_instant: 0,
             ended_early: None,
+            end_at: None,
         };
         system.start(&mut kernel);
         kernel.queue.push(run.warmup, Scheduled::WarmupCheck);
@@ -473,6 +481,7 @@ impl<S: System> Engine<S> {
         k.phase = Phase::Measuring;
         k.awaiting_warmup = false;
         self.system.begin_measurement(k.now, k.run.duration);
+        k.end_at = Some(k.now + k.run.duration);
         k.queue.push(k.now + k.run.duration, Scheduled::End);
     }
 }

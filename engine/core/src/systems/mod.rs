@@ -143,6 +143,15 @@ macro_rules! systems {
             (!waits).then(|| crate::kernel::time::from_s(s.run.warmup_s) + crate::kernel::time::from_s(s.run.duration_s))
         }
 
+        /// The latest the run can end: its planned end, or the longest its warm-up may wait
+        /// (`RunControl::longest_warmup`) plus the duration.
+        pub fn longest_end(s: &Scenario) -> SimTime {
+            planned_end(s).unwrap_or_else(|| {
+                let run = crate::kernel::RunControl::new(&s.run);
+                run.longest_warmup() + run.duration
+            })
+        }
+
         /// What the system a scenario selects reports: its record kinds, figures and views.
         pub fn description(s: &Scenario) -> &'static Description {
             match s.system.kind {
@@ -269,6 +278,10 @@ impl Simulation {
     /// Process every event up to and including time `t`, then stop at `t`.
     pub fn run_until(&mut self, t: SimTime) {
         self.engine_mut().run_until(t)
+    }
+    /// When the run ends, once its measured window has begun (`kernel::Run::end_time`).
+    pub fn end_time(&self) -> Option<SimTime> {
+        self.engine().end_time()
     }
     /// `run_until` in slices of at most `budget` events (`Engine::run_until_within`).
     pub fn run_until_within(&mut self, t: SimTime, budget: u64) -> bool {

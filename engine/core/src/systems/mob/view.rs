@@ -404,6 +404,27 @@ mod tests {
         assert_eq!(snapshot(&copy).section("flusher").scalar("installed"), flusher.scalar("installed"));
     }
 
+    /// The timeline's end (issue 13, item 2): unknown while the warm-up waits for flusher
+    /// passes, then the start of the measured window plus the duration, where the run ends.
+    #[test]
+    fn the_end_is_known_once_the_measured_window_begins() {
+        let s = scenario::parse(
+            "[run]\nwarmup_s = 1.0\nwarmup_flusher_passes = 2\nduration_s = 3.0\n[server]\nmob_mb = 1.0\n",
+        )
+        .unwrap();
+        let mut sim = crate::Simulation::new(&s, 1);
+        assert_eq!(crate::systems::planned_end(&s), None);
+        assert_eq!(crate::systems::longest_end(&s), 3600_000_000_000 + 10 * 1_000_000_000 + 3_000_000_000);
+        while sim.phase() == Phase::Warmup {
+            assert_eq!(sim.end_time(), None);
+            sim.step();
+        }
+        let end = sim.end_time().expect("known once measuring");
+        assert_eq!(end, sim.now() + 3_000_000_000);
+        sim.run();
+        assert_eq!(sim.now(), end);
+    }
+
     /// The worker's slices (issue 12): advancing in budgets of events ends exactly where one call
     /// does, and each slice stops at its budget.
     #[test]
