@@ -414,7 +414,7 @@ mod tests {
         .unwrap();
         let mut sim = crate::Simulation::new(&s, 1);
         assert_eq!(crate::systems::planned_end(&s), None);
-        assert_eq!(crate::systems::longest_end(&s), 3600_000_000_000 + 10 * 1_000_000_000 + 3_000_000_000);
+        assert_eq!(crate::systems::longest_end(&s), 3_600_000_000_000 + 10 * 1_000_000_000 + 3_000_000_000);
         while sim.phase() == Phase::Warmup {
             assert_eq!(sim.end_time(), None);
             sim.step();
