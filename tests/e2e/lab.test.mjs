@@ -429,6 +429,27 @@ describe('the timeline shows the run (issue 13, item 2)', () => {
   });
 });
 
+describe('small things (issue 13, item 10)', () => {
+  it('at 1280×720 the toolbar keeps its rows (the timeline its own) and stays put as the numbers grow', async () => {
+    const page = await harness.newPage(browser, `${base}#sc=mob-default&seed=1`, { viewport: { width: 1280, height: 720 } });
+    await ready(page);
+    const layout = () => page.evaluate(() => {
+      const bar = document.querySelector('.time-controls').getBoundingClientRect();
+      const tl = document.querySelector('[data-testid=timeline]').getBoundingClientRect();
+      return { barHeight: Math.round(bar.height), timeline: [Math.round(tl.x), Math.round(tl.width)] };
+    });
+    const before = await layout();
+    assert.ok(before.barHeight < 90, `two rows at most: ${before.barHeight} px`);
+    assert.ok(before.timeline[1] > 900, `the timeline spans the row: ${before.timeline[1]} px`);
+    await page.evaluate(() => window.__storelab.lab.seek(500e9));
+    await page.waitForFunction(() => window.__storelab.frames.latest().nowNs === 500e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 30_000 });
+    await page.waitForTimeout(300);
+    assert.deepEqual(await layout(), before, 'nothing moved');
+    await shot(page, 'lab-1280x720');
+    await page.context().close();
+  });
+});
+
 describe('embed and lessons', () => {
   it('the embed route shows one scenario with chosen views and runs', async () => {
     const page = await newPage(`${base}embed/?views=MobView,DiskView&controls=1#sc=uniform-absorption&seed=2`);

@@ -40,8 +40,8 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
       >
         {s.playing ? '❚❚ Pause' : '▶ Play'}
       </button>
-      <button type="button" data-testid="step" disabled={!ready} onClick={() => void lab.step()} title="Step one event (→ or .)">
-        Step event
+      <button type="button" data-testid="step" disabled={!ready} onClick={() => void lab.step()} title="Step one event (→ or .)" aria-label="Step one event">
+        Step
       </button>
       {targets.length > 0 && (
         <span className="step-target">

@@ -97,7 +97,13 @@ export default function TomlEditor({
               <button type="button" className="link" onClick={() => goTo(e.line, e.column)}>
                 line {e.line}, column {e.column}
               </button>{' '}
-              {e.path && <code>{e.path}</code>}: {errorHint(e)}
+              {e.path ? (
+                <>
+                  <code>{e.path}</code>: {errorHint(e)}
+                </>
+              ) : (
+                errorHint(e)
+              )}
             </li>
           ))}
           <li className="hint">Fix the line marked ● and apply again; the run keeps going with the last valid scenario.</li>

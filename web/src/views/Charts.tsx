@@ -188,14 +188,7 @@ function Chart({
         </text>
         <g transform={`translate(${M.l},${M.t})`}>
           {warmupEnd !== null && warmX > 0 && (
-            <g>
-              <rect x={0} y={0} width={warmX} height={ih} fill="#e9e9e9" />
-              {warmX > 50 && (
-                <text x={4} y={12} style={{ fontSize: 10, fill: '#777' }}>
-                  warm-up
-                </text>
-              )}
-            </g>
+            <rect x={0} y={0} width={warmX} height={ih} fill="#e9e9e9" />
           )}
           {paths.map((p, i) =>
             p.fill ? (
@@ -203,6 +196,12 @@ function Chart({
             ) : (
               <path key={i} d={p.d} fill="none" stroke={p.colour} strokeWidth={1.6} />
             ),
+          )}
+          {/* After the data, on a white backing, so the data never hides it. */}
+          {warmupEnd !== null && warmX > 50 && (
+            <text x={4} y={12} className="sl-warmup-label" data-testid="warmup-label">
+              warm-up
+            </text>
           )}
           <Axis scale={x} orient="bottom" y={ih} ticks={Math.max(2, Math.floor(iw / 60))} deps={x.domain()} />
           <Axis scale={y} orient="left" ticks={Math.max(2, Math.floor(ih / 28))} deps={y.domain()} />

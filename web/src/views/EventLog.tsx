@@ -1,7 +1,8 @@
 // The event log: the last 5000 trace records, virtualised, filterable by kind and text, newest at
 // the bottom with auto-scroll unless the user scrolled up. Shows the exact number received.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { describeRecord, fmtMs, recordLabel } from './lib/format';
+import { describeRecord, recordLabel } from './lib/format';
+import { formatSimTime } from '../state/clock';
 import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
 import { RecordStore } from './lib/records';
 import { KIND_TEXT_PALETTE, type ViewProps } from './contract';
@@ -48,7 +49,7 @@ export default function EventLog({ frames, select, selected, description }: View
     const match = needle
       ? (i: number) => {
           const r = s.get(i);
-          const line = `${fmtMs(r.t)} ${recordLabel(description, r.kind)} ${describeRecord(description, r.kind, r)}`;
+          const line = `${formatSimTime(r.t)} ${recordLabel(description, r.kind)} ${describeRecord(description, r.kind, r)}`;
           return line.toLowerCase().includes(needle);
         }
       : undefined;
@@ -103,7 +104,7 @@ export default function EventLog({ frames, select, selected, description }: View
           }
         }}
       >
-        <span className="t">{fmtMs(r.t)} ms</span>
+        <span className="t">{formatSimTime(r.t)}</span>
         <span className="k" style={{ color: kindColour(r.kind) }}>
           {recordLabel(description, r.kind)}
         </span>

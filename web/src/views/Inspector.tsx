@@ -4,6 +4,7 @@ import type { SystemDescription } from '../engine/types';
 import { mobFrame, mobNames, type MobFrame, type MobNames } from './lib/mobFrame';
 import type { InspectTarget, ViewProps } from './contract';
 import { describeRecord, fmtMB, fmtMs, fmtPct, recordLabel } from './lib/format';
+import { formatSimTime } from '../state/clock';
 import { useFrameTick } from './lib/hooks';
 import { chunksOfPage } from './lib/mob';
 import { requestPhase } from './lib/disk';
@@ -222,7 +223,7 @@ function Details({
               ['seek', `${fmtMs(a.seekEnd - a.start)} ms, cylinder ${a.fromCylinder} → ${a.toCylinder}`],
               ['rotation', `${fmtMs(a.rotationEnd - a.seekEnd)} ms`],
               ['transfer', `${fmtMs(a.end - a.rotationEnd)} ms`],
-              ['started / ends', `${fmtMs(a.start)} ms / ${fmtMs(a.end)} ms`],
+              ['started / ends', `${formatSimTime(a.start)} / ${formatSimTime(a.end)}`],
             ]}
           />
         );
@@ -233,7 +234,7 @@ function Details({
       return (
         <div style={{ padding: 10 }}>
           This {f.names.requestName(sel.requestKind)} of page <PageLink page={sel.page} select={select} /> has completed
-          {sel.start >= 0 ? ` (it started at ${fmtMs(sel.start)} ms)` : ''}. The disk view&apos;s breakdown shows its seek, rotation
+          {sel.start >= 0 ? ` (it started at ${formatSimTime(sel.start)})` : ''}. The disk view&apos;s breakdown shows its seek, rotation
           and transfer.
         </div>
       );
@@ -286,7 +287,7 @@ function Details({
       return (
         <KV
           rows={[
-            ['time', `${fmtMs(sel.t)} ms`],
+            ['time', formatSimTime(sel.t)],
             ['kind', recordLabel(description, sel.recordKind)],
             ['meaning', describeRecord(description, sel.recordKind, sel)],
             ['fields', `entity ${sel.entity}, a ${sel.a}, b ${sel.b}, c ${sel.c}`],

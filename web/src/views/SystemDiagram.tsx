@@ -23,8 +23,11 @@ interface Geometry {
 }
 
 const CLIENT_X = 16;
-const CLIENT_W = 110;
-const clientY = (g: Geometry, i: number) => 10 + g.rowH * i + g.rowH / 2;
+/** Wide enough for the longest label, "client 1023 · committing" at 11 px. */
+const CLIENT_W = 140;
+/** Below the network's label (y 12), so the first client never covers it. */
+const CLIENT_TOP = 20;
+const clientY = (g: Geometry, i: number) => CLIENT_TOP + g.rowH * i + g.rowH / 2;
 
 /** The wires and the messages in flight, on a canvas under the SVG: they move every frame.
  * Returns what was drawn, as a key: a frame with the same key is not redrawn. */
@@ -84,7 +87,7 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
   const serverX = W * 0.5;
   const serverW = Math.min(190, W * 0.25);
   const diskX = W - 120;
-  const rowH = n > 0 ? Math.min(34, (H - 20) / n) : 30;
+  const rowH = n > 0 ? Math.min(34, (H - CLIENT_TOP - 10) / n) : 30;
   const geometry: Geometry = { W, H, n, serverX, sy: H / 2, rowH };
   const cy = (i: number) => clientY(geometry, i);
   const sTop = 20;
