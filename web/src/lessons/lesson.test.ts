@@ -4,6 +4,7 @@ import { describeOverrides, formatOverrides, loadWithOverrides, readSetParam } f
 import { readField } from '../scenario/fields';
 import { LabHost } from '../engine/host';
 import { loadEngineForTests, readScenario } from '../engine/testing';
+import { readEmbedParams } from '../app/embedParams';
 
 beforeAll(loadEngineForTests);
 
@@ -26,6 +27,11 @@ describe('lesson parsing', () => {
       { path: 'server.mob_mb', section: 'server', key: 'mob_mb', value: '2' },
       { path: 'workload.write_prob', section: 'workload', key: 'write_prob', value: '0.5' },
     ]);
+  });
+  it('every live scenario of every lesson passes options the embed accepts (issue 13, item 9)', () => {
+    const embeds = Object.entries(lessons).flatMap(([name, source]) => parseLesson(name, source).segments.flatMap((s) => (s.kind === 'embed' ? [s.params] : [])));
+    expect(embeds.length).toBeGreaterThan(0);
+    for (const params of embeds) expect(readEmbedParams(new URL(embedSrc(params), 'http://x/lessons/').search).errors).toEqual([]);
   });
   it('lesson 01 has two live scenarios, the second with a 2 MB MOB, and three predict-then-run questions', () => {
     const src = Object.values(lessons)[0];
@@ -94,11 +100,11 @@ describe('scenario overrides (set: and the embed route\'s ?set=)', () => {
     expect(readSetParam('?set=mob_mb%3D2')).toEqual({ pinned: [], error: expect.stringMatching(/mob_mb=2/) });
   });
   it('round-trips through the embed URL', () => {
-    const src = embedSrc({ scenario: 'uniform-absorption', views: 'MobView,DiskView', speed: '700', seed: '3', set: 'server.mob_mb = 2, workload.write_prob=0.5, sweep.values=[1, 2]' });
+    const src = embedSrc({ scenario: 'uniform-absorption', views: 'MobView,DiskView', speed: '7', seed: '3', set: 'server.mob_mb = 2, workload.write_prob=0.5, sweep.values=[1, 2]' });
     const url = new URL(src, 'http://localhost/lessons/');
     expect(url.pathname).toBe('/embed/');
     expect(url.searchParams.get('views')).toBe('MobView,DiskView');
-    expect(url.searchParams.get('speed')).toBe('700');
+    expect(url.searchParams.get('speed')).toBe('7');
     expect(url.searchParams.get('set')).toBe('server.mob_mb=2,workload.write_prob=0.5,sweep.values=[1, 2]');
     expect(url.hash).toBe('#sc=uniform-absorption&seed=3');
     const read = readSetParam(url.search);

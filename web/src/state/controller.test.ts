@@ -324,6 +324,23 @@ describe('LabController', () => {
     expect(lab.store.get().seed).toBe(2);
   });
 
+  it('an action asked for while a load runs acts on the loaded run and shows its frame', async () => {
+    const { lab, engine, store } = setup();
+    await lab.load('x', 1);
+    engine.hold = true;
+    const loading = lab.load('y', 2);
+    const stepping = lab.step(); // clicked while the new scenario loads
+    await flush();
+    while (engine.pending.length) {
+      engine.pending.shift()!();
+      await flush();
+    }
+    await Promise.all([loading, stepping]);
+    expect(engine.calls.slice(-3)).toEqual(['load:2', 'frame:0', 'step']);
+    expect(store.get().events).toBe(engine.events);
+    expect(lab.frames.latest()?.events).toBe(engine.events);
+  });
+
   it('changes speed with [ and ] (nudges) within the range', () => {
     const { lab, store } = setup();
     const p = store.get().speedPosition;

@@ -253,8 +253,9 @@ export class LabController {
   }
 
   private action(busy: string | null, fn: () => Promise<Frame>, resetHint = false): Promise<void> {
-    const gen = this.generation;
     return this.enqueue(async () => {
+      // The run it acts on is the one current when it runs (a load queued before it counts).
+      const gen = this.generation;
       if (this.store.get().status !== 'ready') return;
       if (busy) this.store.set({ busy });
       try {
