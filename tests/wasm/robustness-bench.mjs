@@ -78,7 +78,7 @@ let longest = { ms: 0, op: '', name: '' };
 for (const [name, { text, untilNs }] of Object.entries(HEAVY)) {
   const host = new LabHost();
   const t0 = performance.now();
-  const loaded = host.load(text);
+  const loaded = await host.load(text);
   if (!loaded.ok) throw new Error(`${name}: refused: ${JSON.stringify(loaded.errors[0])}`);
   const loadMs = ms(t0);
   const t1 = performance.now();

@@ -15,9 +15,9 @@ beforeAll(async () => {
   K = kindIds(d, ['mob_insert', 'flusher_start']);
 });
 
-function loaded(text = SHORT, seed?: number): LabHost {
+async function loaded(text = SHORT, seed?: number): Promise<LabHost> {
   const host = new LabHost();
-  const r = host.load(text, seed);
+  const r = await host.load(text, seed);
   expect(r.ok).toBe(true);
   return host;
 }
@@ -29,29 +29,41 @@ function state(f: Frame) {
 }
 
 describe('LabHost with the real engine', () => {
-  it('loads a scenario and reports title, seed, planned end, the system description and its values', () => {
+  it('loads a scenario and reports title, seed, planned end, the system description and its values', async () => {
     const host = new LabHost();
-    const { description, scenario, ...rest } = host.load(`[meta]\ntitle = "t"\nseed = 5\n${SHORT}`) as Extract<LoadResult, { ok: true }>;
+    const { description, scenario, ...rest } = (await host.load(`[meta]\ntitle = "t"\nseed = 5\n${SHORT}`)) as Extract<LoadResult, { ok: true }>;
     expect(rest).toEqual({ ok: true, title: 't', seed: 5, endNs: 4e9, longestEndNs: 4e9 });
     expect(scenario.server.mob_mb).toBe(1);
     expect(scenario.network.latency_ms).toBe(1); // a default, filled in
     expect(description.kind).toBe('mob');
     expect(description.records.map((r) => r.name)).toContain('flusher_start');
-    expect(host.load(SHORT, 9)).toMatchObject({ ok: true, seed: 9 });
+    expect(await host.load(SHORT, 9)).toMatchObject({ ok: true, seed: 9 });
     host.dispose();
   });
 
-  it('reports an invalid scenario with line numbers', () => {
-    const r = new LabHost().load('[client]\ncount = "twelve"\n');
+  it('finds when a run ends whose warm-up waits for flusher passes, and the run ends there (issue 13, item 2)', async () => {
+    const host = new LabHost();
+    const waits = SHORT.replace('warmup_flusher_passes = 0', 'warmup_flusher_passes = 2');
+    const r = await host.load(waits);
+    if (!r.ok) throw new Error('refused');
+    expect(r.endNs).not.toBeNull();
+    expect(r.longestEndNs).toBe((3600 + 10 * 1 + 3) * 1e9);
+    const end = await host.seek(r.longestEndNs);
+    expect(end).toMatchObject({ finished: true, nowNs: r.endNs, endNs: r.endNs });
+    host.dispose();
+  });
+
+  it('reports an invalid scenario with line numbers', async () => {
+    const r = await new LabHost().load('[client]\ncount = "twelve"\n');
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.errors[0]).toMatchObject({ path: 'client.count', line: 2 });
-    const bad = new LabHost().load(SHORT, 1.5);
+    const bad = await new LabHost().load(SHORT, 1.5);
     expect(bad.ok).toBe(false);
   });
 
   it('advances frame by frame with trace and snapshots that agree', async () => {
-    const host = loaded();
+    const host = await loaded();
     let f = await host.frame(0);
     expect(f.reset).toBe(true);
     let inserts = 0;
@@ -89,7 +101,7 @@ describe('LabHost with the real engine', () => {
   });
 
   it('sends each series sample once, and all of them after a reset', async () => {
-    const host = loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 3.0\nsample_interval_s = 0.5'));
+    const host = await loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 3.0\nsample_interval_s = 0.5'));
     const seen: number[] = [];
     for (const t of [0.7e9, 1.2e9, 2.6e9]) seen.push(...(await host.frame(t)).series.map((s) => s.t_s));
     expect(seen).toEqual([0.5, 1, 1.5, 2, 2.5]);
@@ -100,7 +112,7 @@ describe('LabHost with the real engine', () => {
   });
 
   it('step() processes exactly one event', async () => {
-    const host = loaded();
+    const host = await loaded();
     const before = (await host.frame(0.3e9)).events;
     expect(host.step().events).toBe(before + 1);
     expect(host.step().events).toBe(before + 2);
@@ -108,7 +120,7 @@ describe('LabHost with the real engine', () => {
   });
 
   it('stepToKind(flusher_start) stops right after a flusher start', async () => {
-    const host = loaded();
+    const host = await loaded();
     await host.frame(0.1e9);
     const f = await host.stepToKind(K.flusher_start, 10e9);
     const kinds = Array.from(f.trace.kind);
@@ -121,12 +133,12 @@ describe('LabHost with the real engine', () => {
   });
 
   it('a backward seek gives the same state, summary and trace hash as a fresh run', async () => {
-    const host = loaded();
+    const host = await loaded();
     for (let t = 0.25e9; t <= 3.5e9; t += 0.25e9) await host.frame(t);
     expect(host.checkpointCount).toBeGreaterThan(1);
     const back = await host.seek(1.3e9);
     expect(back.reset).toBe(true);
-    const fresh = loaded();
+    const fresh = await loaded();
     const ref = await fresh.frame(1.3e9);
     expect(state(back)).toEqual(state(ref));
     expect(host.summary()).toEqual(fresh.summary());
@@ -142,13 +154,13 @@ describe('LabHost with the real engine', () => {
   });
 
   it('keeps at most MAX_CHECKPOINTS checkpoints over a long run', async () => {
-    const host = loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 60.0'));
+    const host = await loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 60.0'));
     for (let t = 0.5e9; t <= 60e9; t += 0.5e9) {
       await host.frame(t);
       expect(host.checkpointCount).toBeLessThanOrEqual(MAX_CHECKPOINTS);
     }
     const back = await host.seek(17e9);
-    const fresh = loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 60.0'));
+    const fresh = await loaded(SHORT.replace('duration_s = 3.0', 'duration_s = 60.0'));
     expect(state(back)).toEqual(state(await fresh.frame(17e9)));
     expect(host.summary().traceHash).toBe(fresh.summary().traceHash);
     host.dispose();
@@ -156,9 +168,9 @@ describe('LabHost with the real engine', () => {
   });
 
   it('runs long work in slices, reporting progress, and a cancel stops it where it is (issue 12)', async () => {
-    const reference = await loaded().frame(3e9);
+    const reference = await (await loaded()).frame(3e9);
     const sliced = new LabHost(EVERY_CALL_A_SLICE);
-    sliced.load(SHORT);
+    await sliced.load(SHORT);
     const progress: Progress[] = [];
     const whole = await sliced.seek(3e9, { onProgress: (p) => progress.push(p) });
     expect(progress.length).toBeGreaterThan(3);
@@ -169,7 +181,7 @@ describe('LabHost with the real engine', () => {
     expect(sliced.longestSlice.ms).toBeGreaterThan(0);
 
     const canceled = new LabHost(EVERY_CALL_A_SLICE);
-    canceled.load(SHORT);
+    await canceled.load(SHORT);
     let asked = 0;
     const stopped = await canceled.seek(3e9, { canceled: () => ++asked >= 2 });
     expect(asked).toBe(2);

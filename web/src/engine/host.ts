@@ -47,9 +47,14 @@ export class LabHost {
     this.eventsPerCall = slicing.eventsPerCall;
   }
 
-  /** Starts the scenario at time 0 (seed: the scenario's meta.seed unless given). */
-  load(text: string, seed?: number): LoadResult {
-    return this.guard('load', () => this.loadNow(text, seed));
+  /** Starts the scenario at time 0 (seed: the scenario's meta.seed unless given), and finds when
+   * it ends if that is not known in advance (`findEnd`, in slices). */
+  load(text: string, seed?: number, work: Work = {}): Promise<LoadResult> {
+    return this.guardSliced('load', async () => {
+      const res = this.loadNow(text, seed);
+      if (res.ok && res.endNs == null) res.endNs = await this.findEnd(this.current(), work);
+      return res;
+    });
   }
 
   private loadNow(text: string, seed?: number): LoadResult {
@@ -67,13 +72,12 @@ export class LabHost {
     this.description = description;
     this.restart();
     const scenario = JSON.parse(lab.scenario_json()) as ScenarioValues;
-    const endNs = lab.end_ns() ?? this.findEnd(lab);
-    return { ok: true, title: lab.title(), seed: lab.seed(), endNs, longestEndNs: lab.longest_end_ns(), description, scenario };
+    return { ok: true, title: lab.title(), seed: lab.seed(), endNs: lab.end_ns() ?? null, longestEndNs: lab.longest_end_ns(), description, scenario };
   }
 
   /** When `lab`'s run ends, found by running a copy of it (tracing off) until its measured window
-   * begins, for at most FIND_END_MS; null when that is not enough. */
-  private findEnd(lab: Lab): number | null {
+   * begins, in slices, for at most FIND_END_MS; null when that is not enough or it is canceled. */
+  private async findEnd(lab: Lab, work: Work): Promise<number | null> {
     const ahead = lab.fork();
     ahead.set_tracing(false);
     const start = performance.now();
@@ -83,6 +87,11 @@ export class LabHost {
         const end = ahead.end_ns();
         if (end !== undefined) return end;
         if (done || ahead.finished()) return ahead.now_ns(); // it ended before measuring (ended early)
+        if (performance.now() - this.sliceStartMs < this.slicing.sliceMs) continue;
+        this.endSlice();
+        await yieldToEvents();
+        this.sliceStartMs = performance.now();
+        if (work.canceled?.()) break;
       }
       return null;
     } finally {

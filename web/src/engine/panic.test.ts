@@ -20,13 +20,13 @@ describe('a panic in the engine', () => {
 
   it('stops the host with the panic message, and every later call says so', async () => {
     const host = new LabHost();
-    expect(host.load(SHORT).ok).toBe(true);
+    expect((await host.load(SHORT)).ok).toBe(true);
     vi.spyOn(Lab.prototype, 'advance_to').mockImplementation(() => {
       panic_for_tests('index out of bounds in the flusher');
       return true;
     });
     await expect(host.frame(1e9)).rejects.toThrow(/^the engine stopped: .*index out of bounds in the flusher/);
     // The same words, so the banner of the restart that follows names the panic.
-    expect(() => host.load(SHORT)).toThrow(/^the engine stopped: .*index out of bounds in the flusher/);
+    await expect(host.load(SHORT)).rejects.toThrow(/^the engine stopped: .*index out of bounds in the flusher/);
   });
 });

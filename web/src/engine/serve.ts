@@ -50,7 +50,7 @@ async function reply(port: Endpoint, req: Request, host: LabHost, work: Work): P
 function call(host: LabHost, req: Request, work: Work): unknown {
   switch (req.op) {
     case 'load':
-      return host.load(...req.args);
+      return host.load(...req.args, work);
     case 'frame':
       return host.frame(...req.args, work);
     case 'step':
