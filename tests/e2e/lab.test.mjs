@@ -429,6 +429,34 @@ describe('the timeline shows the run (issue 13, item 2)', () => {
   });
 });
 
+describe('results at the end of a run (issue 13, item 3)', () => {
+  it('shows the summary figures with units and intervals, and exports them and the series as CSV', async () => {
+    const page = await newPage(`${base}#sc=mob-default&seed=2`);
+    await ready(page);
+    assert.equal(await page.locator('[data-testid=results]').count(), 0, 'no results before the end');
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('End');
+    const results = page.locator('[data-testid=results]');
+    await results.waitFor({ timeout: 30_000 });
+    const text = await results.innerText();
+    assert.match(text, /throughput\s+[\d.]+\s+± [\d.]+\s+tx\/s/);
+    assert.match(text, /modifications per page write\s+[\d.]+/);
+    // The same figures as the engine's summary, as the CLI would print them.
+    const tps = await page.evaluate(() => window.__storelab.lab.engine.summary().then((s) => s.metrics.throughput_tps));
+    assert.match(text, new RegExp(`throughput\\s+${tps.toFixed(2).replace('.', '\\.')}`));
+    await results.screenshot({ path: path.join(artifacts, 'results.png') });
+    const [summary] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-summary]').click()]);
+    const csv = fs.readFileSync(await summary.path(), 'utf8');
+    assert.match(csv, /^figure,value,ci95,unit,label\nthroughput_tps,[\d.]+,[\d.]+,tx\/s,throughput\n/);
+    const [series] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-series]').click()]);
+    const rows = fs.readFileSync(await series.path(), 'utf8').trim().split('\n');
+    assert.match(rows[0], /^t_s,measuring,/);
+    assert.ok(rows.length > 500, `${rows.length - 1} samples of a ${580} s run`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
 describe('small things (issue 13, item 10)', () => {
   it('at 1280×720 the toolbar keeps its rows (the timeline its own) and stays put as the numbers grow', async () => {
     const page = await harness.newPage(browser, `${base}#sc=mob-default&seed=1`, { viewport: { width: 1280, height: 720 } });

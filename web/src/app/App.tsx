@@ -13,6 +13,7 @@ import SweepBar from '../scenario/SweepBar';
 import { ViewPanel, systemViews } from './views';
 import { labStartup, startLab, syncUrlAndStorage } from './boot';
 import { embedCode } from './embedParams';
+import ResultsPanel from './ResultsPanel';
 
 /** What every view receives; `inspectable`: an inspector is on the page. */
 export function useViewProps(lab: LabController, inspectable = true): ViewProps {
@@ -171,6 +172,7 @@ export default function App({ lab }: { lab: LabController }) {
       <TimeControls lab={lab} />
       <SweepBar lab={lab} />
       <StatusBanner lab={lab} />
+      <ResultsPanel lab={lab} />
       <div className="workspace">
         {editorOpen && <ScenarioPanel lab={lab} />}
         <main className="views-grid">

@@ -1,7 +1,7 @@
 // LabClient: the main thread's handle on the engine worker. Same methods as LabHost, async; each
 // call sends one small request with an id and resolves with the reply carrying that id.
 import type { Cancel, Endpoint, Op, Ops, Progress, RunSummary, Response } from './protocol';
-import type { Frame, LoadResult } from './types';
+import type { Frame, LoadResult, Sample } from './types';
 
 const startWorker = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
 
@@ -61,6 +61,9 @@ export class LabClient {
   }
   summary(): Promise<RunSummary> {
     return this.call('summary', []);
+  }
+  series(): Promise<Sample[]> {
+    return this.call('series', []);
   }
   /** Makes the engine panic as a bug would; the lab's next call finds it stopped and restarts
    * it (the e2e test of the recovery path). */

@@ -5,7 +5,7 @@
 import { Checkpoints } from './checkpoints';
 import { readFrame } from './frame';
 import type { Progress, RunSummary } from './protocol';
-import type { Frame, LoadResult, ScenarioError, ScenarioValues, SystemDescription } from './types';
+import type { Frame, LoadResult, Sample, ScenarioError, ScenarioValues, SystemDescription } from './types';
 import { Lab, panic_for_tests, take_panic } from './wasm';
 
 /** Wall time the worker runs the engine before it reports progress and takes messages. */
@@ -168,6 +168,11 @@ export class LabHost {
       this.restore(-1);
       return this.emit();
     });
+  }
+
+  /** Every sample of the time series so far, warm-up included. */
+  series(): Sample[] {
+    return this.guard('series', () => JSON.parse(this.current().series_json()) as Sample[]);
   }
 
   summary(): RunSummary {

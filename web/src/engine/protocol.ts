@@ -2,7 +2,7 @@
 // structured-clone objects; a Frame reply transfers the buffers of its typed arrays instead of
 // copying them (no SharedArrayBuffer, so the app needs no cross-origin isolation headers). Long
 // work sends Progress messages before its reply; a Cancel stops every request sent before it.
-import type { Frame, LoadResult } from './types';
+import type { Frame, LoadResult, Sample } from './types';
 
 /** Final and so-far figures of the run, and what identifies it for determinism checks. */
 export interface RunSummary {
@@ -32,6 +32,8 @@ export interface Ops {
   seek: { args: [tNs: number]; result: Frame };
   reset: { args: []; result: Frame };
   summary: { args: []; result: RunSummary };
+  /** Every sample of the time series so far (the results panel's CSV). */
+  series: { args: []; result: Sample[] };
   /** Makes the engine panic as a bug would (the e2e test of the recovery path). */
   panicForTests: { args: [message: string]; result: void };
 }

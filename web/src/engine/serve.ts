@@ -63,6 +63,8 @@ function call(host: LabHost, req: Request, work: Work): unknown {
       return host.reset();
     case 'summary':
       return host.summary();
+    case 'series':
+      return host.series();
     case 'panicForTests':
       return host.panicForTests(...req.args);
   }

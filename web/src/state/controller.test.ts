@@ -87,6 +87,9 @@ class FakeEngine implements EngineLike {
   async summary() {
     return {};
   }
+  async series() {
+    return [];
+  }
 }
 
 class ManualScheduler implements Scheduler {

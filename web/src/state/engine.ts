@@ -1,7 +1,7 @@
 // The slice of the engine bridge's LabClient (web/src/engine/client.ts) the app drives. Declared
 // here so the controller can be unit-tested with a fake engine.
 import type { Progress } from '../engine/protocol';
-import type { Frame, LoadResult } from '../engine/types';
+import type { Frame, LoadResult, Sample } from '../engine/types';
 
 export interface EngineLike {
   load(text: string, seed?: number): Promise<LoadResult>;
@@ -13,6 +13,8 @@ export interface EngineLike {
   cancel(): void;
   reset(): Promise<Frame>;
   summary(): Promise<unknown>;
+  /** Every sample of the time series so far. */
+  series(): Promise<Sample[]>;
   /** Replaces a stopped engine by a fresh one (a new worker); calls in flight fail. Absent
    * where there is nothing to restart (a served port in tests). */
   restart?(): void;

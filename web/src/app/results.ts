@@ -1,0 +1,53 @@
+// The results of a finished run, as the CLI reports them (engine/cli/src/output.rs): each of the
+// system's summary figures with its unit, and the throughput's 95% confidence interval (batch
+// means within the run: one seed has no other); and both the summary and the time series as CSV.
+import type { FigureInfo, Sample } from '../engine/types';
+
+export interface ResultRow {
+  label: string;
+  value: number;
+  /** Half-width of the 95% confidence interval, where the run has one. */
+  ci95: number | null;
+  unit: string;
+  description: string;
+  path: string;
+}
+
+/** The value at a dotted path of the summary (`disk_utilisation.fetch_read`), or NaN. */
+function at(summary: unknown, path: string): number {
+  const v = path.split('.').reduce<unknown>((o, k) => (o != null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), summary);
+  return typeof v === 'number' ? v : NaN;
+}
+
+export function resultRows(figures: readonly FigureInfo[], summary: unknown): ResultRow[] {
+  return figures.map((f) => {
+    const ci = f.path === 'throughput_tps' ? at(summary, 'throughput_ci95') : NaN;
+    return { label: f.label, value: at(summary, f.path) * f.scale, ci95: Number.isFinite(ci) ? ci * f.scale : null, unit: f.unit, description: f.description, path: f.path };
+  });
+}
+
+const csvField = (v: string | number) => (typeof v === 'number' ? String(v) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** figure,value,ci95,unit,label: one row per summary figure. */
+export function summaryCsv(rows: readonly ResultRow[]): string {
+  const lines = rows.map((r) => [r.path, r.value, r.ci95 ?? '', r.unit, r.label].map(csvField).join(','));
+  return ['figure,value,ci95,unit,label', ...lines].join('\n') + '\n';
+}
+
+/** One row per sample: t_s, measuring, then every figure of the samples (nested ones dotted). */
+export function seriesCsv(samples: readonly Sample[]): string {
+  const flat = samples.map((s) => flatten(s));
+  const keys = [...new Set(flat.flatMap((f) => Object.keys(f)))];
+  const lines = flat.map((f) => keys.map((k) => csvField(f[k] ?? '')).join(','));
+  return [keys.join(','), ...lines].join('\n') + '\n';
+}
+
+function flatten(o: Record<string, unknown>, prefix = ''): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(o)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (v != null && typeof v === 'object') Object.assign(out, flatten(v as Record<string, unknown>, key));
+    else out[key] = typeof v === 'number' ? v : String(v);
+  }
+  return out;
+}
