@@ -429,6 +429,29 @@ describe('the timeline shows the run (issue 13, item 2)', () => {
   });
 });
 
+describe('the first impression (issue 13, item 8)', () => {
+  it('says what the scenario is, cues Play on a first visit only, and explains the warm-up and the words that puzzle', async () => {
+    const page = await newPage(`${base}#sc=mob-default`);
+    await ready(page);
+    const intro = page.locator('[data-testid=intro]');
+    assert.equal(await intro.getAttribute('open'), '', 'open on a first visit');
+    const text = await intro.innerText();
+    assert.match(text, /Press ▶ Play \(or Space\) to start/);
+    assert.match(text, /Twelve clients against one server with a 12 MB MOB/, "the scenario's description");
+    assert.match(text, /The warm-up lasts at least 30 s and until the flusher has made 20 passes \(\d+\.\d{3} s in this run\)/);
+    assert.match(text, /client cache is modelled by probability/);
+    await shot(page, 'lab-first-visit');
+    await page.locator('[data-testid=play-cue] button').click();
+    assert.equal(await page.locator('[data-testid=play-cue]').count(), 0);
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.locator('[data-testid=play-cue]').count(), 0, 'not again');
+    assert.equal(await intro.getAttribute('open'), null, 'closed after the first visit');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
 describe('results at the end of a run (issue 13, item 3)', () => {
   it('shows the summary figures with units and intervals, and exports them and the series as CSV', async () => {
     const page = await newPage(`${base}#sc=mob-default&seed=2`);

@@ -14,6 +14,7 @@ import { ViewPanel, systemViews } from './views';
 import { labStartup, startLab, syncUrlAndStorage } from './boot';
 import { embedCode } from './embedParams';
 import ResultsPanel from './ResultsPanel';
+import ScenarioIntro from './ScenarioIntro';
 
 /** What every view receives; `inspectable`: an inspector is on the page. */
 export function useViewProps(lab: LabController, inspectable = true): ViewProps {
@@ -172,6 +173,7 @@ export default function App({ lab }: { lab: LabController }) {
       <TimeControls lab={lab} />
       <SweepBar lab={lab} />
       <StatusBanner lab={lab} />
+      <ScenarioIntro lab={lab} />
       <ResultsPanel lab={lab} />
       <div className="workspace">
         {editorOpen && <ScenarioPanel lab={lab} />}

@@ -95,8 +95,11 @@ export default function DiskView({ frames, select, speed, selected, description,
             <span className="sl-stat">
               head at cylinder <b>{d.headCylinder.toFixed(d.headCylinder % 1 ? 1 : 0)}</b> of {d.cylinders.toLocaleString()}
             </span>
-            <span className="sl-stat">
-              database band <b>{d.databaseCylinders}</b> cylinders
+            <span
+              className="sl-stat"
+              title="The cylinders the database occupies. The platter is drawn with this band magnified across most of its radius, so the head's moves within it show: the radial scale is not uniform"
+            >
+              database band <b>{d.databaseCylinders}</b> cylinders (magnified)
             </span>
             <span className="sl-stat">
               {(60e9 / d.revNs).toFixed(0)} RPM, {fmtMs(d.revNs, 2)} ms per revolution

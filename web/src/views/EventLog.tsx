@@ -168,8 +168,12 @@ export default function EventLog({ frames, select, selected, description }: View
           <b>{s.total.toLocaleString('en-US')}</b> records received
         </span>
         {s.lost > 0 && (
-          <span className="sl-stat" title="Records that did not reach the app: the engine's trace ring overflowed, or (at fast-forward) a frame carried only its newest records and every disk and flusher record">
-            <b>{s.lost.toLocaleString('en-US')}</b> lost
+          <span
+            className="sl-stat"
+            data-testid="event-log-skipped"
+            title="Trace records the log skipped, not lost data: at fast speeds or after a jump, a frame carries only the newest records (and every disk and flusher record). The run and every figure are complete"
+          >
+            <b>{s.lost.toLocaleString('en-US')}</b> skipped (shown in full at slower speeds)
           </span>
         )}
         <span className="sl-stat">

@@ -1,0 +1,63 @@
+// What the lab is showing, for a student's first look: the scenario's own description, how its
+// run is timed (why the warm-up lasts longer than its warm-up_s), a cue to press Play on a first
+// visit, and the things that puzzle newcomers, said where they are asked.
+import { useState } from 'react';
+import type { LabController } from '../state/controller';
+import { useStore } from '../state/store';
+import { formatSimTime } from '../state/clock';
+
+const SEEN_KEY = 'storelab.seen-intro';
+
+function firstVisit(): boolean {
+  try {
+    return localStorage.getItem(SEEN_KEY) == null;
+  } catch {
+    return false;
+  }
+}
+
+export default function ScenarioIntro({ lab }: { lab: LabController }) {
+  const scenario = useStore(lab.store, (s) => s.scenario);
+  const endNs = useStore(lab.store, (s) => s.endNs);
+  const [first, setFirst] = useState(firstVisit);
+  if (!scenario) return null;
+  const meta = scenario.meta as { description?: string };
+  const run = scenario.run as { warmup_s: number; duration_s: number; warmup_flusher_passes?: number };
+  const passes = run.warmup_flusher_passes ?? 0;
+  const warmupEnd = endNs != null ? endNs - run.duration_s * 1e9 : null;
+  const dismiss = () => {
+    setFirst(false);
+    try {
+      localStorage.setItem(SEEN_KEY, '1');
+    } catch {
+      /* storage blocked: the cue shows again next time */
+    }
+  };
+  return (
+    <details className="intro" open={first} data-testid="intro">
+      <summary>About this scenario</summary>
+      {first && (
+        <p className="cue" data-testid="play-cue">
+          Press <b>▶ Play</b> (or Space) to start the simulation; drag the timeline to jump; click anything to inspect it.{' '}
+          <button type="button" onClick={dismiss}>
+            Got it
+          </button>
+        </p>
+      )}
+      {meta.description && <p>{meta.description}</p>}
+      <p>
+        {passes > 0
+          ? `The warm-up lasts at least ${run.warmup_s} s and until the flusher has made ${passes} passes${warmupEnd != null ? ` (${formatSimTime(warmupEnd)} in this run)` : ''}, so the MOB and the caches are full before anything is measured; the ${run.duration_s} s after it are the measured window.`
+          : `The first ${run.warmup_s} s are a warm-up, not measured; the ${run.duration_s} s after it are the measured window.`}{' '}
+        The bar under the timeline shows both.
+      </p>
+      <ul className="hint">
+        <li>
+          Clients start in the middle of a transaction, some already committing at 0 s: the client cache is modelled by probability (thesis §4.2.1), not
+          simulated page by page.
+        </li>
+        <li>The disk draws the database's band of cylinders magnified, so its radial scale is not uniform.</li>
+      </ul>
+    </details>
+  );
+}
