@@ -588,6 +588,22 @@ describe('embed and lessons', () => {
     const actual = Number(await q.locator('[data-testid=actual]').innerText());
     assert.ok(actual > 0.2 && actual < 0.5, `page writes per chunk ${actual}`);
     assert.match(await q.innerText(), /Right!/);
+    // A wrong first guess gets a direction and a hint, not the answer, until asked (issue 13, item 4).
+    const q1 = page.locator('[data-testid=question-absorption]');
+    assert.match(await q1.innerText(), /modifications are committed for each page write \(the thesis's measure, Fig\. 4-2\)/);
+    await q1.locator('[data-testid=guess]').fill('1');
+    await q1.locator('[data-testid=run-question]').click();
+    await q1.locator('[data-testid=direction]').waitFor({ timeout: 60_000 });
+    assert.equal(await q1.locator('[data-testid=direction]').innerText(), 'too low');
+    assert.match(await q1.locator('[data-testid=hint]').innerText(), /every one of those modifications counts/);
+    assert.equal(await q1.locator('[data-testid=actual]').count(), 0, 'the answer is not shown yet');
+    await q1.locator('[data-testid=reveal]').click();
+    const measured = Number(await q1.locator('[data-testid=actual]').innerText());
+    assert.ok(measured > 100 && measured < 400, `write absorption ${measured}`);
+    // A second guess is checked against the same run.
+    await q1.locator('[data-testid=guess]').fill(String(measured));
+    await q1.locator('[data-testid=run-question]').click();
+    await q1.locator('.verdict.ok').waitFor();
     await shot(page, 'lesson');
     await page.context().close();
   });

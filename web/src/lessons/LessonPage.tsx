@@ -96,7 +96,13 @@ function LiveScenario({ params }: { params: Record<string, string> }) {
   );
 }
 
-type Status = { state: 'idle' } | { state: 'running'; done: number; total: number } | { state: 'done'; actual: number; ok: boolean; detail: string } | { state: 'error'; message: string };
+/** A question's measured answer, kept so a second guess is checked without running again. */
+type Measured = { actual: number; detail: string; ok: (guess: number) => boolean };
+type Status =
+  | { state: 'idle' }
+  | { state: 'running'; done: number; total: number }
+  | { state: 'done'; measured: Measured; guess: number; revealed: boolean }
+  | { state: 'error'; message: string };
 
 function Question({ params, n }: { params: Record<string, string>; n: number }) {
   const [guess, setGuess] = useState('');
@@ -117,7 +123,12 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
     }
   }, [params.sweep]);
 
+  const [measured, setMeasured] = useState<Measured | null>(null);
+  // The first wrong guess gets a hint, not the answer: the student may try again, or ask for it.
+  const check = (m: Measured) => setStatus({ state: 'done', measured: m, guess: Number(guess), revealed: m.ok(Number(guess)) });
+
   const run = async () => {
+    if (measured) return check(measured);
     if (running.current) return;
     running.current = true;
     try {
@@ -134,14 +145,18 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
         }
         const answer = firstBelow(points, threshold);
         const detail = points.map((p) => `${p.value}: ${p.metric == null ? '—' : (p.metric * 100).toFixed(0) + '%'}`).join(', ');
-        setStatus({ state: 'done', actual: answer ?? NaN, ok: answer != null && Number(guess) === answer, detail: `${params.unit ?? ''} → ${metric.replace('_', ' ')}: ${detail}` });
+        const m: Measured = { actual: answer ?? NaN, detail: `${params.unit ?? ''} → ${metric.replace('_', ' ')}: ${detail}`, ok: (g) => answer != null && g === answer };
+        setMeasured(m);
+        check(m);
       } else {
         setStatus({ state: 'running', done: 0, total: 1 });
         const summary = await runToEnd(base, set, seed);
         const actual = readMetric(summary, metric);
         if (actual == null) throw new Error(`the run has no metric ${metric}`);
         const tol = Number(params.tolerance ?? 0.25);
-        setStatus({ state: 'done', actual, ok: withinTolerance(Number(guess), actual, tol), detail: `within ±${Math.round(tol * 100)}% counts as right` });
+        const m: Measured = { actual, detail: `within ±${Math.round(tol * 100)}% counts as right`, ok: (g) => withinTolerance(g, actual, tol) };
+        setMeasured(m);
+        check(m);
       }
     } catch (e) {
       setStatus({ state: 'error', message: e instanceof Error ? e.message : String(e) });
@@ -178,17 +193,31 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
         </label>
         <span className="hint">{params.unit}</span>
         <button type="button" className="primary" disabled={guess === '' || status.state === 'running'} onClick={() => void run()} data-testid="run-question">
-          Run and check
+          {measured ? 'Check again' : 'Run and check'}
         </button>
         {guess === '' && <span className="hint">Commit to a number first.</span>}
       </div>
       <p aria-live="polite" data-testid="verdict">
         {status.state === 'running' && `Running the engine… (${status.done}/${status.total} runs)`}
         {status.state === 'error' && <span className="verdict off">The run failed: {status.message}</span>}
-        {status.state === 'done' && (
+        {status.state === 'done' && !status.revealed && (
           <>
-            <span className={`verdict ${status.ok ? 'ok' : 'off'}`}>{status.ok ? 'Right!' : 'Not quite.'}</span> The run measured{' '}
-            <strong data-testid="actual">{Number.isFinite(status.actual) ? Number(status.actual.toFixed(digits)) : 'none of the values'}</strong> {params.unit} ({status.detail}).
+            <span className="verdict off">Not quite:</span> your prediction is{' '}
+            <b data-testid="direction">{Number.isFinite(status.measured.actual) && status.guess > status.measured.actual ? 'too high' : 'too low'}</b>.{' '}
+            {params.hint && <span className="prose" data-testid="hint" dangerouslySetInnerHTML={{ __html: inlineHtml(params.hint) + ' ' }} />}
+            Change it and check again, or{' '}
+            <button type="button" className="link" onClick={() => setStatus({ ...status, revealed: true })} data-testid="reveal">
+              show the answer
+            </button>
+            .
+          </>
+        )}
+        {status.state === 'done' && status.revealed && (
+          <>
+            <span className={`verdict ${status.measured.ok(status.guess) ? 'ok' : 'off'}`}>{status.measured.ok(status.guess) ? 'Right!' : 'The answer:'}</span> The run
+            measured{' '}
+            <strong data-testid="actual">{Number.isFinite(status.measured.actual) ? Number(status.measured.actual.toFixed(digits)) : 'none of the values'}</strong> {params.unit} (
+            {status.measured.detail}).
             {params.explain && <span className="prose" dangerouslySetInnerHTML={{ __html: ' ' + inlineHtml(params.explain) }} />}
           </>
         )}
