@@ -480,6 +480,66 @@ describe('results at the end of a run (issue 13, item 3)', () => {
   });
 });
 
+describe('layout (issue 13, item 5)', () => {
+  for (const [w, h] of [[1440, 900], [1280, 720]]) {
+    it(`at ${w}×${h} the inspector shows whole values and the scenario panel squeezes no view out`, async () => {
+      const page = await harness.newPage(browser, `${base}#sc=mob-default&seed=3&t=150000000000`, { viewport: { width: w, height: h } });
+      await ready(page);
+      await page.waitForFunction(() => window.__storelab.frames.latest().nowNs === 150e9, null, { timeout: 30_000 });
+      await page.evaluate(() => window.__storelab.lab.store.set({ selection: { kind: 'client', id: 3 } }));
+      await page.locator('[data-panel=Inspector] dd').first().waitFor();
+      const clipped = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-panel=Inspector] dd')].filter((d) => d.scrollWidth > d.clientWidth + 1 || d.getBoundingClientRect().right > document.querySelector('[data-panel=Inspector]').getBoundingClientRect().right).map((d) => d.textContent),
+      );
+      assert.deepEqual(clipped, [], 'inspector values cut off');
+      await shot(page, `inspector-${w}x${h}`, '[data-panel=Inspector]');
+      await page.locator('[data-testid=toggle-editor]').click();
+      await page.locator('.scenario-panel').waitFor();
+      await page.waitForTimeout(300);
+      // Every part of the system diagram and the MOB's captions lie inside their panels.
+      const outside = await page.evaluate(() => {
+        const out = [];
+        for (const [panel, sel] of [['SystemDiagram', 'svg text'], ['MobView', '.sl-stat'], ['MobView', 'svg text']]) {
+          const box = document.querySelector(`[data-panel=${panel}]`).getBoundingClientRect();
+          for (const el of document.querySelectorAll(`[data-panel=${panel}] ${sel}`)) {
+            const r = el.getBoundingClientRect();
+            if (r.width > 0 && (r.right > box.right + 1 || r.left < box.left - 1)) out.push(`${panel}: ${el.textContent.trim().slice(0, 30)}`);
+          }
+        }
+        return out;
+      });
+      assert.deepEqual(outside, [], 'clipped by the scenario panel');
+      assert.match(await page.locator('[data-panel=SystemDiagram]').innerText(), /server[\s\S]*disk/);
+      await shot(page, `lab-editor-${w}x${h}`);
+      await page.context().close();
+    });
+  }
+
+  it('on a phone (390×844) every control is reachable, the toolbar is small, the inspector rises near the tap', async () => {
+    const page = await harness.newPage(browser, `${base}#sc=mob-default&seed=3`, { viewport: { width: 390, height: 844 } });
+    await ready(page);
+    const off = await page.evaluate(() =>
+      [...document.querySelectorAll('.topbar button, .topbar a, .time-controls button, .time-controls input, .time-controls select')]
+        .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && (r.right > innerWidth || r.left < 0); })
+        .map((el) => el.textContent || el.getAttribute('aria-label')),
+    );
+    assert.deepEqual(off, [], 'controls off the screen');
+    const bar = await page.locator('.time-controls').boundingBox();
+    assert.ok(bar.height < 844 / 4, `the toolbar takes ${bar.height} px of 844`);
+    for (const control of ['play', 'step', 'timeline', 'speed']) {
+      const b = await page.locator(`[data-testid=${control}]`).boundingBox();
+      assert.ok(b && b.width > 20 && b.x >= 0 && b.x + b.width <= 390, `${control} is on screen: ${JSON.stringify(b)}`);
+    }
+    assert.ok((await page.locator('[data-testid=timeline]').boundingBox()).width > 200, 'the timeline is wide enough to scrub');
+    await page.locator('[data-panel=SystemDiagram] g[role=button]').first().tap().catch(async () => page.locator('[data-panel=SystemDiagram] g[role=button]').first().click());
+    await page.waitForFunction(() => window.__storelab.lab.store.get().selection != null);
+    const insp = await page.locator('[data-panel=Inspector]').boundingBox();
+    assert.ok(insp.y >= 0 && insp.y + insp.height <= 844 + 1, `the inspector is on screen: ${JSON.stringify(insp)}`);
+    await page.screenshot({ path: path.join(artifacts, 'lab-phone-inspector.png') });
+    await page.context().close();
+  });
+});
+
 describe('small things (issue 13, item 10)', () => {
   it('at 1280×720 the toolbar keeps its rows (the timeline its own) and stays put as the numbers grow', async () => {
     const page = await harness.newPage(browser, `${base}#sc=mob-default&seed=1`, { viewport: { width: 1280, height: 720 } });

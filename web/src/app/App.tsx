@@ -179,7 +179,7 @@ export default function App({ lab }: { lab: LabController }) {
         {editorOpen && <ScenarioPanel lab={lab} />}
         <main className="views-grid">
           {systemViews(viewProps.description).map((info) => (
-            <ViewPanel key={info.view} info={info} props={viewProps} className={`area-${info.view}`} />
+            <ViewPanel key={info.view} info={info} props={viewProps} className={`area-${info.view}${viewProps.selected ? ' has-selection' : ''}`} />
           ))}
         </main>
       </div>

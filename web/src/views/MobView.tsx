@@ -187,7 +187,7 @@ export default function MobView({ frames, selected, select, description, inspect
         {frame && m && width > 0 && (
           <svg className="sl-overlay" width={width} height={height} aria-hidden="true" style={{ pointerEvents: 'none' }}>
             <text x={ML} y={14} className="sl-axis-label">
-              Scan list in log order (oldest → newest); width = bytes of live modifications
+              {fit(plotW, 'Scan list in log order (oldest → newest); width = bytes of live modifications', 'Scan list, oldest → newest')}
             </text>
             <TriggerLabel x={ML + plotW * m.trigger} plotRight={ML + plotW} label={`${Math.round(m.trigger * 100)}% trigger`} />
             <Axis scale={x1} orient="bottom" y={S1_Y + S1_H + 2} ticks={Math.max(2, Math.floor(plotW / 70))} format={(v) => `${v}`} deps={x1.domain()} />
@@ -195,8 +195,11 @@ export default function MobView({ frames, selected, select, description, inspect
               MB from the head of the log
             </text>
             <text x={ML} y={S2_Y - 8} className="sl-axis-label">
-              Oldest {fmtPct(ZOOM_WINDOWS * m.scanFrac, 0)} magnified ×{Math.round(1 / (ZOOM_WINDOWS * m.scanFrac))}; shaded: the flusher&apos;s scan
-              window (oldest {fmtPct(m.scanFrac, 0)} = {(m.scanFrac * m.capacityBytes / 1024).toFixed(0)} KB)
+              {fit(
+                plotW,
+                `Oldest ${fmtPct(ZOOM_WINDOWS * m.scanFrac, 0)} magnified ×${Math.round(1 / (ZOOM_WINDOWS * m.scanFrac))}; shaded: the flusher's scan window (oldest ${fmtPct(m.scanFrac, 0)} = ${((m.scanFrac * m.capacityBytes) / 1024).toFixed(0)} KB)`,
+                `Oldest ${fmtPct(ZOOM_WINDOWS * m.scanFrac, 0)} ×${Math.round(1 / (ZOOM_WINDOWS * m.scanFrac))}; shaded: scan window`,
+              )}
             </text>
             <Axis scale={x2} orient="bottom" y={S2_Y + S2_H + 2} ticks={Math.max(2, Math.floor(plotW / 70))} format={(v) => `${v}`} deps={x2.domain()} />
             <text x={ML + plotW} y={S2_Y + S2_H + 30} textAnchor="end" className="sl-axis-label">
@@ -204,8 +207,12 @@ export default function MobView({ frames, selected, select, description, inspect
             </text>
             <text x={ML} y={B_Y - 8} className="sl-axis-label">
               {fl && fl.batch.length > 0
-                ? `Flusher pass ${fl.passes + 1}: ${fl.batch.length} page${fl.batch.length === 1 ? '' : 's'} in disk-address order; page ${fl.page} ${fl.state === 'reading' ? 'being read (installation read)' : fl.state === 'writing' ? 'modified and being written' : ''}`
-                : `Flusher idle (${fl?.passes ?? 0} passes); it starts when the MOB reaches ${Math.round(m.trigger * 100)}%`}
+                ? fit(
+                    plotW,
+                    `Flusher pass ${fl.passes + 1}: ${fl.batch.length} page${fl.batch.length === 1 ? '' : 's'} in disk-address order; page ${fl.page} ${fl.state === 'reading' ? 'being read (installation read)' : fl.state === 'writing' ? 'modified and being written' : ''}`,
+                    `Flusher pass ${fl.passes + 1}: ${fl.batch.length} pages; page ${fl.page} ${fl.state}`,
+                  )
+                : fit(plotW, `Flusher idle (${fl?.passes ?? 0} passes); it starts when the MOB reaches ${Math.round(m.trigger * 100)}%`, `Flusher idle; starts at ${Math.round(m.trigger * 100)}%`)}
             </text>
           </svg>
         )}
@@ -459,4 +466,10 @@ function drawMob(
     ctx.strokeStyle = '#e3e3e3';
     ctx.strokeRect(ML + 0.5, B_Y + 0.5, plotW - 1, B_H - 1);
   }
+}
+
+/** A caption that fits `px` pixels of 11 px text (about 6.3 px a character): `long` when it does,
+ * else `short`, so a narrow panel never cuts a caption off. */
+function fit(px: number, long: string, short: string): string {
+  return long.length * 6.3 <= px ? long : short;
 }

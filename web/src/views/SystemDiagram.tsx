@@ -79,14 +79,17 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { width, height } = useElementSize(box);
 
-  const W = Math.max(420, width);
+  // Clients on the left, the disk (100 px and its labels) on the right, the server between them:
+  // it takes half the room left, so at any panel width from 320 px nothing overlaps or spills.
+  const W = Math.max(320, width);
   const H = Math.max(200, height);
   const n = f?.clients.length ?? 0;
   const clientX = CLIENT_X;
   const clientW = CLIENT_W;
-  const serverX = W * 0.5;
-  const serverW = Math.min(190, W * 0.25);
-  const diskX = W - 120;
+  const diskX = W - 112;
+  const between = diskX - (clientX + clientW);
+  const serverW = Math.min(190, Math.max(70, between / 2));
+  const serverX = clientX + clientW + (between - serverW) * 0.55;
   const rowH = n > 0 ? Math.min(34, (H - CLIENT_TOP - 10) / n) : 30;
   const geometry: Geometry = { W, H, n, serverX, sy: H / 2, rowH };
   const cy = (i: number) => clientY(geometry, i);
