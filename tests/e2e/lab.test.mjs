@@ -561,6 +561,56 @@ describe('small things (issue 13, item 10)', () => {
   });
 });
 
+describe('one truth per moment in every view (issue 13, item 1)', () => {
+  it('the system, MOB, cache and chart views and the disk header print the same after playing, seeking back and a permalink, at three times', async () => {
+    const page = await newPage(`${base}#sc=mob-default&seed=4`);
+    await ready(page);
+    // Every number these views print; the disk view's header (its request history below it is
+    // rebuilt from trace records, and a view that mounts late misses them: not yet from the
+    // engine's state, see the issue's note).
+    const PANELS = ['SystemDiagram', 'MobView', 'CacheView', 'Charts'];
+    const read = (p) =>
+      p.evaluate(
+        (panels) => ({
+          ...Object.fromEntries(panels.map((v) => [v, document.querySelector(`[data-panel=${v}]`).innerText])),
+          disk: document.querySelector('[data-panel=DiskView] .sl-head').innerText,
+        }),
+        PANELS,
+      );
+    const settle = async (p, t) => {
+      await p.waitForFunction((ns) => window.__storelab.frames.latest().nowNs === ns && !window.__storelab.lab.store.get().busy, t, { timeout: 30_000 });
+      await p.waitForTimeout(450); // headers refresh at most 5 times a second
+    };
+    // Played: frames every 0.25 simulated s, as the animation loop asks for them.
+    const played = {};
+    let t = 0;
+    for (const T of [45e9, 160e9, 330e9]) {
+      await page.evaluate(async ([from, to]) => {
+        const lab = window.__storelab.lab;
+        for (let x = from + 0.25e9; x <= to; x += 0.25e9) lab.frames.publish(await lab.engine.frame(Math.min(x, to)));
+      }, [t, T]);
+      await page.evaluate((ns) => window.__storelab.lab.seek(ns), T); // the store catches up
+      await settle(page, T);
+      played[T] = await read(page);
+      t = T;
+    }
+    for (const T of [160e9, 45e9]) {
+      await page.evaluate((ns) => window.__storelab.lab.seek(ns), T);
+      await settle(page, T);
+      assert.deepEqual(await read(page), played[T], `seeking back to ${T / 1e9} s`);
+    }
+    for (const T of [45e9, 160e9, 330e9]) {
+      const other = await newPage(`${base}#sc=mob-default&seed=4&t=${T}`);
+      await ready(other);
+      await settle(other, T);
+      assert.deepEqual(await read(other), played[T], `a permalink to ${T / 1e9} s`);
+      await other.context().close();
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
 describe('embed and lessons', () => {
   it('the embed route shows one scenario with chosen views and runs', async () => {
     const page = await newPage(`${base}embed/?views=MobView,DiskView&controls=1#sc=uniform-absorption&seed=2`);

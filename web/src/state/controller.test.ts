@@ -23,7 +23,7 @@ class FakeEngine implements EngineLike {
   endedEarly: string | null = null;
   private f(reset = false): Frame {
     const finished = this.now >= this.endNs || this.endedEarly !== null;
-    return { nowNs: this.now, events: this.events, finished, endedEarly: this.endedEarly, phase: 'warmup', reset } as Frame;
+    return { nowNs: this.now, events: this.events, finished, endedEarly: this.endedEarly, phase: 'warmup', reset, series: [] } as unknown as Frame;
   }
   /** The frame is made when the reply is released, so a cancel can move where it lands. */
   private reply(make: () => Frame): Promise<Frame> {

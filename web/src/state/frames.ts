@@ -1,11 +1,13 @@
 // The FrameSource the views subscribe to (views/contract.ts): the rAF loop publishes every frame
 // it gets from the engine here; views draw from it without React re-rendering.
-import type { Frame } from '../engine/types';
+import type { Frame, Sample } from '../engine/types';
 import type { FrameSource } from '../views/contract';
+import { gatherSeries } from '../views/lib/series';
 
 export class FrameStore implements FrameSource {
   private listeners = new Set<(frame: Frame) => void>();
   private last: Frame | null = null;
+  private samples: Sample[] = [];
   /** Frames published so far (tests and the e2e hook read it). */
   count = 0;
 
@@ -20,8 +22,13 @@ export class FrameStore implements FrameSource {
     return this.last;
   }
 
+  series(): readonly Sample[] {
+    return this.samples;
+  }
+
   publish(frame: Frame): void {
     this.last = frame;
+    gatherSeries(this.samples, frame);
     this.count++;
     for (const l of [...this.listeners]) {
       try {

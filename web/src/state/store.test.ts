@@ -34,13 +34,22 @@ describe('FrameStore', () => {
     expect(fs.latest()).toBeNull();
     const seen: number[] = [];
     const un = fs.subscribe((f) => seen.push(f.nowNs));
-    fs.publish({ nowNs: 1 } as Frame);
-    fs.publish({ nowNs: 2 } as Frame);
+    fs.publish({ nowNs: 1, reset: false, series: [] } as unknown as Frame);
+    fs.publish({ nowNs: 2, reset: false, series: [] } as unknown as Frame);
     un();
-    fs.publish({ nowNs: 3 } as Frame);
+    fs.publish({ nowNs: 3, reset: false, series: [] } as unknown as Frame);
     expect(seen).toEqual([1, 2]);
     expect(fs.latest()?.nowNs).toBe(3);
     expect(fs.count).toBe(3);
+  });
+  it('gathers the series since the last reset, for views that mount late (issue 13, item 1)', () => {
+    const fs = new FrameStore();
+    const sample = (t_s: number) => ({ t_s, measuring: false });
+    fs.publish({ nowNs: 1, reset: true, series: [sample(1)] } as unknown as Frame);
+    fs.publish({ nowNs: 2, reset: false, series: [sample(2), sample(3)] } as unknown as Frame);
+    expect(fs.series().map((s) => s.t_s)).toEqual([1, 2, 3]);
+    fs.publish({ nowNs: 1, reset: true, series: [sample(1)] } as unknown as Frame);
+    expect(fs.series().map((s) => s.t_s)).toEqual([1]);
   });
   it('isolates a failing listener', () => {
     const fs = new FrameStore();
@@ -50,7 +59,7 @@ describe('FrameStore', () => {
       throw new Error('broken view');
     });
     fs.subscribe(good);
-    fs.publish({ nowNs: 1 } as Frame);
+    fs.publish({ nowNs: 1, reset: false, series: [] } as unknown as Frame);
     expect(good).toHaveBeenCalledTimes(1);
     err.mockRestore();
   });

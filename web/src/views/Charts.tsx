@@ -49,6 +49,9 @@ export default function Charts({ frames }: ViewProps) {
   const started = useStarted(frames);
 
   useEffect(() => {
+    // Whatever the source gathered before this view mounted, then each new frame.
+    store.current.seed(frames.series());
+    bump();
     return frames.subscribe((f) => {
       if (store.current.ingest(f)) bump();
     });

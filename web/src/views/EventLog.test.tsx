@@ -49,6 +49,7 @@ function source(frame: Frame): { frames: FrameSource; publish: () => void } {
     frames: {
       subscribe: (l) => (listeners.push(l), () => listeners.splice(listeners.indexOf(l), 1)),
       latest: () => latest,
+      series: () => [],
     },
     publish: () => {
       latest = frame;

@@ -2,13 +2,16 @@
 // Frame per animation frame from the engine worker and publishes it through a FrameSource.
 // Views subscribe, draw dense layers on canvas inside that callback (no React re-render per
 // frame), keep their own short histories, and clear them when `frame.reset` is true.
-import type { Frame, ScenarioValues, SystemDescription } from '../engine/types';
+import type { Frame, Sample, ScenarioValues, SystemDescription } from '../engine/types';
 
 export interface FrameSource {
   /** Called with every new frame, in order; returns the unsubscribe function. */
   subscribe(listener: (frame: Frame) => void): () => void;
   /** The most recent frame, or null before the first one. */
   latest(): Frame | null;
+  /** Every series sample since the last reset, as the frames brought them: a view that mounts
+   * after the first frames (views load lazily) starts from these. */
+  series(): readonly Sample[];
 }
 
 /** Something the user clicked, shown in full by the Inspector. */

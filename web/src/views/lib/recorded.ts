@@ -1,7 +1,8 @@
 // Frames recorded from the real engine (views/fixtures/*.json, written by
 // `npm run record-fixtures`), replayed as a FrameSource: what the views' tests and the dev
 // harness run on. Typed arrays are stored as {"$": "Float64Array", "v": [...]} in the JSON.
-import type { Frame } from '../../engine/types';
+import type { Frame, Sample } from '../../engine/types';
+import { gatherSeries } from './series';
 import type { FrameSource } from '../contract';
 
 const TYPED = { Float64Array, Uint32Array, Uint8Array } as const;
@@ -35,6 +36,7 @@ export class RecordedSource implements FrameSource {
   private listeners = new Set<(f: Frame) => void>();
   private next = 0;
   private last: Frame | null = null;
+  private samples: Sample[] = [];
 
   constructor(private readonly frames: readonly Frame[]) {}
 
@@ -51,11 +53,16 @@ export class RecordedSource implements FrameSource {
     return this.last;
   }
 
+  series(): readonly Sample[] {
+    return this.samples;
+  }
+
   /** Publishes the next recorded frame (the last one again at the end); returns it. */
   advance(): Frame {
     const f = this.frames[Math.min(this.next, this.frames.length - 1)];
     this.next++;
     this.last = f;
+    gatherSeries(this.samples, f);
     this.listeners.forEach((l) => l(f));
     return f;
   }
@@ -70,8 +77,9 @@ export class RecordedSource implements FrameSource {
   rewind(): void {
     this.next = 0;
     this.last = null;
+    this.samples = [];
   }
 }
 
 /** A source that never publishes: the views' state before the first frame. */
-export const EMPTY_SOURCE: FrameSource = { subscribe: () => () => {}, latest: () => null };
+export const EMPTY_SOURCE: FrameSource = { subscribe: () => () => {}, latest: () => null, series: () => [] };

@@ -1,10 +1,23 @@
 // Accumulated time series (the system's samples), bounded.
 import type { Frame, Sample } from '../../engine/types';
 
+/** Adds a frame's samples to every sample since the last reset (`into`, in place): what a frame
+ * source keeps, so a view that mounts late still gets the whole series. */
+export function gatherSeries(into: Sample[], f: Frame): void {
+  if (f.reset) into.length = 0;
+  for (const s of f.series) into.push(s);
+}
+
 export class SeriesStore {
   samples: Sample[] = [];
   version = 0;
   constructor(readonly max = 20000) {}
+
+  /** Starts over from the samples a source has gathered so far (`FrameSource.series`). */
+  seed(samples: readonly Sample[]): void {
+    this.samples = [];
+    this.ingest({ reset: true, series: samples } as unknown as Frame);
+  }
 
   /** Returns true when something changed. */
   ingest(f: Frame): boolean {
