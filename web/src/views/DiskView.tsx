@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import type { Frame } from '../engine/types';
 import { kindIds } from './lib/describe';
-import { mobFrame, mobNames, type MobFrame, type MobNames } from './lib/mobFrame';
+import { mobFrame, mobNames, type DiskSnapshot, type MobFrame, type MobNames } from './lib/mobFrame';
 import type { ViewProps } from './contract';
 import { Axis } from './lib/Axis';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
@@ -19,14 +19,6 @@ import './views.css';
 const HEAD_ANGLE = 0; // the head sits at 3 o'clock
 const PHASE_COLOURS = { seek: '#555555', rotation: '#b9b9b9' } as const;
 
-interface Done {
-  page: number;
-  kind: number;
-  seek: number;
-  rotation: number;
-  transfer: number;
-  end: number;
-}
 
 export default function DiskView({ frames, select, speed, selected, description, inspectable }: ViewProps) {
   const platterBox = useRef<HTMLDivElement>(null);
@@ -39,7 +31,6 @@ export default function DiskView({ frames, select, speed, selected, description,
   const tick = useFrameTick(frames, 200);
   const frame = tick && mobFrame(tick, description);
   const names = mobNames(description);
-  const recent = useRef(new Ring<Done>(20));
   const head = useRef(new Ring<HeadPt>(4096));
   const pendingTo = useRef<{ to: number; kind: number }>({ to: 0, kind: -1 });
   const speedRef = useLatest(speed);
@@ -53,7 +44,6 @@ export default function DiskView({ frames, select, speed, selected, description,
     };
     const unsub = frames.subscribe((f) => {
       if (f.reset) {
-        recent.current.clear();
         head.current.clear();
         pendingTo.current = { to: mobFrame(f, description).disk.headCylinder, kind: -1 };
       }
@@ -66,7 +56,6 @@ export default function DiskView({ frames, select, speed, selected, description,
           pendingTo.current = { to, kind: tr.a[i] };
         } else if (k === kinds.disk_end) {
           const d = decodeDiskEnd(tr.a[i], tr.b[i], tr.c[i]);
-          recent.current.push({ page: tr.entity[i], kind: d.kind, seek: d.seekNs, rotation: d.rotationNs, transfer: d.transferNs, end: tr.t[i] });
           const p = pendingTo.current;
           head.current.push({ t: tr.t[i] - d.rotationNs - d.transferNs, cyl: p.to, kind: d.kind });
           head.current.push({ t: tr.t[i], cyl: p.to, kind: d.kind });
@@ -82,7 +71,8 @@ export default function DiskView({ frames, select, speed, selected, description,
   const d = frame?.disk;
   const active = d?.active ?? null;
   const phase = active && frame ? requestPhase(active, frame.nowNs) : null;
-  const items = recent.current.toArray().reverse();
+  // From the engine's state, so every way of reaching this time shows the same requests.
+  const items = (d?.recent ?? []).slice().reverse();
   const maxTotal = Math.max(10e6, ...items.map((r) => r.seek + r.rotation + r.transfer));
   const selRequest = selected?.kind === 'request' ? selected : null;
 
@@ -211,7 +201,7 @@ function Breakdown({
   select,
   names,
 }: {
-  items: Done[];
+  items: DiskSnapshot['recent'];
   maxTotal: number;
   selRequest: { page: number; requestKind: number; start: number } | null;
   select: ViewProps['select'];

@@ -65,6 +65,8 @@ export interface DiskSnapshot {
   active: DiskRequestView | null;
   queueKind: Uint8Array;
   queuePage: Uint32Array;
+  /** The last completed requests, oldest first: phases in ns, `end` the time it ended. */
+  recent: { kind: number; page: number; seek: number; rotation: number; transfer: number; end: number }[];
 }
 
 export interface CacheSnapshot {
@@ -180,6 +182,7 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
   const fl = section(f, 'flusher');
   const disk = section(f, 'disk');
   const service = section(f, 'disk_service');
+  const history = section(f, 'disk_history');
   const cache = section(f, 'cache');
   const cl = section(f, 'clients');
   const flusherStates = valueNames(d, 'flusher', 'state');
@@ -239,6 +242,14 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
         : null,
       queueKind: disk.col('kind'),
       queuePage: disk.col('page'),
+      recent: Array.from(history.col('page'), (page, i) => ({
+        kind: history.col('kind')[i],
+        page,
+        seek: history.col('seek')[i],
+        rotation: history.col('rotation')[i],
+        transfer: history.col('transfer')[i],
+        end: history.col('end')[i],
+      })),
     },
     cache: {
       capacityPages: cache.num('capacity_pages'),

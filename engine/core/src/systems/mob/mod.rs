@@ -115,6 +115,9 @@ pub struct MobSystem {
     frame_waiters: Vec<Waiter>,
     /// Commits waiting for MOB space, in arrival order (§2.6).
     space_waiters: std::collections::VecDeque<u32>,
+    /// The disk's last `RECENT_REQUESTS` completed requests, oldest first (the disk view's
+    /// breakdown: state, so a view that opens late or a permalink shows the same).
+    recent_requests: std::collections::VecDeque<DoneRequest>,
     log_index: u64,
     pub metrics: Metrics,
     write_prob: f64,
@@ -153,6 +156,7 @@ impl MobSystem {
             read_waiters: Vec::new(),
             frame_waiters: Vec::new(),
             space_waiters: Default::default(),
+            recent_requests: Default::default(),
             log_index: 0,
             metrics: Metrics::new(s.run.batches),
             write_prob: s.mob().workload.write_prob,
@@ -225,6 +229,11 @@ impl MobSystem {
         let Io { kind, page } = req.token;
         self.metrics.disk(kind, &svc);
         k.record(RecordKind::DiskEnd, page, kind as u64 | svc.transfer_ns() << 8, svc.seek_ns(), svc.rotation_ns());
+        if self.recent_requests.len() == RECENT_REQUESTS {
+            self.recent_requests.pop_front();
+        }
+        let (seek, rotation, transfer) = (svc.seek_ns(), svc.rotation_ns(), svc.transfer_ns());
+        self.recent_requests.push_back(DoneRequest { kind, page, seek, rotation, transfer, end: k.now() });
         if let Some(end) = next {
             self.disk_started(k, end);
         }
@@ -324,4 +333,18 @@ impl System for MobSystem {
     fn frame(&self, now: SimTime) -> Frame {
         view::frame(self, now)
     }
+}
+
+/// How many completed disk requests the frame carries (`disk_history`).
+pub const RECENT_REQUESTS: usize = 20;
+
+/// A completed disk request: its kind, page, the time of each phase and when it ended (ns).
+#[derive(Clone, Copy, Debug)]
+pub struct DoneRequest {
+    pub kind: RequestKind,
+    pub page: u32,
+    pub seek: u64,
+    pub rotation: u64,
+    pub transfer: u64,
+    pub end: SimTime,
 }

@@ -129,12 +129,36 @@ const CLIENTS: SectionInfo = SectionInfo {
     ],
 };
 
+const DISK_HISTORY: SectionInfo = SectionInfo {
+    name: "disk_history",
+    description: "The disk's last 20 completed requests, oldest first, with the time of each phase.",
+    scalars: &[],
+    row: "a completed request",
+    columns: &[
+        u8("kind", "request", "").values(REQUEST),
+        u32("page", "page", ""),
+        f64("seek", "seek", "ns"),
+        f64("rotation", "rotational latency", "ns"),
+        f64("transfer", "transfer", "ns"),
+        f64("end", "end", "ns"),
+    ],
+};
+
 /// The MOB system's frame sections, in the order `frame` returns them.
-pub const SECTIONS: &[SectionInfo] = &[DATABASE, MOB, FLUSHER, DISK, DISK_SERVICE, CACHE, CLIENTS];
+pub const SECTIONS: &[SectionInfo] = &[DATABASE, MOB, FLUSHER, DISK, DISK_SERVICE, CACHE, CLIENTS, DISK_HISTORY];
 
 /// Everything the views draw, at time `now`.
 pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
-    Frame(vec![database(sim), mob(sim), flusher(sim), disk(sim, now), disk_service(sim), cache(sim), clients(sim)])
+    Frame(vec![
+        database(sim),
+        mob(sim),
+        flusher(sim),
+        disk(sim, now),
+        disk_service(sim),
+        cache(sim),
+        clients(sim),
+        disk_history(sim),
+    ])
 }
 
 fn database(sim: &MobSystem) -> Section {
@@ -238,6 +262,19 @@ fn cache(sim: &MobSystem) -> Section {
         .column("pinned", Column::U8(pinned))
         .column("valid", Column::U8(valid))
         .column("dirty", Column::U8(dirty));
+    s
+}
+
+fn disk_history(sim: &MobSystem) -> Section {
+    let r = &sim.recent_requests;
+    let f = |v: &dyn Fn(&super::DoneRequest) -> u64| Column::F64(r.iter().map(|d| v(d) as f64).collect());
+    let mut s = Section::new(&SECTIONS[7]);
+    s.column("kind", Column::U8(r.iter().map(|d| d.kind as u8).collect()))
+        .column("page", Column::U32(r.iter().map(|d| d.page).collect()))
+        .column("seek", f(&|d| d.seek))
+        .column("rotation", f(&|d| d.rotation))
+        .column("transfer", f(&|d| d.transfer))
+        .column("end", f(&|d| d.end));
     s
 }
 
@@ -402,6 +439,27 @@ mod tests {
         assert_eq!(flusher.scalar("installed"), writes.iter().sum::<u64>() as f64);
         let copy = sim.checkpoint();
         assert_eq!(snapshot(&copy).section("flusher").scalar("installed"), flusher.scalar("installed"));
+    }
+
+    /// The disk view's breakdown is state (issue 13, item 1): the last 20 DiskEnd records, and a
+    /// checkpoint carries it.
+    #[test]
+    fn the_frame_carries_the_last_twenty_disk_requests() {
+        let mut sim = sim();
+        sim.run_until(4_000_000_000);
+        let ends: Vec<(u32, f64)> = sim
+            .trace()
+            .records()
+            .iter()
+            .filter(|r| r.kind == RecordKind::DiskEnd as u8)
+            .map(|r| (r.entity, r.t as f64))
+            .collect();
+        assert!(ends.len() > 20, "{} disk requests", ends.len());
+        let h = snapshot(&sim).section("disk_history").clone();
+        let (Column::U32(pages), Column::F64(end)) = (&h.columns[1], &h.columns[5]) else { panic!("columns") };
+        let got: Vec<(u32, f64)> = pages.iter().copied().zip(end.iter().copied()).collect();
+        assert_eq!(got, ends[ends.len() - 20..]);
+        assert_eq!(snapshot(&sim.checkpoint()).section("disk_history"), &h);
     }
 
     /// The timeline's end (issue 13, item 2): unknown while the warm-up waits for flusher
