@@ -562,7 +562,7 @@ describe('small things (issue 13, item 10)', () => {
 });
 
 describe('one truth per moment in every view (issue 13, item 1)', () => {
-  it('the system, MOB, disk, cache and chart views print the same after playing, seeking back and a permalink, at three times', async () => {
+  it('the system, MOB, disk, cache and chart views print the same after playing, seeking back, End and a permalink', async () => {
     const page = await newPage(`${base}#sc=mob-default&seed=4`);
     await ready(page);
     // Every number these views print (the disk's recent requests included: engine state too).
@@ -597,6 +597,17 @@ describe('one truth per moment in every view (issue 13, item 1)', () => {
       assert.deepEqual(await read(other), played[T], `a permalink to ${T / 1e9} s`);
       await other.context().close();
     }
+    // End, from a time before, and a permalink to the end.
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('End');
+    const end = await page.evaluate(() => window.__storelab.lab.store.get().endNs);
+    await settle(page, end);
+    const atEnd = await read(page);
+    const other = await newPage(`${base}#sc=mob-default&seed=4&t=${end}`);
+    await ready(other);
+    await settle(other, end);
+    assert.deepEqual(await read(other), atEnd, 'End and a permalink to the end');
+    await other.context().close();
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
