@@ -540,6 +540,34 @@ describe('layout (issue 13, item 5)', () => {
   });
 });
 
+describe('a figure grows from its points (issue 13, item 3)', () => {
+  it('each sweep point run to its end joins the figure under the sweep bar', async () => {
+    const page = await newPage(`${base}#sc=fig4-1-mob-size&seed=1`);
+    await ready(page);
+    const plot = page.locator('[data-testid=sweep-plot]');
+    await page.locator('[data-testid=sweep-plot-empty]').waitFor();
+    const toEnd = async () => {
+      await page.evaluate(() => document.activeElement?.blur());
+      await page.keyboard.press('End');
+      await page.waitForFunction(() => window.__storelab.lab.store.get().finished, null, { timeout: 60_000 });
+    };
+    await toEnd();
+    await plot.locator('[data-testid=sweep-plot-point]').first().waitFor();
+    assert.equal(await plot.locator('[data-testid=sweep-plot-point]').count(), 1);
+    await page.locator('[data-testid=sweep-point]', { hasText: /^2$/ }).click();
+    await page.waitForFunction(() => window.__storelab.frames.latest()?.sections.mob.scalars.capacity_bytes === 2 * 1048576 && !window.__storelab.lab.store.get().finished, null, { timeout: 10_000 });
+    assert.equal(await plot.locator('[data-testid=sweep-plot-point]').count(), 1, 'the first point stays');
+    await toEnd();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=sweep-plot-point]').length === 2, null, { timeout: 10_000 });
+    const titles = await plot.locator('[data-testid=sweep-plot-point] title').allTextContents();
+    assert.deepEqual(titles.map((t) => t.split(':')[0]), ['server.mob_mb = 2', 'server.mob_mb = 12']);
+    assert.match(await plot.innerText(), /server\.mob_mb \(MB\)/);
+    await plot.screenshot({ path: path.join(artifacts, 'sweep-plot.png') });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
+
 describe('small things (issue 13, item 10)', () => {
   it('at 1280×720 the toolbar keeps its rows (the timeline its own) and stays put as the numbers grow', async () => {
     const page = await harness.newPage(browser, `${base}#sc=mob-default&seed=1`, { viewport: { width: 1280, height: 720 } });

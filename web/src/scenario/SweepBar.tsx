@@ -7,6 +7,7 @@ import { useStore } from '../state/store';
 import type { PropSchema } from './SchemaForm';
 import { atPoint, pointOf, sweepOf, type SweepAxis } from './sweep';
 import { schemaOf } from './fields';
+import SweepPlot from './SweepPlot';
 
 export default function SweepBar({ lab }: { lab: LabController }) {
   const text = useStore(lab.store, (s) => s.appliedText);
@@ -36,6 +37,7 @@ export default function SweepBar({ lab }: { lab: LabController }) {
       <span className="hint">
         Every point, with confidence intervals: <code>storelab sweep</code> (see the README, “Command line”).
       </span>
+      <SweepPlot lab={lab} sweep={sweep} schema={schema} xUnit={unit} />
     </div>
   );
 }
