@@ -6,26 +6,20 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as harness from './harness.mjs';
-import { chromiumPath, ready } from './harness.mjs';
+import { ready } from './harness.mjs';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let preview;
+let suite;
 let browser;
 let base;
 
 before(async () => {
-  assert.ok(fs.existsSync(chromiumPath), `${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
-  harness.buildWeb();
-  preview = await harness.startPreview();
-  base = preview.base;
-  browser = await harness.launchChromium();
+  suite = await harness.startLab();
+  ({ browser, base } = suite);
 });
 
-after(async () => {
-  await browser?.close();
-  await preview?.stop();
-});
+after(() => harness.stopLab(suite));
 
 const state = (page) => page.evaluate(() => ({ playing: window.__storelab.lab.store.get().playing, events: window.__storelab.lab.store.get().events }));
 

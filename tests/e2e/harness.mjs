@@ -1,4 +1,4 @@
-// Shared by tests/e2e/lab.test.mjs (the end-to-end suite) and tests/e2e/bench.mjs (`npm run bench`):
+// Shared by the end-to-end suites (tests/e2e/*.test.mjs) and tests/e2e/bench.mjs (`npm run bench`):
 // build web/ with `vite build`, serve web/dist with `vite preview` on a free localhost port, and
 // drive Debian's Chromium through playwright-core. Not a test file (node --test only picks up
 // *.test.mjs and the like here).
@@ -92,4 +92,19 @@ export async function newPage(browser, url, { init, beforeGoto, viewport = { wid
 /** Waits until the lab has loaded a scenario and shown its first frame. */
 export async function ready(page) {
   await page.waitForFunction(() => window.__storelab?.lab.store.get().status === 'ready' && window.__storelab.frames.latest() != null, null, { timeout: 30_000 });
+}
+
+/** Everything an end-to-end suite needs, for its `before`: the built app served, Chromium
+ * running, tests/artifacts/ there for screenshots. Give the result to `stopLab` in `after`. */
+export async function startLab() {
+  if (!fs.existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
+  fs.mkdirSync(path.join(root, 'tests/artifacts'), { recursive: true });
+  buildWeb();
+  const preview = await startPreview();
+  return { preview, base: preview.base, browser: await launchChromium() };
+}
+
+export async function stopLab(lab) {
+  await lab?.browser?.close();
+  await lab?.preview?.stop();
 }

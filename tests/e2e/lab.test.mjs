@@ -7,27 +7,20 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as harness from './harness.mjs';
-import { chromiumPath, ready, root } from './harness.mjs';
+import { ready, root } from './harness.mjs';
 
 const artifacts = path.join(root, 'tests/artifacts');
 
-let preview;
+let suite;
 let browser;
 let base;
 
 before(async () => {
-  assert.ok(fs.existsSync(chromiumPath), `${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
-  fs.mkdirSync(artifacts, { recursive: true });
-  harness.buildWeb();
-  preview = await harness.startPreview();
-  base = preview.base;
-  browser = await harness.launchChromium();
+  suite = await harness.startLab();
+  ({ browser, base } = suite);
 });
 
-after(async () => {
-  await browser?.close();
-  await preview?.stop();
-});
+after(() => harness.stopLab(suite));
 
 const newPage = (url = base) => harness.newPage(browser, url);
 

@@ -8,24 +8,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import lzString from 'lz-string';
 import * as harness from './harness.mjs';
-import { chromiumPath, ready, root } from './harness.mjs';
+import { ready, root } from './harness.mjs';
 
-let preview;
+let suite;
 let browser;
 let base;
 
 before(async () => {
-  assert.ok(fs.existsSync(chromiumPath), `${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
-  harness.buildWeb();
-  preview = await harness.startPreview();
-  base = preview.base;
-  browser = await harness.launchChromium();
+  suite = await harness.startLab();
+  ({ browser, base } = suite);
 });
 
-after(async () => {
-  await browser?.close();
-  await preview?.stop();
-});
+after(() => harness.stopLab(suite));
 
 const newPage = (url = base) => harness.newPage(browser, url);
 const mobDefault = fs.readFileSync(path.join(root, 'scenarios/mob-default.toml'), 'utf8');
