@@ -1,7 +1,7 @@
 // Keyboard and screen-reader use of the lab (issue 13, item 6) and an automated accessibility
 // check (axe-core) of the lab, the embed and the lesson pages, in Chromium.
 // Run: node --test tests/e2e/   (scripts/test.sh does).
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,22 +10,13 @@ import { ready } from './harness.mjs';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-let suite;
-let browser;
-let base;
-
-before(async () => {
-  suite = await harness.startLab();
-  ({ browser, base } = suite);
-});
-
-after(() => harness.stopLab(suite));
+const suite = harness.useLab();
 
 const state = (page) => page.evaluate(() => ({ playing: window.__storelab.lab.store.get().playing, events: window.__storelab.lab.store.get().events }));
 
 describe('keyboard and screen reader (issue 13, item 6)', () => {
   it('Space presses a focused button or checkbox instead of toggling play', async () => {
-    const page = await harness.newPage(browser, base);
+    const page = await harness.newPage(suite.browser, suite.base);
     await ready(page);
     const before = (await state(page)).events;
     await page.locator('[data-testid=step]').focus();
@@ -49,7 +40,7 @@ describe('keyboard and screen reader (issue 13, item 6)', () => {
   });
 
   it('the help dialog takes the focus and gives it back; the ? button and the sliders say what they are', async () => {
-    const page = await harness.newPage(browser, base);
+    const page = await harness.newPage(suite.browser, suite.base);
     await ready(page);
     const help = page.getByRole('button', { name: 'Keyboard shortcuts' });
     assert.equal(await help.count(), 1, 'the ? button is named');
@@ -68,10 +59,12 @@ describe('keyboard and screen reader (issue 13, item 6)', () => {
 
 /** axe-core's serious and critical violations on `url` (the page's CSP is bypassed to inject it). */
 async function violations(url, waitFor) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
   const page = await context.newPage();
   await page.goto(url);
   await waitFor(page);
+  // Checked as the user sees it settled: every view loaded, nothing in flight.
+  await page.waitForFunction(() => !document.querySelector('.view-placeholder') && !window.__storelab?.lab.store.get().busy, null, { timeout: 30_000 });
   await page.addScriptTag({ content: axeSource });
   const found = await page.evaluate(async () => {
     const r = await window.axe.run(document, { resultTypes: ['violations'] });
@@ -85,12 +78,12 @@ async function violations(url, waitFor) {
 
 describe('axe-core finds no serious or critical violation', () => {
   it('on the lab', async () => {
-    assert.deepEqual(await violations(base, ready), []);
+    assert.deepEqual(await violations(suite.base, ready), []);
   });
   it('on the embed', async () => {
-    assert.deepEqual(await violations(`${base}embed/?views=MobView,DiskView,Charts#sc=mob-default`, ready), []);
+    assert.deepEqual(await violations(`${suite.base}embed/?views=MobView,DiskView,Charts#sc=mob-default`, ready), []);
   });
   it('on the lesson page', async () => {
-    assert.deepEqual(await violations(`${base}lessons/`, (p) => p.locator('[data-testid=lesson] h1').first().waitFor()), []);
+    assert.deepEqual(await violations(`${suite.base}lessons/`, (p) => p.locator('[data-testid=lesson] h1').first().waitFor()), []);
   });
 });

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -107,4 +108,13 @@ export async function startLab() {
 export async function stopLab(lab) {
   await lab?.browser?.close();
   await lab?.preview?.stop();
+}
+
+/** Registers a suite's `before` (startLab) and `after` (stopLab); the object it returns holds
+ * `base` (the app's URL) and `browser` once `before` has run. */
+export function useLab() {
+  const suite = {};
+  before(async () => Object.assign(suite, await startLab()));
+  after(() => stopLab(suite));
+  return suite;
 }

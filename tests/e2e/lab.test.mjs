@@ -2,7 +2,7 @@
 // `vite build`, serves web/dist with `vite preview` on a free localhost port, drives
 // /usr/bin/chromium through playwright-core, and saves a screenshot of every view to
 // tests/artifacts/ (gitignored). Run: node --test tests/e2e/   (scripts/test.sh does).
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,18 +11,9 @@ import { ready, root } from './harness.mjs';
 
 const artifacts = path.join(root, 'tests/artifacts');
 
-let suite;
-let browser;
-let base;
+const suite = harness.useLab();
 
-before(async () => {
-  suite = await harness.startLab();
-  ({ browser, base } = suite);
-});
-
-after(() => harness.stopLab(suite));
-
-const newPage = (url = base) => harness.newPage(browser, url);
+const newPage = (url = suite.base) => harness.newPage(suite.browser, url);
 
 /** The page's Content-Security-Policy (a meta tag the build adds to every page). */
 const csp = (page) => page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? '');
@@ -251,7 +242,7 @@ describe('the lab', () => {
     await page.locator('[data-testid=tab-toml]').click();
     await ta.fill(broken);
     await page.waitForTimeout(400);
-    await page.goto(base);
+    await page.goto(suite.base);
     await ready(page);
     await page.locator('[data-testid=errors]').waitFor();
     assert.equal(await page.locator('[data-testid=toml]').inputValue(), broken);
@@ -354,7 +345,7 @@ describe('the lab', () => {
 
 describe('one truth per moment (issue 13, item 1)', () => {
   it("the MOB view's numbers are the same however a time is reached: seek, seek in steps, seek back, permalink", async () => {
-    const page = await newPage(`${base}#sc=mob-default&seed=3`);
+    const page = await newPage(`${suite.base}#sc=mob-default&seed=3`);
     await ready(page);
     const at = async (p, t) => {
       await p.evaluate((ns) => window.__storelab.lab.seek(ns), t);
@@ -390,7 +381,7 @@ describe('one truth per moment (issue 13, item 1)', () => {
 
 describe('the timeline shows the run (issue 13, item 2)', () => {
   it('knows the end from the start, a click at x% lands at x%, End goes to the end', async () => {
-    const page = await newPage(`${base}#sc=mob-default&seed=1`);
+    const page = await newPage(`${suite.base}#sc=mob-default&seed=1`);
     await ready(page);
     const s = () => page.evaluate(() => {
       const st = window.__storelab.lab.store.get();
@@ -424,7 +415,7 @@ describe('the timeline shows the run (issue 13, item 2)', () => {
 
 describe('the first impression (issue 13, item 8)', () => {
   it('says what the scenario is, cues Play on a first visit only, and explains the warm-up and the words that puzzle', async () => {
-    const page = await newPage(`${base}#sc=mob-default`);
+    const page = await newPage(`${suite.base}#sc=mob-default`);
     await ready(page);
     const intro = page.locator('[data-testid=intro]');
     assert.equal(await intro.getAttribute('open'), '', 'open on a first visit');
@@ -447,7 +438,7 @@ describe('the first impression (issue 13, item 8)', () => {
 
 describe('results at the end of a run (issue 13, item 3)', () => {
   it('shows the summary figures with units and intervals, and exports them and the series as CSV', async () => {
-    const page = await newPage(`${base}#sc=mob-default&seed=2`);
+    const page = await newPage(`${suite.base}#sc=mob-default&seed=2`);
     await ready(page);
     assert.equal(await page.locator('[data-testid=results]').count(), 0, 'no results before the end');
     await page.evaluate(() => document.activeElement?.blur());
@@ -476,7 +467,7 @@ describe('results at the end of a run (issue 13, item 3)', () => {
 describe('layout (issue 13, item 5)', () => {
   for (const [w, h] of [[1440, 900], [1280, 720]]) {
     it(`at ${w}×${h} the inspector shows whole values and the scenario panel squeezes no view out`, async () => {
-      const page = await harness.newPage(browser, `${base}#sc=mob-default&seed=3&t=150000000000`, { viewport: { width: w, height: h } });
+      const page = await harness.newPage(suite.browser, `${suite.base}#sc=mob-default&seed=3&t=150000000000`, { viewport: { width: w, height: h } });
       await ready(page);
       await page.waitForFunction(() => window.__storelab.frames.latest().nowNs === 150e9, null, { timeout: 30_000 });
       await page.evaluate(() => window.__storelab.lab.store.set({ selection: { kind: 'client', id: 3 } }));
@@ -509,7 +500,7 @@ describe('layout (issue 13, item 5)', () => {
   }
 
   it('on a phone (390×844) every control is reachable, the toolbar is small, the inspector rises near the tap', async () => {
-    const page = await harness.newPage(browser, `${base}#sc=mob-default&seed=3`, { viewport: { width: 390, height: 844 } });
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=mob-default&seed=3`, { viewport: { width: 390, height: 844 } });
     await ready(page);
     const off = await page.evaluate(() =>
       [...document.querySelectorAll('.topbar button, .topbar a, .time-controls button, .time-controls input, .time-controls select')]
@@ -535,7 +526,7 @@ describe('layout (issue 13, item 5)', () => {
 
 describe('a figure grows from its points (issue 13, item 3)', () => {
   it('each sweep point run to its end joins the figure under the sweep bar', async () => {
-    const page = await newPage(`${base}#sc=fig4-1-mob-size&seed=1`);
+    const page = await newPage(`${suite.base}#sc=fig4-1-mob-size&seed=1`);
     await ready(page);
     const plot = page.locator('[data-testid=sweep-plot]');
     await page.locator('[data-testid=sweep-plot-empty]').waitFor();
@@ -563,7 +554,7 @@ describe('a figure grows from its points (issue 13, item 3)', () => {
 
 describe('small things (issue 13, item 10)', () => {
   it('at 1280×720 the toolbar keeps its rows (the timeline its own) and stays put as the numbers grow', async () => {
-    const page = await harness.newPage(browser, `${base}#sc=mob-default&seed=1`, { viewport: { width: 1280, height: 720 } });
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=mob-default&seed=1`, { viewport: { width: 1280, height: 720 } });
     await ready(page);
     const layout = () => page.evaluate(() => {
       const bar = document.querySelector('.time-controls').getBoundingClientRect();
@@ -584,7 +575,7 @@ describe('small things (issue 13, item 10)', () => {
 
 describe('one truth per moment in every view (issue 13, item 1)', () => {
   it('the system, MOB, disk, cache and chart views print the same after playing, seeking back, End and a permalink', async () => {
-    const page = await newPage(`${base}#sc=mob-default&seed=4`);
+    const page = await newPage(`${suite.base}#sc=mob-default&seed=4`);
     await ready(page);
     // Every number these views print (the disk's recent requests included: engine state too).
     const PANELS = ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'Charts'];
@@ -612,7 +603,7 @@ describe('one truth per moment in every view (issue 13, item 1)', () => {
       assert.deepEqual(await read(page), played[T], `seeking back to ${T / 1e9} s`);
     }
     for (const T of [45e9, 160e9, 330e9]) {
-      const other = await newPage(`${base}#sc=mob-default&seed=4&t=${T}`);
+      const other = await newPage(`${suite.base}#sc=mob-default&seed=4&t=${T}`);
       await ready(other);
       await settle(other, T);
       assert.deepEqual(await read(other), played[T], `a permalink to ${T / 1e9} s`);
@@ -624,7 +615,7 @@ describe('one truth per moment in every view (issue 13, item 1)', () => {
     const end = await page.evaluate(() => window.__storelab.lab.store.get().endNs);
     await settle(page, end);
     const atEnd = await read(page);
-    const other = await newPage(`${base}#sc=mob-default&seed=4&t=${end}`);
+    const other = await newPage(`${suite.base}#sc=mob-default&seed=4&t=${end}`);
     await ready(other);
     await settle(other, end);
     assert.deepEqual(await read(other), atEnd, 'End and a permalink to the end');
@@ -636,7 +627,7 @@ describe('one truth per moment in every view (issue 13, item 1)', () => {
 
 describe('embed and lessons', () => {
   it('the embed route shows one scenario with chosen views and runs', async () => {
-    const page = await newPage(`${base}embed/?views=MobView,DiskView&controls=1#sc=uniform-absorption&seed=2`);
+    const page = await newPage(`${suite.base}embed/?views=MobView,DiskView&controls=1#sc=uniform-absorption&seed=2`);
     await ready(page);
     assert.equal(await page.locator('[data-panel]').count(), 2);
     assert.match(await page.locator('.embed-bar').innerText(), /Write absorption/);
@@ -650,14 +641,14 @@ describe('embed and lessons', () => {
   });
 
   it('the embed route pins parameters with set, and names a rejected one', async () => {
-    const page = await newPage(`${base}embed/?views=MobView&controls=1&set=${encodeURIComponent('server.mob_mb=2')}#sc=mob-default&seed=1`);
+    const page = await newPage(`${suite.base}embed/?views=MobView&controls=1&set=${encodeURIComponent('server.mob_mb=2')}#sc=mob-default&seed=1`);
     await ready(page);
     assert.match(await page.locator('[data-testid=pinned]').innerText(), /server\.mob_mb = 2/);
     assert.equal(await page.evaluate(() => window.__storelab.frames.latest().sections.mob.scalars.capacity_bytes), 2 * 1024 * 1024);
     assert.deepEqual(page.errors, []);
     await page.context().close();
 
-    const bad = await newPage(`${base}embed/?views=MobView&set=${encodeURIComponent('server.mob_mb=-2')}#sc=mob-default`);
+    const bad = await newPage(`${suite.base}embed/?views=MobView&set=${encodeURIComponent('server.mob_mb=-2')}#sc=mob-default`);
     const banner = bad.locator('[data-testid=set-error]');
     await banner.waitFor({ timeout: 20_000 });
     assert.match(await banner.innerText(), /server\.mob_mb.*out of range/);
@@ -675,11 +666,11 @@ describe('embed and lessons', () => {
       await page.context().close();
       return text;
     };
-    assert.match(await banner(`${base}embed/?views=Mob,Disk#sc=mob-default`), /no view called Mob or Disk; its views are SystemDiagram, MobView, DiskView, CacheView, Charts, EventLog, Inspector/);
-    assert.match(await banner(`${base}embed/#sc=no-such-scenario`), /no scenario called "no-such-scenario" in the gallery; its scenarios are .*mob-default/);
-    assert.match(await banner(`${base}embed/?speed=fast#sc=mob-default`), /speed=fast is not a speed: give simulated seconds per second/);
+    assert.match(await banner(`${suite.base}embed/?views=Mob,Disk#sc=mob-default`), /no view called Mob or Disk; its views are SystemDiagram, MobView, DiskView, CacheView, Charts, EventLog, Inspector/);
+    assert.match(await banner(`${suite.base}embed/#sc=no-such-scenario`), /no scenario called "no-such-scenario" in the gallery; its scenarios are .*mob-default/);
+    assert.match(await banner(`${suite.base}embed/?speed=fast#sc=mob-default`), /speed=fast is not a speed: give simulated seconds per second/);
 
-    const page = await newPage(`${base}embed/?views=MobView&bar=0&speed=20#sc=mob-default`);
+    const page = await newPage(`${suite.base}embed/?views=MobView&bar=0&speed=20#sc=mob-default`);
     await ready(page);
     assert.equal(await page.locator('.embed-bar').count(), 0, 'bar=0 hides the title bar');
     assert.equal(await page.locator('[data-testid=speed-value]').innerText(), '20 s/s');
@@ -688,7 +679,7 @@ describe('embed and lessons', () => {
     await page.context().close();
 
     // The lab says so too, and runs mob-default.
-    const lab = await newPage(`${base}#sc=no-such-scenario`);
+    const lab = await newPage(`${suite.base}#sc=no-such-scenario`);
     await ready(lab);
     assert.match(await lab.locator('[data-testid=link-error]').innerText(), /no scenario called "no-such-scenario".*The lab opened mob-default instead/s);
     await lab.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -697,7 +688,7 @@ describe('embed and lessons', () => {
     const code = await lab.evaluate(() => navigator.clipboard.readText());
     const src = code.match(/^<iframe src="([^"]+)" title="Storelab: MOB defaults \(Chapter 4\)" width="100%" height="420" style="border:0" loading="lazy"><\/iframe>$/)?.[1];
     assert.ok(src, code);
-    assert.ok(src.startsWith(`${base}embed/?views=SystemDiagram,MobView,DiskView#s=`), src);
+    assert.ok(src.startsWith(`${suite.base}embed/?views=SystemDiagram,MobView,DiskView#s=`), src);
     await lab.context().close();
     const embedded = await newPage(src);
     await ready(embedded);
@@ -706,7 +697,7 @@ describe('embed and lessons', () => {
   });
 
   it('the lesson page renders, embeds a live scenario and checks a prediction', async () => {
-    const page = await newPage(`${base}lessons/`);
+    const page = await newPage(`${suite.base}lessons/`);
     await page.locator('[data-testid=lesson] h1').first().waitFor();
     assert.match(await page.locator('[data-testid=lesson] h1').first().innerText(), /modified object buffer/i);
     assert.match(await csp(page), /frame-src 'self'/, 'lessons embed the lab under their CSP');

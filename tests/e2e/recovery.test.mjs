@@ -2,7 +2,7 @@
 // a link to a scenario that would never end, an engine that panics, a link to a late time that
 // takes long to reach. The lab must say what is wrong, keep the user's text and stay usable.
 // Run: node --test tests/e2e/   (scripts/test.sh does).
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,20 +10,11 @@ import lzString from 'lz-string';
 import * as harness from './harness.mjs';
 import { ready, root } from './harness.mjs';
 
-let suite;
-let browser;
-let base;
+const suite = harness.useLab();
 
-before(async () => {
-  suite = await harness.startLab();
-  ({ browser, base } = suite);
-});
-
-after(() => harness.stopLab(suite));
-
-const newPage = (url = base) => harness.newPage(browser, url);
+const newPage = (url = suite.base) => harness.newPage(suite.browser, url);
 const mobDefault = fs.readFileSync(path.join(root, 'scenarios/mob-default.toml'), 'utf8');
-const link = (text, extra = '') => `${base}#s=${lzString.compressToEncodedURIComponent(text)}${extra}`;
+const link = (text, extra = '') => `${suite.base}#s=${lzString.compressToEncodedURIComponent(text)}${extra}`;
 const lab = (page) =>
   page.evaluate(() => {
     const s = window.__storelab.lab.store.get();
