@@ -141,7 +141,8 @@ export default function CacheView({ frames, select, selected, description, inspe
         {c && width > 0 && (
           <div
             className="sl-focus"
-            role="grid"
+            role="application"
+            aria-roledescription="page grid"
             tabIndex={0}
             aria-label={`Cached pages, most recently used first (${c.pages.length} pages; arrow keys move, Enter inspects)${focusLabel ? `: ${focusLabel}` : ''}`}
             onKeyDown={onKey}

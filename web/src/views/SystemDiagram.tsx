@@ -138,7 +138,8 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
             </text>
             {/* clients */}
             {f.clients.map((c, i) => {
-              const label = `client ${i}: ${c.state}, ${c.accessesDone} of ${c.txnLength} accesses${c.state === 'fetching' ? `, fetching object ${c.fetching}` : ''}`;
+              // Starts with the box's visible text, as an accessible name must (WCAG 2.5.3).
+              const label = `client ${i} · ${c.state}, ${c.accessesDone} of ${c.txnLength} accesses${c.state === 'fetching' ? `, fetching object ${c.fetching}` : ''}`;
               const pick = () => select({ kind: 'client', id: i });
               const h = Math.max(14, rowH - 6);
               return (
@@ -177,7 +178,6 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
                 transform={`translate(8,28)`}
                 role="button"
                 tabIndex={0}
-                aria-label="MOB and flusher (inspect the flusher)"
                 className="sl-focus"
                 style={{ cursor: 'pointer' }}
                 onClick={() => select({ kind: 'flusher' })}
@@ -210,7 +210,6 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
               transform={`translate(${diskX},${sy - 40})`}
               role="button"
               tabIndex={0}
-              aria-label="Disk (inspect)"
               className="sl-focus"
               style={{ cursor: 'pointer' }}
               onClick={() => select({ kind: 'disk' })}
