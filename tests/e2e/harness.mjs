@@ -118,3 +118,12 @@ export function useLab() {
   after(() => stopLab(suite));
   return suite;
 }
+
+/** Saves a screenshot of the page (or of the first element matching `selector`) as
+ * tests/artifacts/NAME.png and returns its bytes. */
+export async function shot(page, name, selector) {
+  const file = path.join(root, 'tests/artifacts', `${name}.png`);
+  if (selector) await page.locator(selector).first().screenshot({ path: file });
+  else await page.screenshot({ path: file });
+  return fs.readFileSync(file);
+}
