@@ -13,16 +13,16 @@ export interface ResultRow {
   path: string;
 }
 
-/** The value at a dotted path of the summary (`disk_utilisation.fetch_read`), or NaN. */
-function at(summary: unknown, path: string): number {
+/** The value at a dotted path of a run's summary (`disk_utilisation.fetch_read`), or NaN. */
+export function summaryValue(summary: unknown, path: string): number {
   const v = path.split('.').reduce<unknown>((o, k) => (o != null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), summary);
   return typeof v === 'number' ? v : NaN;
 }
 
 export function resultRows(figures: readonly FigureInfo[], summary: unknown): ResultRow[] {
   return figures.map((f) => {
-    const ci = f.path === 'throughput_tps' ? at(summary, 'throughput_ci95') : NaN;
-    return { label: f.label, value: at(summary, f.path) * f.scale, ci95: Number.isFinite(ci) ? ci * f.scale : null, unit: f.unit, description: f.description, path: f.path };
+    const ci = f.path === 'throughput_tps' ? summaryValue(summary, 'throughput_ci95') : NaN;
+    return { label: f.label, value: summaryValue(summary, f.path) * f.scale, ci95: Number.isFinite(ci) ? ci * f.scale : null, unit: f.unit, description: f.description, path: f.path };
   });
 }
 

@@ -3,6 +3,7 @@
 //   ```storelab-question   a predict-then-run question checked against a run's summary metrics
 // Directive bodies are `key: value` lines; `set:` takes overrides.ts's `section.key=value, …`.
 import { formatOverrides, parseOverrides } from './overrides';
+import { summaryValue } from '../app/results';
 
 export { applyOverrides, describeErrors, describeOverrides, parseOverrides } from './overrides';
 
@@ -73,12 +74,8 @@ export function readMetric(summary: unknown, metric: string): number | null {
     const total = u.fetch_read + u.install_read + u.write;
     return total > 0 ? (u.install_read + u.write) / total : null;
   }
-  let v: unknown = summary;
-  for (const k of metric.split('.')) {
-    if (v == null || typeof v !== 'object') return null;
-    v = (v as Record<string, unknown>)[k];
-  }
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+  const v = summaryValue(summary, metric);
+  return Number.isFinite(v) ? v : null;
 }
 
 /** Is a prediction within a relative tolerance of the measured value? */

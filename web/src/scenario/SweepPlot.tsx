@@ -6,7 +6,8 @@ import * as d3 from 'd3';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import type { Sweep } from './sweep';
-import { figureKey, figureValue, withPoint, type SweepPoint } from './sweepPoints';
+import { figureKey, withPoint, type SweepPoint } from './sweepPoints';
+import { summaryValue } from '../app/results';
 import type { PropSchema } from './SchemaForm';
 
 const W = 380;
@@ -47,7 +48,7 @@ export default function SweepPlot({ lab, sweep, schema, xUnit }: { lab: LabContr
   const points = plot.key === key ? plot.points : [];
   const info = figures.find((f) => f.path === figure);
   const scale = info?.scale ?? 1;
-  const ys = points.map((p) => figureValue(p.summary, figure) * scale).filter(Number.isFinite);
+  const ys = points.map((p) => summaryValue(p.summary, figure) * scale).filter(Number.isFinite);
   const logX = sweep.values.length > 2 && Math.min(...sweep.values) > 0 && Math.max(...sweep.values) / Math.min(...sweep.values) >= 20;
   const xDomain = d3.extent(sweep.values) as [number, number];
   const x = (logX ? d3.scaleLog() : d3.scaleLinear()).domain(xDomain).range([M.l, W - M.r]);
@@ -95,7 +96,7 @@ export default function SweepPlot({ lab, sweep, schema, xUnit }: { lab: LabContr
             {info?.unit ?? ''}
           </text>
           {seriesValues.map((sv, i) => {
-            const pts = (curves.get(sv) ?? []).map((p) => [x(p.x), y(figureValue(p.summary, figure) * scale)] as [number, number]).filter(([, py]) => Number.isFinite(py));
+            const pts = (curves.get(sv) ?? []).map((p) => [x(p.x), y(summaryValue(p.summary, figure) * scale)] as [number, number]).filter(([, py]) => Number.isFinite(py));
             return (
               <g key={String(sv)}>
                 <path d={d3.line()(pts) ?? ''} fill="none" stroke={COLOURS[i % COLOURS.length]} strokeWidth={1.5} />

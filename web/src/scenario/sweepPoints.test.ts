@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineForTests } from '../engine/testing';
 import { sweepOf } from './sweep';
-import { figureKey, figureValue, withPoint } from './sweepPoints';
+import { figureKey, withPoint } from './sweepPoints';
+import { summaryValue } from '../app/results';
 
 beforeAll(loadEngineForTests);
 
@@ -19,10 +20,10 @@ describe('the points of a figure scenario (issue 13, item 3)', () => {
     let points = withPoint([], FIGURE, sweep, noDefault, { throughput_tps: 40 });
     points = withPoint(points, at12, sweep, noDefault, { throughput_tps: 60 });
     points = withPoint(points, FIGURE, sweep, noDefault, { throughput_tps: 42 }); // run again: replaced
-    expect(points.map((p) => [p.x, figureValue(p.summary, 'throughput_tps')])).toEqual([[4, 42], [12, 60]]);
+    expect(points.map((p) => [p.x, summaryValue(p.summary, 'throughput_tps')])).toEqual([[4, 42], [12, 60]]);
     // A text at the field's default counts at the default.
     const atDefault = FIGURE.replace('[server]\nmob_mb = 4\n', '');
     expect(withPoint([], atDefault, sweep, () => 12, {}).map((p) => p.x)).toEqual([12]);
-    expect(figureValue({ a: { b: 2 } }, 'a.b')).toBe(2);
+    expect(summaryValue({ a: { b: 2 } }, 'a.b')).toBe(2);
   });
 });

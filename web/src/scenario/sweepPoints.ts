@@ -29,9 +29,3 @@ export function withPoint(points: readonly SweepPoint[], text: string, sweep: Sw
   const series = sweep.series ? (pointOf(text, sweep.series) ?? fieldDefault(sweep.series.parameter)) : null;
   return [...points.filter((p) => p.x !== x || p.series !== series), { x, series, summary }].sort((a, b) => a.x - b.x);
 }
-
-/** The value at a dotted path of a summary, or NaN. */
-export function figureValue(summary: Record<string, unknown>, path: string): number {
-  const v = path.split('.').reduce<unknown>((o, k) => (o != null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), summary);
-  return typeof v === 'number' ? v : NaN;
-}
