@@ -109,7 +109,7 @@ describe('the first impression (issue 13, item 8)', () => {
 });
 
 describe('results at the end of a run (issue 13, item 3)', () => {
-  it('shows the summary figures with units and intervals, and exports them and the series as CSV', async () => {
+  it("shows the summary figures with units and intervals and the paper's numbers, and exports them and the series as CSV", async () => {
     const page = await newPage(`${suite.base}#sc=mob-default&seed=2`);
     await ready(page);
     assert.equal(await page.locator('[data-testid=results]').count(), 0, 'no results before the end');
@@ -123,10 +123,14 @@ describe('results at the end of a run (issue 13, item 3)', () => {
     // The same figures as the engine's summary, as the CLI would print them.
     const tps = await page.evaluate(() => window.__storelab.lab.engine.summary().then((s) => s.metrics.throughput_tps));
     assert.match(text, new RegExp(`throughput\\s+${tps.toFixed(2).replace('.', '\\.')}`));
+    // mob-default names Table 4.9's 12 MB row ([[meta.paper_numbers]]): beside the run's figure.
+    assert.equal(await page.locator('[data-testid="paper-dirty_per_page_written.hot"]').innerText(), '477 (Table 4.9, 12 MB MOB, actual)');
+    assert.match(text, /dirty objects per page written: hot\s+[\d.]+\s+477 \(Table 4\.9, 12 MB MOB, actual\)/);
     await results.screenshot({ path: path.join(artifacts, 'results.png') });
     const [summary] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-summary]').click()]);
     const csv = fs.readFileSync(await summary.path(), 'utf8');
-    assert.match(csv, /^figure,value,ci95,unit,label\nthroughput_tps,[\d.]+,[\d.]+,tx\/s,throughput\n/);
+    assert.match(csv, /^figure,value,ci95,unit,label,paper,paper_source\nthroughput_tps,[\d.]+,[\d.]+,tx\/s,throughput,,\n/);
+    assert.match(csv, /\ndirty_per_page_written\.hot,[\d.]+,,,dirty objects per page written: hot,477,"Table 4\.9, 12 MB MOB, actual"\n/);
     const [series] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-series]').click()]);
     const rows = fs.readFileSync(await series.path(), 'utf8').trim().split('\n');
     assert.match(rows[0], /^t_s,measuring,/);
@@ -241,6 +245,58 @@ describe('small things (issue 13, item 10)', () => {
     await page.waitForTimeout(300);
     assert.deepEqual(await layout(), before, 'nothing moved');
     await shot(page, 'lab-1280x720');
+    await page.context().close();
+  });
+
+  it('labels fit, the warm-up label sits over the data, times read in seconds, top speed is 300 s/s, a TOML syntax error names no empty key', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=mob-default&seed=1&t=120000000000`, { viewport: { width: 1280, height: 720 } });
+    await ready(page);
+    await page.waitForFunction(() => window.__storelab.frames.latest()?.nowNs === 120e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 30_000 });
+    await page.locator('.sl-overlay g[role=button][aria-label^="client "]').first().waitFor();
+    await page.locator('[data-testid=warmup-label]').first().waitFor();
+    // Every client's label inside its box, and the network's label clear of client 0.
+    const boxes = await page.evaluate(() => {
+      const rect = (e) => e.getBoundingClientRect();
+      const clients = [...document.querySelectorAll('.sl-overlay g[role=button][aria-label^="client "]')].map((g) => ({ box: rect(g.querySelector('rect')), text: rect(g.querySelector('text')) }));
+      const network = [...document.querySelectorAll('.sl-overlay text')].find((t) => t.textContent.startsWith('network ('));
+      return { clients, network: rect(network) };
+    });
+    assert.equal(boxes.clients.length, 12);
+    for (const [i, c] of boxes.clients.entries()) {
+      assert.ok(c.text.left >= c.box.left && c.text.right <= c.box.right && c.text.bottom <= c.box.bottom + 0.5, `client ${i}'s label in its box: ${JSON.stringify(c)}`);
+    }
+    assert.ok(boxes.network.bottom <= boxes.clients[0].box.top, `network label ${boxes.network.bottom} above client 0 at ${boxes.clients[0].box.top}`);
+    // The warm-up label is drawn after each chart's data, on a white halo, so the data never
+    // covers it (the chart's hover layer lies over both, so hit-testing cannot tell).
+    const labels = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-testid=warmup-label]')].map((label) => {
+        const paths = [...label.parentElement.querySelectorAll('path')].filter((p) => !p.closest('.domain, .tick'));
+        const style = getComputedStyle(label);
+        const halo = style.paintOrder.startsWith('stroke') && style.stroke === 'rgb(255, 255, 255)' && parseFloat(style.strokeWidth) >= 2;
+        return { after: paths.length > 0 && paths.every((p) => p.compareDocumentPosition(label) & Node.DOCUMENT_POSITION_FOLLOWING), halo };
+      }),
+    );
+    assert.ok(labels.length >= 3, `a warm-up label on each chart: ${labels.length}`);
+    assert.deepEqual(labels.filter((l) => !l.after || !l.halo), [], 'on top of the data');
+    // The event log's times in seconds, as the clock and the timeline show them (a permalink
+    // opens on an empty log: a step brings records).
+    for (let i = 0; i < 3; i++) await page.locator('[data-testid=step]').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-view=event-log] .t').length > 0, null, { timeout: 10_000 });
+    const times = await page.locator('[data-view=event-log] .t').allInnerTexts();
+    assert.ok(times.every((t) => /^1\d\d\.\d{3} s$/.test(t)), times.slice(0, 3).join(' | '));
+    // The top of the speed slider reads in simulated seconds per second.
+    await page.locator('[data-testid=speed]').fill('1000');
+    assert.equal(await page.locator('[data-testid=speed-value]').innerText(), '300 s/s');
+    // A TOML syntax error: where it is and what is wrong, with no empty field name before it.
+    await page.locator('[data-testid=toggle-editor]').click();
+    const ta = page.locator('[data-testid=toml]');
+    await ta.fill((await ta.inputValue()).replace('[system]', '[system'));
+    await page.locator('[data-testid=apply]').click();
+    const error = (await page.locator('[data-testid=errors] li').first().innerText()).trim();
+    assert.match(error, /^line \d+, column \d+ malformed TOML: \S/);
+    assert.doesNotMatch(error, /:\s*:|^line \d+, column \d+ :/);
+    await shot(page, 'small-things-1280x720');
+    assert.deepEqual(page.errors, []);
     await page.context().close();
   });
 });

@@ -27,7 +27,11 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
         let (m, ci) = (get(&agg.mean, f.path) * f.scale, get(&agg.ci95, f.path) * f.scale);
         // One seed has an interval for the throughput only (batch means); say nothing otherwise.
         let ci = if runs.len() > 1 || f.path == "throughput_tps" { format!("± {ci:<8.2}") } else { " ".repeat(10) };
-        out += &format!("  {:<40} {m:>10.2} {ci} {}\n", f.label, f.unit);
+        let paper =
+            s.paper_values(f.path).iter().map(|(v, source)| format!("   paper: {v} ({source})")).collect::<String>();
+        let line = format!("  {:<40} {m:>10.2} {ci} {:<5}{paper}", f.label, f.unit);
+        out += line.trim_end();
+        out += "\n";
     }
     if runs.len() == 1 {
         out += "\n  (± is a 95% confidence interval: batch means for one seed; set run.seeds for more)\n";

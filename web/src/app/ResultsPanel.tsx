@@ -1,6 +1,7 @@
 // The results of a run that reached its end: the summary figures of the measured window with
-// their units and the throughput's 95% confidence interval, as `storelab run` prints them, and
-// the summary and the time series to download as CSV.
+// their units and the throughput's 95% confidence interval, as `storelab run` prints them, the
+// paper's number beside each the scenario names one for, and the summary and the time series to
+// download as CSV.
 import { useEffect, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
@@ -22,6 +23,7 @@ export default function ResultsPanel({ lab }: { lab: LabController }) {
   const name = useStore(lab.store, (s) => s.scenarioName ?? 'scenario');
   const seed = useStore(lab.store, (s) => s.seed);
   const nowNs = useStore(lab.store, (s) => s.nowNs);
+  const scenario = useStore(lab.store, (s) => s.scenario);
   const [rows, setRows] = useState<{ rows: ResultRow[]; window: [number, number] } | null>(null);
   const [hidden, setHidden] = useState(false);
 
@@ -32,15 +34,16 @@ export default function ResultsPanel({ lab }: { lab: LabController }) {
     let live = true;
     void lab.engine.summary().then((s) => {
       const metrics = (s as { metrics: Record<string, number> }).metrics;
-      if (live) setRows({ rows: resultRows(description.figures, metrics), window: [nowNs / 1e9 - metrics.measured_s, nowNs / 1e9] });
+      if (live) setRows({ rows: resultRows(description.figures, metrics, scenario), window: [nowNs / 1e9 - metrics.measured_s, nowNs / 1e9] });
     });
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lab, finished, description, seed]);
+  }, [lab, finished, description, scenario, seed]);
 
   if (!rows || hidden) return null;
+  const anyPaper = rows.rows.some((r) => r.paper.length > 0);
   const series = async () => download(`${name}-seed${seed}-series.csv`, seriesCsv((await lab.engine.series()) as Sample[]));
   return (
     <section className="results" aria-label="Results of the run" data-testid="results">
@@ -61,6 +64,15 @@ export default function ResultsPanel({ lab }: { lab: LabController }) {
         </button>
       </header>
       <table>
+        <thead>
+          <tr>
+            <th scope="col">figure</th>
+            <th scope="col" className="num">this run</th>
+            <th scope="col" className="num">95% CI</th>
+            <th scope="col">unit</th>
+            {anyPaper && <th scope="col">the paper</th>}
+          </tr>
+        </thead>
         <tbody>
           {rows.rows.map((r) => (
             <tr key={r.path} title={r.description}>
@@ -68,6 +80,15 @@ export default function ResultsPanel({ lab }: { lab: LabController }) {
               <td className="num">{Number.isFinite(r.value) ? r.value.toFixed(2) : '–'}</td>
               <td className="num">{r.ci95 != null ? `± ${r.ci95.toFixed(2)}` : ''}</td>
               <td>{r.unit}</td>
+              {anyPaper && (
+                <td className="paper" data-testid={r.paper.length ? `paper-${r.path}` : undefined}>
+                  {r.paper.map((p) => (
+                    <span key={p.source}>
+                      {p.value} <span className="hint">({p.source})</span>
+                    </span>
+                  ))}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -15,9 +15,20 @@ describe('results of a finished run (issue 13, item 3)', () => {
       { label: 'disk busy: fetch reads', value: 50, ci95: null, unit: '%' },
     ]);
   });
+  it("puts the paper's numbers beside the figures the scenario names, at the run's sweep point", () => {
+    const paper_numbers = [
+      { figure: 'throughput_tps', at: [1, 12], values: [40, 115], source: 'Fig. X' },
+      { figure: 'disk_utilisation.fetch_read', values: [70], source: '§4, "quoted"' },
+    ];
+    const at = (mob_mb: number) => ({ meta: { paper_numbers }, server: { mob_mb }, sweep: { parameter: 'server.mob_mb', values: [1, 12] } });
+    expect(resultRows(figures, summary, at(12)).map((r) => r.paper)).toEqual([[{ value: 115, source: 'Fig. X' }], [{ value: 70, source: '§4, "quoted"' }]]);
+    expect(resultRows(figures, summary, at(1))[0].paper).toEqual([{ value: 40, source: 'Fig. X' }]);
+    expect(resultRows(figures, summary, at(4))[0].paper).toEqual([]);
+    expect(summaryCsv(resultRows(figures, summary, at(12))).split('\n')[2]).toBe('disk_utilisation.fetch_read,50,,%,disk busy: fetch reads,70,"§4, ""quoted"""');
+  });
   it('writes the summary and the series as CSV', () => {
     expect(summaryCsv(resultRows(figures, summary))).toBe(
-      'figure,value,ci95,unit,label\nthroughput_tps,130.9,18.1,tx/s,throughput\ndisk_utilisation.fetch_read,50,,%,disk busy: fetch reads\n',
+      'figure,value,ci95,unit,label,paper,paper_source\nthroughput_tps,130.9,18.1,tx/s,throughput,,\ndisk_utilisation.fetch_read,50,,%,disk busy: fetch reads,,\n',
     );
     expect(seriesCsv([{ t_s: 1, measuring: false, tps: 3, disk: { busy: 0.5 } }, { t_s: 2, measuring: true, tps: 4, disk: { busy: 1 } }])).toBe(
       't_s,measuring,tps,disk.busy\n1,false,3,0.5\n2,true,4,1\n',

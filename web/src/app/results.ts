@@ -1,7 +1,13 @@
 // The results of a finished run, as the CLI reports them (engine/cli/src/output.rs): each of the
 // system's summary figures with its unit, and the throughput's 95% confidence interval (batch
-// means within the run: one seed has no other); and both the summary and the time series as CSV.
-import type { FigureInfo, Sample } from '../engine/types';
+// means within the run: one seed has no other); the paper's numbers beside them where the scenario
+// names some (`[[meta.paper_numbers]]`); and both the summary and the time series as CSV.
+import type { FigureInfo, Sample, ScenarioValues } from '../engine/types';
+
+export interface PaperValue {
+  value: number;
+  source: string;
+}
 
 export interface ResultRow {
   label: string;
@@ -11,6 +17,29 @@ export interface ResultRow {
   unit: string;
   description: string;
   path: string;
+  /** The paper's numbers for this figure at the run's point, in the figure's unit. */
+  paper: PaperValue[];
+}
+
+interface PaperNumber {
+  figure: string;
+  values: number[];
+  at?: number[];
+  source: string;
+}
+
+/** The paper's numbers for `figure` at the scenario as the engine read it (`Scenario::paper_values`
+ * in the engine, which the CLI prints): the entries without `at`, and those whose `at` holds the
+ * scenario's value of the swept field. */
+export function paperValues(scenario: ScenarioValues | null, figure: string): PaperValue[] {
+  const entries = (scenario?.meta?.paper_numbers ?? []) as PaperNumber[];
+  const parameter = (scenario?.sweep as { parameter?: string } | undefined)?.parameter;
+  const x = parameter ? summaryValue(scenario, parameter) : NaN;
+  return entries.flatMap((n) => {
+    if (n.figure !== figure) return [];
+    const i = n.at?.length ? n.at.indexOf(x) : 0;
+    return i < 0 ? [] : [{ value: n.values[i], source: n.source }];
+  });
 }
 
 /** The value at a dotted path of a run's summary (`disk_utilisation.fetch_read`), or NaN. */
@@ -19,19 +48,30 @@ export function summaryValue(summary: unknown, path: string): number {
   return typeof v === 'number' ? v : NaN;
 }
 
-export function resultRows(figures: readonly FigureInfo[], summary: unknown): ResultRow[] {
+export function resultRows(figures: readonly FigureInfo[], summary: unknown, scenario: ScenarioValues | null = null): ResultRow[] {
   return figures.map((f) => {
     const ci = f.path === 'throughput_tps' ? summaryValue(summary, 'throughput_ci95') : NaN;
-    return { label: f.label, value: summaryValue(summary, f.path) * f.scale, ci95: Number.isFinite(ci) ? ci * f.scale : null, unit: f.unit, description: f.description, path: f.path };
+    return {
+      label: f.label,
+      value: summaryValue(summary, f.path) * f.scale,
+      ci95: Number.isFinite(ci) ? ci * f.scale : null,
+      unit: f.unit,
+      description: f.description,
+      path: f.path,
+      paper: paperValues(scenario, f.path),
+    };
   });
 }
 
 const csvField = (v: string | number) => (typeof v === 'number' ? String(v) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
-/** figure,value,ci95,unit,label: one row per summary figure. */
+/** figure,value,ci95,unit,label,paper,paper_source: one row per summary figure (several paper
+ * numbers joined by "; "). */
 export function summaryCsv(rows: readonly ResultRow[]): string {
-  const lines = rows.map((r) => [r.path, r.value, r.ci95 ?? '', r.unit, r.label].map(csvField).join(','));
-  return ['figure,value,ci95,unit,label', ...lines].join('\n') + '\n';
+  const lines = rows.map((r) =>
+    [r.path, r.value, r.ci95 ?? '', r.unit, r.label, r.paper.map((p) => p.value).join('; '), r.paper.map((p) => p.source).join('; ')].map(csvField).join(','),
+  );
+  return ['figure,value,ci95,unit,label,paper,paper_source', ...lines].join('\n') + '\n';
 }
 
 /** One row per sample: t_s, measuring, then every figure of the samples (nested ones dotted). */

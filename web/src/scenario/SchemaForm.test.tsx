@@ -101,3 +101,13 @@ describe('SchemaForm', () => {
     act(() => root.unmount());
   });
 });
+
+describe("the paper's numbers in the form", () => {
+  it('are edited as TOML tables, not typed into a one-line input', () => {
+    const meta: PropSchema = { type: 'object', properties: { title: { type: 'string' }, paper_numbers: { type: 'array', 'x-kind': 'paper-numbers' } } };
+    const text = '[meta]\ntitle = "t"\n\n[[meta.paper_numbers]]\nfigure = "throughput_tps"\nvalues = [1]\nsource = "x"\n';
+    const html = renderToString(createElement(SchemaForm, { schema: { properties: { meta } }, text, onChange: () => {} }));
+    expect(html).not.toContain('id="f-meta-paper_numbers"');
+    expect(html).toContain('edit in the TOML tab, as [[meta.paper_numbers]] tables');
+  });
+});

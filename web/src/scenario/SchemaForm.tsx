@@ -17,6 +17,8 @@ export interface PropSchema {
   exclusiveMaximum?: number;
   enum?: unknown[];
   'x-unit'?: string;
+  /** `paper-numbers` for `meta.paper_numbers`, a list of tables: edited as TOML. */
+  'x-kind'?: string;
   properties?: Record<string, PropSchema>;
   items?: PropSchema;
   /** A section's pairs of fields that may not both be given (one derives the other):
@@ -154,7 +156,9 @@ function Field({
   const invalid = messages.length > 0;
   const described = invalid ? `${id}-error` : undefined;
   let input;
-  if (p.enum) {
+  if (p['x-kind'] === 'paper-numbers') {
+    input = <span className="hint">edit in the TOML tab, as [[meta.paper_numbers]] tables</span>;
+  } else if (p.enum) {
     const cur = tomlString(raw) ?? '';
     input = (
       <select id={id} value={cur} onChange={(e) => set(e.target.value ? JSON.stringify(e.target.value) : null)}>

@@ -41,6 +41,8 @@ pub enum Kind {
     FieldPath,
     /// `sweep.values`, `sweep.series_values`: a list of numbers.
     Numbers,
+    /// `meta.paper_numbers`: a list of tables (`scenario::paper`).
+    PaperNumbers,
 }
 
 #[derive(Debug)]
@@ -98,6 +100,8 @@ fn kind_of(field: &Value) -> Kind {
     };
     if field["x-kind"] == "field-path" {
         Kind::FieldPath
+    } else if field["x-kind"] == "paper-numbers" {
+        Kind::PaperNumbers
     } else if types.contains(&"array") {
         Kind::Numbers
     } else if field["format"] == "uint64" {

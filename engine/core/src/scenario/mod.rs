@@ -8,6 +8,7 @@
 //! that schema for the text checks, overrides and sweeps, and garde checks the ranges.
 mod edit;
 pub(crate) mod fields;
+mod paper;
 mod schema;
 mod text;
 mod types;

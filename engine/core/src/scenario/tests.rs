@@ -29,6 +29,9 @@ fn registry_names_exactly_the_serde_fields() {
     let mut scenario = Scenario::default();
     scenario.run.warmup_write_prob = Some(0.2);
     scenario.mob_mut().server.memory_mb = Some(24.0);
+    // Written only when there are some.
+    let number = PaperNumber { figure: "throughput_tps".into(), values: vec![1.0], at: Vec::new(), source: "x".into() };
+    scenario.meta.paper_numbers.push(number);
     scenario.sweep = Some(Sweep {
         series: Some("client.count".into()),
         series_values: vec![1.0],

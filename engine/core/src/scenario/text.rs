@@ -2,7 +2,7 @@
 //! in the text. `toml_edit` keeps the byte span of every key and value, which serde does not.
 use std::ops::Range;
 
-use toml_edit::{ImDocument, Key, TableLike, TomlError, Value};
+use toml_edit::{ImDocument, Item, Key, TableLike, TomlError, Value};
 
 use super::fields::{self, FieldSpec, Kind, MAX_SEED};
 use super::validate::range_problem;
@@ -52,26 +52,43 @@ pub fn line_column_of(text: &str, doc: &Document, problem: &Problem) -> (u32, u3
     span.map_or((0, 0), |s| line_column(text, s.start))
 }
 
-/// Splits "section.key[3]" into ("section", "key", Some(3)).
-fn split_path(path: &str) -> (&str, &str, Option<usize>) {
+/// Splits "section.key[3].sub" into ("section", "key", Some(3), Some("sub")).
+fn split_path(path: &str) -> (&str, &str, Option<usize>, Option<&str>) {
     let (section, rest) = path.split_once('.').unwrap_or((path, ""));
     match rest.split_once('[') {
-        Some((key, index)) => (section, key, index.trim_end_matches(']').parse().ok()),
-        None => (section, rest, None),
+        Some((key, tail)) => {
+            let (index, sub) = tail.split_once(']').unwrap_or((tail, ""));
+            (section, key, index.parse().ok(), sub.strip_prefix('.'))
+        }
+        None => (section, rest, None, None),
     }
 }
 
-/// Span of the value written for `path` (or of its key, for values without one).
+/// Span of the value written for `path` (or of its key, for values without one); an element of
+/// a list, or a key of a table in a list of tables (`meta.paper_numbers[1].figure`).
 fn value_span(doc: &Document, path: &str) -> Option<Range<usize>> {
-    let (section, key, index) = split_path(path);
+    let (section, key, index, sub) = split_path(path);
     let table = doc.get(section)?.as_table_like()?;
     let (key, item) = table.get_key_value(key)?;
-    let element = index.and_then(|i| item.as_array()?.get(i)?.span());
+    let element = index.and_then(|i| {
+        let element: &dyn TableLike = match item {
+            Item::ArrayOfTables(tables) => tables.get(i)?,
+            _ => {
+                let value = item.as_array()?.get(i)?;
+                match value.as_inline_table() {
+                    Some(t) => t,
+                    None => return value.span(),
+                }
+            }
+        };
+        let sub = sub.and_then(|k| element.get(k)?.span());
+        sub.or_else(|| element.iter().next()?.1.span())
+    });
     element.or_else(|| item.span()).or_else(|| key.span())
 }
 
 fn section_span(doc: &Document, path: &str) -> Option<Range<usize>> {
-    let (section, _, _) = split_path(path);
+    let (section, ..) = split_path(path);
     doc.as_table().key(section)?.span()
 }
 
@@ -141,6 +158,9 @@ fn check_section(
         let path = format!("{section}.{name}");
         let key_span = table.key(name).and_then(Key::span);
         match (fields::field(kind, &path), item.as_value()) {
+            (Some(spec), _) if matches!(spec.kind, Kind::PaperNumbers) => {
+                problems.extend(super::paper::item_problems(spec.path, item))
+            }
             (None, _) => problems.push(
                 Problem::new(
                     &path,
@@ -177,7 +197,7 @@ pub fn written_range_problems(doc: &Document, kind: SystemKind) -> Vec<Problem> 
         .iter()
         .filter(|spec| spec.numeric().is_some())
         .filter_map(|spec| {
-            let (section, key, _) = split_path(spec.path);
+            let (section, key, ..) = split_path(spec.path);
             let value = doc.get(section)?.as_table_like()?.get(key)?.as_value()?;
             if !value_problems(spec, value).is_empty() {
                 return None;
@@ -203,6 +223,7 @@ pub fn expected(spec: &FieldSpec) -> String {
         Kind::Choice(choices) => format!("one of: {}", choices.join(", ")),
         Kind::FieldPath => "the dotted path of a numeric field in quotes, e.g. \"server.mob_mb\"".into(),
         Kind::Numbers => "a list of numbers, e.g. [1, 2, 4]".into(),
+        Kind::PaperNumbers => super::paper::EXPECTED.into(),
     }
 }
 

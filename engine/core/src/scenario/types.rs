@@ -128,12 +128,40 @@ pub struct Meta {
     #[garde(range(max = MAX_SEED))]
     #[schemars(extend("x-unit" = "id"))]
     pub seed: u64,
+    /// The paper's own numbers for summary figures of this scenario, shown beside the run's in
+    /// the lab's results and the CLI's report: `[[meta.paper_numbers]]`, one per figure.
+    #[garde(skip)]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[schemars(extend("x-kind" = "paper-numbers"))]
+    pub paper_numbers: Vec<PaperNumber>,
 }
 
 impl Default for Meta {
     fn default() -> Self {
-        Meta { title: "Untitled scenario".into(), description: String::new(), paper: String::new(), seed: 1 }
+        Meta {
+            title: "Untitled scenario".into(),
+            description: String::new(),
+            paper: String::new(),
+            seed: 1,
+            paper_numbers: Vec::new(),
+        }
     }
+}
+
+/// A number the paper states for one summary figure, at the scenario as written or at some
+/// points of its sweep (`paper.rs` checks it against the system's figures and the sweep).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PaperNumber {
+    /// The summary figure, by its dotted path as `storelab describe` lists it.
+    pub figure: String,
+    /// The paper's values in the figure's unit as shown (%, not a fraction): one, or one per `at`.
+    pub values: Vec<f64>,
+    /// The values of `sweep.parameter` the numbers belong to; absent: the scenario as written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub at: Vec<f64>,
+    /// Where the paper states it, e.g. "Table 4.9, actual hot".
+    pub source: String,
 }
 
 pub use crate::systems::SystemKind;

@@ -34,6 +34,8 @@ impl Scenario {
         // Derived sizes only mean something once every field is in range.
         if problems.is_empty() {
             problems = cross_problems(self);
+            // Of the whole scenario, not of each sweep point: `at` names the points.
+            problems.extend(super::paper::problems(self));
         }
         if problems.is_empty() {
             problems = sweep_point_problems(self);
