@@ -4,6 +4,7 @@
 //! and `Sample` (what any of them reports). Each `Simulation` variant holds an `Engine` over its
 //! system, so the event loop is statically dispatched; callers reach it through `engine()`, a
 //! `kernel::Run`, one call per request (never per event inside the loop).
+pub mod hac;
 pub mod mob;
 
 use crate::describe::Description;

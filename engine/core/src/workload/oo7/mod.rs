@@ -1,0 +1,300 @@
+//! The OO7 benchmark database (Carey, DeWitt, Naughton 1993, [CDN94]) as HAC's experiments use
+//! it (Castro et al. 1997, §4.1): a module whose assembly hierarchy (7 levels, fan-out 3) ends in
+//! 729 base assemblies, each naming 3 of 500 composite parts; each composite part owns a document
+//! and a graph of atomic parts joined by connections. Objects are laid out in creation order into
+//! pages (clustering by "time of creation", §4.1) with Thor's object format (§2.2): 6 bytes per
+//! object on disk besides its fields, at most 512 objects a page, no object spanning two pages.
+//! The traversals over it are in `traversal.rs`. The object sizes are spec §4.1's synthetic Thor
+//! layout (the paper gives only aggregates); `docs/models.md` lists where they land.
+pub mod footprint;
+pub mod traversal;
+
+#[cfg(test)]
+mod tests;
+
+use crate::kernel::rng::Rng;
+
+pub use footprint::Footprint;
+pub use traversal::{Access, Traversal, TraversalKind};
+
+/// Which OO7 database (§4.1): small has 20 atomic parts per composite part, medium 200.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Oo7Size {
+    Small,
+    Medium,
+}
+
+/// What shapes the generated database: the benchmark's counts and the Thor object sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Oo7Params {
+    pub size: Oo7Size,
+    /// Page size, bytes: 8 KB in the paper's experiments, 4 KB for the GOM comparison (§4.2.4).
+    pub page_bytes: u32,
+    /// Bytes of a type string (an atomic part's or a connection's): 20 puts T1's cold misses on
+    /// Table 2's 3,662 (spec §4.1 suggested about 22 before text pieces filled their pages).
+    pub string_bytes: u32,
+    /// Largest piece of a document or the manual, bytes: they are stored as trees of pieces,
+    /// since no object may span pages (§2.1).
+    pub text_piece_bytes: u32,
+    /// Shuffle each atomic part's outgoing connections (spec A22): a depth-first walk that stops
+    /// half-way (T1−) then spreads over the whole graph, not along the ring of first connections.
+    pub shuffle_connections: bool,
+}
+
+impl Default for Oo7Params {
+    fn default() -> Self {
+        Oo7Params {
+            size: Oo7Size::Medium,
+            page_bytes: 8192,
+            string_bytes: 20,
+            text_piece_bytes: 4000,
+            shuffle_connections: true,
+        }
+    }
+}
+
+/// Sizes of the objects' fields, bytes, each including Thor's 4-byte header (the oref of the
+/// class object, §2.2); spec §4.1's synthetic layout. The 2-byte offset-table entry per object is
+/// added when the object is placed on its page.
+pub mod size {
+    pub const ATOMIC_PART: u32 = 40;
+    pub const CONNECTION: u32 = 28;
+    pub const COMPOSITE_PART: u32 = 48;
+    pub const ASSEMBLY: u32 = 40;
+    pub const MODULE: u32 = 40;
+    /// A vector of references: header, length, one 4-byte reference per element.
+    pub const fn array(len: u32) -> u32 {
+        8 + 4 * len
+    }
+    /// Offset-table entry per object on its page (§2.2).
+    pub const OFFSET_ENTRY: u32 = 2;
+    /// Page header: the page's id and its object count.
+    pub const PAGE_HEADER: u32 = 16;
+    /// At most 2^9 objects a page: an oref's oid has 9 bits (§2.2).
+    pub const OBJECTS_PER_PAGE: u32 = 512;
+}
+
+/// Fan-out of the assembly hierarchy and its depth: 7 levels, the 7th of base assemblies [CDN94].
+pub const FAN_OUT: u32 = 3;
+pub const LEVELS: u32 = 7;
+/// Composite parts in the library, and how many each base assembly names (§4.1).
+pub const COMPOSITE_PARTS: u32 = 500;
+pub const COMPOSITES_PER_BASE: u32 = 3;
+/// Outgoing connections of an atomic part (§4.1).
+pub const CONNECTIONS_PER_PART: u32 = 3;
+
+impl Oo7Size {
+    pub fn atomic_per_composite(self) -> u32 {
+        match self {
+            Oo7Size::Small => 20,
+            Oo7Size::Medium => 200,
+        }
+    }
+    /// Bytes of each composite part's document and of the manual [CDN94].
+    pub fn document_bytes(self) -> u32 {
+        match self {
+            Oo7Size::Small => 2_000,
+            Oo7Size::Medium => 20_000,
+        }
+    }
+    pub fn manual_bytes(self) -> u32 {
+        match self {
+            Oo7Size::Small => 100_000,
+            Oo7Size::Medium => 1_000_000,
+        }
+    }
+}
+
+/// One object: where it lies and how big it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Object {
+    pub page: u32,
+    /// Its byte offset in the page.
+    pub offset: u16,
+    pub bytes: u16,
+}
+
+/// Where a composite part's objects begin: they are numbered consecutively in creation order
+/// (document, composite part, atomic parts with their sub-objects, connections with theirs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompositeLayout {
+    pub document: u32,
+    pub composite: u32,
+    /// Atomic part j is object `parts + 4j`, followed by its outgoing-connection array, its
+    /// incoming-connection array and its type string.
+    pub parts: u32,
+    /// The k-th outgoing connection of part j is object `connections + 2(3j + k)`, followed by
+    /// its type string.
+    pub connections: u32,
+}
+
+/// Objects per atomic part (itself, two connection arrays, a type string) and per connection.
+pub const PART_OBJECTS: u32 = 4;
+pub const CONNECTION_OBJECTS: u32 = 2;
+
+/// An assembly: its object, then its array of children (assemblies, or composite parts for a
+/// base assembly).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assembly {
+    pub object: u32,
+    pub children_array: u32,
+    pub children: Vec<u32>,
+    pub base: bool,
+}
+
+/// A generated OO7 database.
+#[derive(Clone, Debug)]
+pub struct Oo7Database {
+    pub params: Oo7Params,
+    pub objects: Vec<Object>,
+    pub pages: u32,
+    pub composites: Vec<CompositeLayout>,
+    /// Atomic part j of composite c connects to part `to[(c·n + j)·3 + k]` of c, in walk order.
+    pub to: Vec<u16>,
+    /// The module's object; the assembly hierarchy's root is `assemblies[0]`.
+    pub module: u32,
+    /// Complex and base assemblies in creation (depth-first) order.
+    pub assemblies: Vec<Assembly>,
+}
+
+/// Places objects in creation order: each on the current page if it fits (bytes and the 512
+/// object limit), else on a new page.
+struct Packer {
+    page_bytes: u32,
+    objects: Vec<Object>,
+    page: u32,
+    used: u32,
+    count: u32,
+}
+
+impl Packer {
+    fn place(&mut self, bytes: u32) -> u32 {
+        let cost = bytes + size::OFFSET_ENTRY;
+        if self.count == size::OBJECTS_PER_PAGE || self.used + cost > self.page_bytes {
+            self.page += 1;
+            self.used = size::PAGE_HEADER;
+            self.count = 0;
+        }
+        let id = self.objects.len() as u32;
+        self.objects.push(Object { page: self.page, offset: self.used as u16, bytes: bytes as u16 });
+        self.used += cost;
+        self.count += 1;
+        id
+    }
+
+    /// A text of `bytes` as a root object over pieces of at most `piece` bytes, each cut to fill
+    /// what is left of its page (a large object is a tree of smaller ones, §2.1, and nothing
+    /// makes the pieces equal); the root's id.
+    fn text(&mut self, bytes: u32, piece: u32) -> u32 {
+        let root = self.place(size::array(bytes.div_ceil(piece)));
+        let mut left = bytes;
+        while left > 0 {
+            let room = self.page_bytes - self.used - size::OFFSET_ENTRY;
+            let fits = if self.count < size::OBJECTS_PER_PAGE && room >= MIN_PIECE { room } else { piece };
+            let take = left.min(piece).min(fits);
+            self.place(take);
+            left -= take;
+        }
+        root
+    }
+}
+
+/// The smallest piece of text worth starting at the end of a page.
+const MIN_PIECE: u32 = 64;
+
+impl Oo7Database {
+    /// Generates the database; `seed` draws the connections and the base assemblies' composite
+    /// parts, so the same seed gives the same database everywhere.
+    pub fn generate(params: &Oo7Params, seed: u64) -> Oo7Database {
+        let mut rng = Rng::stream(seed, 0x007);
+        let n = params.size.atomic_per_composite();
+        let mut packer =
+            Packer { page_bytes: params.page_bytes, objects: Vec::new(), page: 0, used: size::PAGE_HEADER, count: 0 };
+        let mut composites = Vec::with_capacity(COMPOSITE_PARTS as usize);
+        let mut to = Vec::with_capacity((COMPOSITE_PARTS * n * CONNECTIONS_PER_PART) as usize);
+        // The composite-part library first, then the module with its manual and assemblies, as
+        // the OO7 generator creates them [CDN94].
+        for _ in 0..COMPOSITE_PARTS {
+            // Part j's first connection goes to j+1 (a ring, so the graph is connected), the
+            // others to random parts of the same composite part [CDN94].
+            let first = to.len();
+            for j in 0..n {
+                let mut out = [(j + 1) % n, rng.below(n), rng.below(n)];
+                if params.shuffle_connections {
+                    for i in (1..out.len()).rev() {
+                        out.swap(i, rng.below(i as u32 + 1) as usize);
+                    }
+                }
+                to.extend(out.iter().map(|&t| t as u16));
+            }
+            let mut incoming = vec![0u32; n as usize];
+            for &t in &to[first..] {
+                incoming[t as usize] += 1;
+            }
+            let document = packer.text(params.size.document_bytes(), params.text_piece_bytes);
+            let composite = packer.place(size::COMPOSITE_PART);
+            let parts = packer.place(size::ATOMIC_PART);
+            for j in 0..n {
+                if j > 0 {
+                    packer.place(size::ATOMIC_PART);
+                }
+                packer.place(size::array(CONNECTIONS_PER_PART));
+                packer.place(size::array(incoming[j as usize]));
+                packer.place(params.string_bytes);
+            }
+            let connections = packer.place(size::CONNECTION);
+            packer.place(params.string_bytes);
+            for _ in 1..n * CONNECTIONS_PER_PART {
+                packer.place(size::CONNECTION);
+                packer.place(params.string_bytes);
+            }
+            composites.push(CompositeLayout { document, composite, parts, connections });
+        }
+        let module = packer.place(size::MODULE);
+        packer.text(params.size.manual_bytes(), params.text_piece_bytes);
+        let mut assemblies = Vec::new();
+        build_assembly(&mut packer, &mut rng, &mut assemblies, 1);
+        let pages = packer.page + 1;
+        Oo7Database { params: params.clone(), objects: packer.objects, pages, composites, to, module, assemblies }
+    }
+
+    pub fn atomic_per_composite(&self) -> u32 {
+        self.params.size.atomic_per_composite()
+    }
+
+    /// Object of atomic part `j` of composite part `c`.
+    pub fn part(&self, c: u32, j: u32) -> u32 {
+        self.composites[c as usize].parts + PART_OBJECTS * j
+    }
+
+    /// Object of the `k`-th outgoing connection of part `j` of composite part `c`.
+    pub fn connection(&self, c: u32, j: u32, k: u32) -> u32 {
+        self.composites[c as usize].connections + CONNECTION_OBJECTS * (CONNECTIONS_PER_PART * j + k)
+    }
+
+    /// The part the `k`-th outgoing connection of part `j` of composite part `c` leads to.
+    pub fn target(&self, c: u32, j: u32, k: u32) -> u32 {
+        self.to[((c * self.atomic_per_composite() + j) * CONNECTIONS_PER_PART + k) as usize] as u32
+    }
+
+    /// Bytes of the database's pages.
+    pub fn bytes(&self) -> u64 {
+        self.pages as u64 * self.params.page_bytes as u64
+    }
+}
+
+/// Creates an assembly at `level` and, depth first, the ones below it; returns its index.
+fn build_assembly(packer: &mut Packer, rng: &mut Rng, out: &mut Vec<Assembly>, level: u32) -> u32 {
+    let index = out.len() as u32;
+    let object = packer.place(size::ASSEMBLY);
+    let children_array = packer.place(size::array(FAN_OUT));
+    let base = level == LEVELS;
+    out.push(Assembly { object, children_array, children: Vec::new(), base });
+    let children = if base {
+        (0..COMPOSITES_PER_BASE).map(|_| rng.below(COMPOSITE_PARTS)).collect()
+    } else {
+        (0..FAN_OUT).map(|_| build_assembly(packer, rng, out, level + 1)).collect()
+    };
+    out[index as usize].children = children;
+    index
+}

@@ -1,0 +1,200 @@
+//! OO7 traversals as walks over the generated object graph (HAC §4.1.1): depth first through the
+//! assembly hierarchy, and at each of the 2,187 composite-part visits an operation on its graph
+//! of atomic parts. Each step yields the object accesses (method invocations) it makes, in order;
+//! following a reference to an object and invoking a method on it is one access.
+use std::collections::VecDeque;
+
+use super::{Oo7Database, CONNECTIONS_PER_PART};
+
+/// The traversals of §4.1.1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraversalKind {
+    /// Visits only each composite part's root atomic part (3% of each page).
+    T6,
+    /// T1 that stops a composite part's graph after half its atomic parts (27%).
+    T1Minus,
+    /// A depth-first walk of each composite part's whole graph through its connections (49%).
+    T1,
+    /// T1 that also visits every sub-object of atomic parts and connections (91%).
+    T1Plus,
+    /// T1 that modifies each graph's root atomic part.
+    T2a,
+    /// T1 that modifies every atomic part.
+    T2b,
+}
+
+/// One object access: a method invoked on `object`, which writes it if `write`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Access {
+    pub object: u32,
+    pub write: bool,
+}
+
+/// A traversal in progress over one database; an iterator of its accesses.
+pub struct Traversal<'a> {
+    db: &'a Oo7Database,
+    kind: TraversalKind,
+    /// Assemblies being walked: (index, next child).
+    assemblies: Vec<(u32, u32)>,
+    /// The composite part being walked, if any, and its atomic parts' visited marks.
+    composite: Option<u32>,
+    visited: Vec<bool>,
+    visits: u32,
+    /// Atomic parts on the depth-first path: (part, next connection).
+    parts: Vec<(u32, u32)>,
+    pending: VecDeque<Access>,
+    started: bool,
+}
+
+impl<'a> Traversal<'a> {
+    /// The whole traversal, from the root of the assembly hierarchy.
+    pub fn new(db: &'a Oo7Database, kind: TraversalKind) -> Traversal<'a> {
+        Traversal {
+            db,
+            kind,
+            assemblies: Vec::new(),
+            composite: None,
+            visited: vec![false; db.atomic_per_composite() as usize],
+            visits: 0,
+            parts: Vec::new(),
+            pending: VecDeque::new(),
+            started: false,
+        }
+    }
+
+    /// The composite part being walked, if any.
+    pub fn composite(&self) -> Option<u32> {
+        self.composite
+    }
+
+    /// The assemblies from the root down to the one being walked.
+    pub fn assembly_path(&self) -> impl Iterator<Item = u32> + '_ {
+        self.assemblies.iter().map(|&(a, _)| a)
+    }
+
+    /// Objects on the current path (assemblies, composite part, atomic parts being walked): the
+    /// ones a program walking the graph holds references to on its stack (§3.2.4).
+    pub fn path_objects(&self) -> impl Iterator<Item = u32> + '_ {
+        let db = self.db;
+        let assemblies = self.assemblies.iter().map(move |&(a, _)| db.assemblies[a as usize].object);
+        let composite = self.composite.map(|c| db.composites[c as usize].composite);
+        let parts = self.parts.iter().map(move |&(j, _)| db.part(self.composite.unwrap_or(0), j));
+        assemblies.chain(composite).chain(parts)
+    }
+
+    fn access(&mut self, object: u32, write: bool) {
+        self.pending.push_back(Access { object, write });
+    }
+
+    /// Atomic parts the walk of one graph visits before it stops visiting new ones.
+    fn limit(&self) -> u32 {
+        let n = self.db.atomic_per_composite();
+        match self.kind {
+            TraversalKind::T6 => 1,
+            TraversalKind::T1Minus => n / 2,
+            _ => n,
+        }
+    }
+
+    fn visit_part(&mut self, j: u32) {
+        let c = self.composite.expect("a part is visited within a composite part");
+        let part = self.db.part(c, j);
+        let write = match self.kind {
+            TraversalKind::T2b => true,
+            TraversalKind::T2a => self.visits == 0,
+            _ => false,
+        };
+        self.visited[j as usize] = true;
+        self.visits += 1;
+        self.access(part, write);
+        if self.kind == TraversalKind::T6 {
+            return;
+        }
+        if self.kind == TraversalKind::T1Plus {
+            self.access(part + 2, false); // incoming connections
+            self.access(part + 3, false); // type string
+        }
+        self.access(part + 1, false); // outgoing connections
+        self.parts.push((j, 0));
+    }
+
+    /// One step of the walk; false when the traversal is over.
+    fn step(&mut self) -> bool {
+        let db = self.db;
+        if let Some(c) = self.composite {
+            // T1−: once half the parts are visited, no new part is visited, but the parts on the
+            // path still read their remaining connections (spec §9, erratum 3).
+            match self.parts.last_mut() {
+                Some((j, k)) if *k < CONNECTIONS_PER_PART => {
+                    let (j, kk) = (*j, *k);
+                    *k += 1;
+                    let connection = db.connection(c, j, kk);
+                    self.access(connection, false);
+                    if self.kind == TraversalKind::T1Plus {
+                        self.access(connection + 1, false); // type string
+                    }
+                    let t = db.target(c, j, kk);
+                    if !self.visited[t as usize] && self.visits < self.limit() {
+                        self.visit_part(t);
+                    }
+                }
+                Some(_) => {
+                    self.parts.pop();
+                }
+                None => self.composite = None,
+            }
+            return true;
+        }
+        if !self.started {
+            self.started = true;
+            self.access(db.module, false);
+            self.enter_assembly(0);
+            return true;
+        }
+        let Some(&mut (a, ref mut next)) = self.assemblies.last_mut() else {
+            return false;
+        };
+        let assembly = &db.assemblies[a as usize];
+        if *next as usize == assembly.children.len() {
+            self.assemblies.pop();
+            return true;
+        }
+        let child = assembly.children[*next as usize];
+        *next += 1;
+        if assembly.base {
+            self.enter_composite(child);
+        } else {
+            self.enter_assembly(child);
+        }
+        true
+    }
+
+    fn enter_assembly(&mut self, a: u32) {
+        let assembly = &self.db.assemblies[a as usize];
+        let (object, children) = (assembly.object, assembly.children_array);
+        self.access(object, false);
+        self.access(children, false);
+        self.assemblies.push((a, 0));
+    }
+
+    fn enter_composite(&mut self, c: u32) {
+        self.composite = Some(c);
+        self.visited.fill(false);
+        self.visits = 0;
+        self.access(self.db.composites[c as usize].composite, false);
+        self.visit_part(0);
+    }
+}
+
+impl Iterator for Traversal<'_> {
+    type Item = Access;
+
+    fn next(&mut self) -> Option<Access> {
+        while self.pending.is_empty() {
+            if !self.step() {
+                return None;
+            }
+        }
+        self.pending.pop_front()
+    }
+}
