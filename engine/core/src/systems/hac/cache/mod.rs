@@ -278,6 +278,13 @@ impl HacCache {
     /// A method invoked on `object`: a hit, an install from an intact page, or a fetch of its
     /// page; then its usage's top bit is set (§3.2.1) and, for a write, it is marked modified.
     pub fn access(&mut self, object: u32, write: bool) -> Outcome {
+        self.access_with_stack(object, write, Vec::new)
+    }
+
+    /// `access`, where `stack` gives the objects the program's stack refers to, asked for only
+    /// when the access misses: replacement must not move them, so their frames are pinned
+    /// (§3.2.4; spec §2.3 recommends the traversal's path).
+    pub fn access_with_stack(&mut self, object: u32, write: bool, stack: impl FnOnce() -> Vec<u32>) -> Outcome {
         self.stats.accesses += 1;
         let e = self.table[object as usize];
         let outcome = if e.installed && e.frame != ABSENT {
@@ -287,6 +294,9 @@ impl HacCache {
             let (frame, outcome) = match self.resident(page) {
                 Some(f) => (f, Outcome::Installed),
                 None => {
+                    let frames: Vec<u32> =
+                        stack().iter().map(|&o| self.table[o as usize].frame).filter(|&f| f != ABSENT).collect();
+                    self.pin(frames);
                     let f = self.fetch(page);
                     (f, Outcome::Miss { frame: f })
                 }
@@ -319,12 +329,17 @@ impl HacCache {
     pub fn fetch(&mut self, page: u32) -> u32 {
         self.epoch += 1;
         self.stats.fetches += 1;
-        let frame = self.free.pop().expect("HAC always keeps a free frame");
+        let frame = match self.free.pop() {
+            Some(f) => f,
+            // Replacement freed nothing at the last fetch (every frame pinned or modified).
+            None => self
+                .evict_whole_frame()
+                .expect("a frame without modified objects: the cache is larger than what no-steal holds"),
+        };
         if self.free.is_empty() {
-            if let Some(f) = self.free_one_frame() {
-                self.free.push(f);
-            } else {
-                self.stats.cache_full_of_modified += 1;
+            match self.free_one_frame() {
+                Some(f) => self.free.push(f),
+                None => self.stats.cache_full_of_modified += 1,
             }
         }
         let objects = self.pages.objects(page);

@@ -23,6 +23,13 @@ impl HacCache {
                 |f: u32| Some(f) != target && !pinned[f as usize] && frames[f as usize].kind != FrameKind::Free;
             let Some(victim) = self.candidates.take_victim(eligible) else {
                 if extra_scans == 0 {
+                    if self.pinned.iter().any(|&p| p) {
+                        // Every candidate is pinned (a cache hardly larger than the stack's
+                        // frames): give up the pins rather than the fetch (docs/models.md).
+                        self.pinned.fill(false);
+                        extra_scans = self.params.frames.div_ceil(self.params.scan);
+                        continue;
+                    }
                     return None;
                 }
                 extra_scans -= 1;
@@ -34,6 +41,22 @@ impl HacCache {
                 return Some(victim.frame);
             }
         }
+    }
+
+    /// Frees a whole frame without compaction, the lowest-numbered one holding no modified object
+    /// and not the target: the fallback when replacement could free nothing (spec A12).
+    pub(super) fn evict_whole_frame(&mut self) -> Option<u32> {
+        let frame = (0..self.params.frames).find(|&f| {
+            let fr = &self.frames[f as usize];
+            fr.kind != FrameKind::Free
+                && Some(f) != self.target
+                && fr
+                    .slots
+                    .iter()
+                    .all(|s| !(self.table[s.object as usize].modified && self.table[s.object as usize].frame == f))
+        })?;
+        self.compact(frame, super::MAX_USAGE);
+        Some(frame)
     }
 
     /// Whether a scan pointer looks at `frame`: not the free frame nor the target (spec A10).

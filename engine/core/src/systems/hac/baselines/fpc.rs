@@ -1,0 +1,83 @@
+//! FPC, fast page caching (HAC §4.2.1; spec §3): HAC's object format, 16-byte indirection entries
+//! and lazy installation, but perfect LRU over whole pages: every access makes its page the most
+//! recently used, and an evicted page takes all its installed objects with it.
+use std::collections::BTreeSet;
+
+use super::super::cache::{Pages, ENTRY_BYTES};
+use super::super::client_cache::ClientCache;
+
+#[derive(Clone, Debug)]
+pub struct Fpc {
+    frames: u32,
+    frame_bytes: u32,
+    pages: Pages,
+    /// Each page's last use, 0 when not cached.
+    last_use: Vec<u64>,
+    lru: BTreeSet<(u64, u32)>,
+    installed: Vec<bool>,
+    /// Objects installed per cached page.
+    page_entries: Vec<u32>,
+    entries: u64,
+    clock: u64,
+    pub fetches: u64,
+}
+
+impl Fpc {
+    pub fn new(frames: u32, frame_bytes: u32, pages: Pages) -> Fpc {
+        let (n_pages, n_objects) = (pages.count() as usize, pages.objects(pages.count() - 1).end as usize);
+        Fpc {
+            frames,
+            frame_bytes,
+            last_use: vec![0; n_pages],
+            lru: BTreeSet::new(),
+            installed: vec![false; n_objects],
+            page_entries: vec![0; n_pages],
+            entries: 0,
+            clock: 0,
+            fetches: 0,
+            pages,
+        }
+    }
+
+    fn evict_lru(&mut self) {
+        let (_, page) = self.lru.pop_first().expect("a full cache has a least recently used page");
+        self.last_use[page as usize] = 0;
+        for o in self.pages.objects(page) {
+            self.installed[o as usize] = false;
+        }
+        self.entries -= self.page_entries[page as usize] as u64;
+        self.page_entries[page as usize] = 0;
+    }
+}
+
+impl ClientCache for Fpc {
+    fn access(&mut self, object: u32, _write: bool, _stack: &dyn Fn() -> Vec<u32>) -> bool {
+        self.clock += 1;
+        let page = self.pages.page_of(object);
+        let last = std::mem::replace(&mut self.last_use[page as usize], self.clock);
+        let miss = last == 0;
+        if miss {
+            self.fetches += 1;
+            if self.lru.len() == self.frames as usize {
+                self.evict_lru();
+            }
+        } else {
+            self.lru.remove(&(last, page));
+        }
+        self.lru.insert((self.clock, page));
+        if !std::mem::replace(&mut self.installed[object as usize], true) {
+            self.entries += 1;
+            self.page_entries[page as usize] += 1;
+        }
+        miss
+    }
+    fn fetches(&self) -> u64 {
+        self.fetches
+    }
+    fn table_bytes(&self) -> u64 {
+        self.entries * ENTRY_BYTES
+    }
+    fn frame_bytes(&self) -> u64 {
+        self.frames as u64 * self.frame_bytes as u64
+    }
+}
