@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: native engine benchmarks (`storelab bench`), then the same scenario natively and
-# in WASM under Node, printing events/s for each and their ratio (tests/wasm/bench.mjs), the time
+# in WASM under Node, printing events/s for each and their ratio (tests/wasm/bench.mjs; again for
+# HAC's cold T1, with the OO7 database's build time), the time
 # to refuse each of issue 12's limit cases and the longest stretch the lab's worker runs without
 # yielding (tests/wasm/robustness-bench.mjs), then the
 # browser figures (tests/e2e/bench.mjs): production bundle size (JS + WASM, raw and gzipped), time
@@ -17,6 +18,7 @@ step "build the release CLI" cargo build --manifest-path engine/Cargo.toml --rel
 step "build the WASM engine" bash scripts/build-wasm.sh
 step "storelab bench (native)" "$STORELAB_BIN" bench
 step "native vs WASM (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs "$@"
+step "native vs WASM, HAC on OO7: cold T1 (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/hac-t1-cold.toml
 step "refusals and the longest worker slice (tests/wasm/robustness-bench.mjs)" node tests/wasm/robustness-bench.mjs
 # shellcheck disable=SC2086 # BROWSER_BENCH_ARGS is a list of words
 step "browser: bundle size, first frame, frame times (tests/e2e/bench.mjs)" node tests/e2e/bench.mjs ${BROWSER_BENCH_ARGS:-}

@@ -33,7 +33,7 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
         out += line.trim_end();
         out += "\n";
     }
-    if runs.len() == 1 {
+    if runs.len() == 1 && figures.iter().any(|f| f.path == "throughput_tps") {
         out += "\n  (± is a 95% confidence interval: batch means for one seed; set run.seeds for more)\n";
     }
     out += &format!(

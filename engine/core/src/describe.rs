@@ -143,3 +143,36 @@ pub struct Description {
     /// on them.
     pub knobs: &'static [&'static str],
 }
+
+/// Declares a system's `RecordKind` and `RECORD_KINDS`, its description, from one list (in the
+/// system's `records.rs`, which also defines `kept_in_full`). Kinds are numbered in order.
+macro_rules! record_kinds {
+    ($($kind:ident = $name:literal, $label:literal, $step:expr, $description:literal, $text:literal,
+       [$($field:expr),* $(,)?];)*) => {
+        /// The kinds of trace record the system emits; `RECORD_KINDS` says what each field means.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        #[repr(u8)]
+        pub enum RecordKind {
+            $($kind,)*
+        }
+
+        pub const RECORD_KINDS: &[RecordKindInfo] = &[
+            $(RecordKindInfo {
+                id: RecordKind::$kind as u8,
+                name: $name,
+                label: $label,
+                description: $description,
+                text: $text,
+                step: $step,
+                kept_in_full: kept_in_full(RecordKind::$kind),
+                fields: &[$($field),*],
+            },)*
+        ];
+
+        impl RecordKind {
+            pub const ALL: &'static [RecordKind] = &[$(RecordKind::$kind),*];
+        }
+    };
+}
+
+pub(crate) use record_kinds;

@@ -96,6 +96,7 @@ export function StatusBanner({ lab }: { lab: LabController }) {
 
 export default function App({ lab }: { lab: LabController }) {
   const title = useStore(lab.store, (s) => s.title);
+  const systemTitle = useStore(lab.store, (s) => s.description?.title);
   const helpOpen = useStore(lab.store, (s) => s.helpOpen);
   const editorOpen = useStore(lab.store, (s) => s.editorOpen);
   const errors = useStore(lab.store, (s) => s.errors.length);
@@ -143,7 +144,7 @@ export default function App({ lab }: { lab: LabController }) {
     <div className={`lab${editorOpen ? ' with-editor' : ''}`}>
       <header className="topbar">
         <h1>
-          Storelab <span className="subtitle">the modified object buffer, event by event</span>
+          Storelab <span className="subtitle">{(systemTitle ?? 'storage systems').toLowerCase()}, event by event</span>
         </h1>
         <span className="scenario-title" data-testid="scenario-title">
           {title}

@@ -44,14 +44,15 @@ export default function ResultsPanel({ lab }: { lab: LabController }) {
 
   if (!rows || hidden) return null;
   const anyPaper = rows.rows.some((r) => r.paper.length > 0);
+  const anyCi = rows.rows.some((r) => r.ci95 != null);
   const series = async () => download(`${name}-seed${seed}-series.csv`, seriesCsv((await lab.engine.series()) as Sample[]));
   return (
     <section className="results" aria-label="Results of the run" data-testid="results">
       <header>
         <h2>Results</h2>
         <span className="hint">
-          measured window {formatSimTime(rows.window[0] * 1e9)} to {formatSimTime(rows.window[1] * 1e9)}, seed {seed}; ± is a 95% confidence interval
-          (batch means within the run)
+          measured window {formatSimTime(rows.window[0] * 1e9)} to {formatSimTime(rows.window[1] * 1e9)}, seed {seed}
+          {rows.rows.some((r) => r.ci95 != null) && '; ± is a 95% confidence interval (batch means within the run)'}
         </span>
         <button type="button" onClick={() => download(`${name}-seed${seed}-summary.csv`, summaryCsv(rows.rows))} data-testid="download-summary">
           Summary (CSV)
@@ -68,7 +69,11 @@ export default function ResultsPanel({ lab }: { lab: LabController }) {
           <tr>
             <th scope="col">figure</th>
             <th scope="col" className="num">this run</th>
-            <th scope="col" className="num">95% CI</th>
+            {anyCi && (
+              <th scope="col" className="num">
+                95% CI
+              </th>
+            )}
             <th scope="col">unit</th>
             {anyPaper && <th scope="col">the paper</th>}
           </tr>
@@ -78,7 +83,7 @@ export default function ResultsPanel({ lab }: { lab: LabController }) {
             <tr key={r.path} title={r.description}>
               <th scope="row">{r.label}</th>
               <td className="num">{Number.isFinite(r.value) ? r.value.toFixed(2) : '–'}</td>
-              <td className="num">{r.ci95 != null ? `± ${r.ci95.toFixed(2)}` : ''}</td>
+              {anyCi && <td className="num">{r.ci95 != null ? `± ${r.ci95.toFixed(2)}` : ''}</td>}
               <td>{r.unit}</td>
               {anyPaper && (
                 <td className="paper" data-testid={r.paper.length ? `paper-${r.path}` : undefined}>

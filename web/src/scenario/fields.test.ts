@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FieldError, readField, removeField, schemaOf, setField, tomlString } from './fields';
 import { loadEngineForTests } from '../engine/testing';
-import { gallery, galleryOrder, readMeta, scenarioTexts } from './gallery';
+import { gallery, galleryOrder, systemOf, readMeta, scenarioTexts } from './gallery';
 
 const text = `# comment
 [meta]
@@ -76,7 +76,10 @@ describe('the schema of a text\'s system', () => {
   it('is the engine\'s for the system the text selects, the default one otherwise', () => {
     const mob = schemaOf('[system]\nkind = "mob"\n');
     expect(mob.properties?.server?.properties?.mob_mb?.['x-unit']).toBe('MB');
-    expect(mob.properties?.system?.properties?.kind?.enum).toEqual(['mob']);
+    expect(mob.properties?.system?.properties?.kind?.enum).toEqual(['mob', 'hac']);
+    const hac = schemaOf('[system]\nkind = "hac"\n');
+    expect(hac.properties?.client?.properties?.cache_mb?.['x-unit']).toBe('MB');
+    expect(hac.properties?.server?.properties?.mob_mb).toBeUndefined();
     expect(schemaOf('')).toEqual(mob);
     expect(schemaOf('[system]\nkind = "nope"\n')).toEqual(mob);
   });
@@ -92,6 +95,13 @@ describe('scenario gallery', () => {
       expect(g.description, g.name).not.toBe('');
     }
     expect(gallery[0].title).toBe('MOB defaults (Chapter 4)');
+  });
+  it("groups each system's scenarios, the MOB's first", () => {
+    const systems = gallery.map((g) => systemOf(g.text));
+    expect(systems.indexOf('hac')).toBeGreaterThan(0);
+    expect(systems.slice(systems.indexOf('hac')).every((k) => k === 'hac')).toBe(true);
+    expect(systemOf('[system]\nkind = "hac"  # HAC\n[client]\nkind = "x"\n')).toBe('hac');
+    expect(systemOf('[meta]\ntitle = "t"\n')).toBe('mob');
   });
   it('orders figures as the thesis numbers them', () => {
     const names = ['table4-9-mob-division', 'fig4-10-clustering-density', 'fig4-6-read-only', 'mob-default', 'fig4-1-mob-size', 'fig4-9-cluster-region'];

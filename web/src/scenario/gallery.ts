@@ -55,7 +55,20 @@ export function galleryOrder(a: string, b: string): number {
   return a.localeCompare(b, 'en', { numeric: true });
 }
 
-/** Gallery cards, in `galleryOrder`. */
+/** The system a scenario text selects (`[system] kind`), "mob" when it names none. */
+export function systemOf(text: string): string {
+  const section = /^\s*\[system\]\s*$([^[]*)/m.exec(text)?.[1] ?? '';
+  return /^\s*kind\s*=\s*"([a-z_]+)"/m.exec(section)?.[1] ?? 'mob';
+}
+
+/** Systems in the order the project built them: the gallery groups each one's scenarios. */
+const SYSTEMS = ['mob', 'hac'];
+const systemRank = (text: string) => {
+  const i = SYSTEMS.indexOf(systemOf(text));
+  return i < 0 ? SYSTEMS.length : i;
+};
+
+/** Gallery cards, grouped by system, each group in `galleryOrder`. */
 export const gallery: GalleryEntry[] = Object.entries(scenarioTexts)
   .map(([name, text]) => ({ name, text, ...readMeta(text) }))
-  .sort((a, b) => galleryOrder(a.name, b.name));
+  .sort((a, b) => systemRank(a.text) - systemRank(b.text) || galleryOrder(a.name, b.name));

@@ -53,10 +53,21 @@ pub trait System: Clone {
     /// Whether a run of `s` may warm up for longer than `run.warmup_s`, until `warmed_up`: then
     /// when it ends is not known in advance.
     fn warmup_may_wait(s: &Scenario) -> bool;
+    /// The run protocol's times for `s`: its `[run]` section's, unless the system warms up
+    /// otherwise.
+    fn run_control(s: &Scenario) -> RunControl {
+        RunControl::new(&s.run)
+    }
+    /// Whether a run of `s` ends when its measured duration is over, known in advance; false for
+    /// a system that ends its run itself when its work is done (`Kernel::finish`).
+    fn end_known(s: &Scenario) -> bool {
+        !Self::warmup_may_wait(s)
+    }
     /// Whether the system's warm-up condition, beyond the minimum warm-up time, is met.
     fn warmed_up(&self) -> bool;
-    /// The measured window of `duration` starts at `now`.
-    fn begin_measurement(&mut self, now: SimTime, duration: SimTime);
+    /// The measured window of at most `duration` starts now (`k.now()`); a system whose work
+    /// starts with it schedules that work here.
+    fn begin_measurement(&mut self, k: &mut Kernel<Self::Event>, duration: SimTime);
     /// A time-series interval ends at `now`.
     fn sample(&mut self, now: SimTime);
     /// The measured window ends at `now`.
@@ -181,6 +192,14 @@ impl<E> Kernel<E> {
     pub fn warmup_complete(&self) -> bool {
         self.warmup_complete
     }
+
+    /// Ends the measured window now: the system's work is done before its duration is over.
+    pub fn finish(&mut self) {
+        if self.phase == Phase::Measuring {
+            self.end_at = Some(self.now);
+            self.queue.push(self.now, Scheduled::End);
+        }
+    }
 }
 
 /// What the CLI, the WASM facade and the tests ask of a run, whatever its system: the same calls
@@ -275,7 +294,7 @@ pub struct Engine<S: System> {
 impl<S: System> Engine<S> {
     /// The run of a validated scenario with run seed `seed`, ready to start.
     pub fn of(s: &Scenario, seed: u64) -> Engine<S> {
-        Engine::new(S::new(s, seed), RunControl::new(&s.run))
+        Engine::new(S::new(s, seed), S::run_control(s))
     }
 
     pub fn new(mut system: S, run: RunControl) -> Engine<S> {
@@ -480,9 +499,10 @@ impl<S: System> Engine<S> {
         let k = &mut self.kernel;
         k.phase = Phase::Measuring;
         k.awaiting_warmup = false;
-        self.system.begin_measurement(k.now, k.run.duration);
-        k.end_at = Some(k.now + k.run.duration);
-        k.queue.push(k.now + k.run.duration, Scheduled::End);
+        let duration = k.run.duration;
+        k.end_at = Some(k.now + duration);
+        k.queue.push(k.now + duration, Scheduled::End);
+        self.system.begin_measurement(k, duration);
     }
 }
 

@@ -6,6 +6,8 @@
 //! `kernel::Run`, one call per request (never per event inside the loop).
 pub mod hac;
 pub mod mob;
+#[cfg(test)]
+mod tests;
 
 use crate::describe::Description;
 use crate::frame::Frame;
@@ -134,14 +136,14 @@ macro_rules! systems {
             }
         }
 
-        /// When a run of `s` ends, if that is known in advance: warm-up plus measured duration,
-        /// unless the warm-up may wait for the system's condition (`System::warmup_may_wait`).
+        /// When a run of `s` ends, if that is known in advance (`System::end_known`): warm-up
+        /// plus measured duration.
         pub fn planned_end(s: &Scenario) -> Option<SimTime> {
-            let waits = match s.system.kind {
-                $(SystemKind::$kind => <$system as System>::warmup_may_wait(s),)*
+            let known = match s.system.kind {
+                $(SystemKind::$kind => <$system as System>::end_known(s),)*
             };
             // Summed as the kernel schedules it: the end comes `duration` after the warm-up check.
-            (!waits).then(|| crate::kernel::time::from_s(s.run.warmup_s) + crate::kernel::time::from_s(s.run.duration_s))
+            known.then(|| crate::kernel::time::from_s(s.run.warmup_s) + crate::kernel::time::from_s(s.run.duration_s))
         }
 
         /// The latest the run can end: its planned end, or the longest its warm-up may wait
@@ -306,6 +308,7 @@ impl Summary {
     pub fn as_mob(&self) -> Option<&mob::metrics::Summary> {
         match self {
             Summary::Mob(s) => Some(s),
+            _ => None,
         }
     }
 
@@ -332,4 +335,6 @@ impl Summary {
 systems! {
     /// Ghemawat's MOB server (thesis Chapter 4).
     Mob => mob::MobSystem,
+    /// Castro et al.'s hybrid adaptive caching, on OO7 (SOSP 1997).
+    Hac => hac::HacSystem,
 }

@@ -13,6 +13,8 @@ pub trait ClientCache {
     fn table_bytes(&self) -> u64;
     /// Bytes of the frames.
     fn frame_bytes(&self) -> u64;
+    /// Objects installed so far (each costs conversion, §4.4); 0 for a cache without a table.
+    fn installs(&self) -> u64;
 }
 
 impl ClientCache for HacCache {
@@ -27,5 +29,8 @@ impl ClientCache for HacCache {
     }
     fn frame_bytes(&self) -> u64 {
         self.params.frames as u64 * self.params.frame_bytes as u64
+    }
+    fn installs(&self) -> u64 {
+        self.stats.installs
     }
 }

@@ -2,11 +2,476 @@
 //! `../shared/specs/002-hac.md`): a client cache of page-sized frames that compacts the hot
 //! objects of poorly used pages and keeps well-used pages whole. `cache/` is the cache itself,
 //! `baselines/` the page caches it is measured against, and `experiment.rs` runs OO7 traversals
-//! through any of them; the system with its cost model follows.
+//! through any of them. This file assembles the system the lab and the CLI run: one client
+//! walking an OO7 traversal through its cache, a network, and a server with a page cache and a
+//! disk, which turn misses into time (spec §5).
 pub mod baselines;
 pub mod cache;
 pub mod client_cache;
+pub mod config;
+pub mod describe;
 pub mod experiment;
+pub mod metrics;
+pub mod records;
+mod validate;
+pub mod view;
 
 #[cfg(test)]
 mod reproduce;
+#[cfg(test)]
+mod tests;
+
+use std::sync::{Arc, Mutex};
+
+use baselines::{fpc::Fpc, quickstore::QuickStore};
+use cache::HacCache;
+use client_cache::ClientCache;
+use config::{Pinning, Policy, Replacement, Start};
+use metrics::{CacheFigures, Metrics, Sample, Summary};
+use records::RecordKind;
+
+use crate::components::disk::{Disk, Request};
+use crate::components::page_cache::{PageCache, PageState};
+use crate::describe::Description;
+use crate::frame::Frame;
+use crate::kernel::rng::Rng;
+use crate::kernel::{time, Kernel, RunControl, SimTime, System};
+use crate::scenario::{Problem, Scenario};
+use crate::workload::oo7::{Footprint, Oo7Database, Oo7Params, Traversal, TraversalKind};
+
+/// The HAC system's events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The client runs its traversal until it misses, or for a slice of accesses.
+    Run,
+    /// A fetch request reaches the server.
+    FetchArrive { page: u32 },
+    /// The server's disk finished its active read.
+    DiskDone,
+    /// The fetched page reaches the client.
+    FetchReply { page: u32 },
+}
+
+/// The client cache, whichever policy the scenario names.
+#[derive(Clone, Debug)]
+pub enum Cache {
+    Hac(HacCache),
+    Fpc(Fpc),
+    QuickStore(QuickStore),
+}
+
+impl Cache {
+    pub fn as_dyn(&self) -> &dyn ClientCache {
+        match self {
+            Cache::Hac(c) => c,
+            Cache::Fpc(c) => c,
+            Cache::QuickStore(c) => c,
+        }
+    }
+
+    fn as_dyn_mut(&mut self) -> &mut dyn ClientCache {
+        match self {
+            Cache::Hac(c) => c,
+            Cache::Fpc(c) => c,
+            Cache::QuickStore(c) => c,
+        }
+    }
+
+    /// HAC's replacement counters so far (0 for a page cache).
+    fn work(&self) -> cache::CacheStats {
+        match self {
+            Cache::Hac(c) => c.stats.clone(),
+            _ => cache::CacheStats::default(),
+        }
+    }
+}
+
+/// Accesses the client runs per `Run` event at most, so that the lab's frames stay fine-grained.
+const SLICE: u32 = 4096;
+
+const DISK_STREAM: u64 = 0;
+const CLIENT_STREAM: u64 = 1;
+
+/// The costs of the client's work (spec §5), ns.
+#[derive(Clone, Debug)]
+struct Costs {
+    hit: SimTime,
+    install: f64,
+    scan_object: f64,
+    move_byte: f64,
+    foreground: bool,
+    pin: bool,
+}
+
+/// A fetch in flight: when it was sent and the replacement work it overlaps.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    sent: SimTime,
+    replacement: SimTime,
+}
+
+type K = Kernel<Event>;
+
+#[derive(Clone, Debug)]
+pub struct HacSystem {
+    pub db: Arc<Oo7Database>,
+    pub cache: Cache,
+    pub frames: u32,
+    pub walk: Traversal<Arc<Oo7Database>>,
+    kind: TraversalKind,
+    hot: bool,
+    /// 0 while the unmeasured traversal of a hot run walks, 1 for the measured one, 2 once done.
+    traversal: u8,
+    pub accesses: u64,
+    costs: Costs,
+    latency: SimTime,
+    /// ns per byte on the wire.
+    wire: f64,
+    request_bytes: u64,
+    server: PageCache,
+    disk: Disk<u32>,
+    fetched: Vec<bool>,
+    pending: Option<Pending>,
+    /// Where the cache's counters stood when the measured traversal began, and the table's peak
+    /// since.
+    work_at_start: cache::CacheStats,
+    table_peak: u64,
+    page_use: f64,
+    pub metrics: Metrics,
+}
+
+impl HacSystem {
+    fn assemble(s: &Scenario, seed: u64) -> HacSystem {
+        let c = s.hac();
+        let kind = c.workload.traversal.kind();
+        let page_bytes = c.database.page_kb * 1024;
+        let server_pages = (c.server.cache_mb * 1_048_576.0 / page_bytes as f64) as usize;
+        let Prepared { db, page_use, server, .. } = prepared(c.database.oo7(), seed, kind, server_pages);
+        let pages = experiment::pages_of(&db);
+        let frames = c.client.frames(page_bytes);
+        let cache = match c.client.policy {
+            Policy::Hac => Cache::Hac(HacCache::new(c.client.hac_params(page_bytes), pages)),
+            Policy::Fpc => Cache::Fpc(Fpc::new(frames, page_bytes, pages)),
+            Policy::Quickstore => Cache::QuickStore(QuickStore::new(
+                frames,
+                page_bytes,
+                pages,
+                c.client.mapping_fetch_prob,
+                seed ^ CLIENT_STREAM,
+            )),
+        };
+        let mut disk_rng = Rng::stream(seed, DISK_STREAM);
+        let us = |x: f64| (x * 1e3).round() as SimTime;
+        HacSystem {
+            cache,
+            frames,
+            walk: Traversal::new(db.clone(), kind),
+            kind,
+            hot: c.workload.start == Start::Hot,
+            traversal: 0,
+            accesses: 0,
+            costs: Costs {
+                hit: us(c.client.hit_us),
+                install: c.client.install_us * 1e3,
+                scan_object: c.client.scan_object_us * 1e3,
+                move_byte: c.client.move_kb_us * 1e3 / 1024.0,
+                foreground: c.client.replacement == Replacement::Foreground,
+                pin: c.client.pinning == Pinning::Path,
+            },
+            latency: time::from_ms(c.network.latency_ms),
+            wire: 8e3 / c.network.bandwidth_mbps,
+            request_bytes: c.network.request_bytes as u64,
+            server,
+            disk: Disk::new(0, &c.disk.component(), disk_rng.unit()),
+            fetched: vec![false; db.pages as usize],
+            pending: None,
+            work_at_start: cache::CacheStats::default(),
+            table_peak: 0,
+            page_use,
+            metrics: Metrics::default(),
+            db,
+        }
+    }
+
+    /// 0: the unmeasured traversal, 1: the measured one, 2: done.
+    pub fn traversal_index(&self) -> u8 {
+        self.traversal
+    }
+
+    fn message(&self, bytes: u64) -> SimTime {
+        self.latency + (bytes as f64 * self.wire).round() as SimTime
+    }
+
+    /// The client walks its traversal: hits take the hit time (and installs their conversion);
+    /// the first miss sends a fetch, with replacement running meanwhile (§3.3).
+    fn run(&mut self, k: &mut K) {
+        let mut elapsed: SimTime = 0;
+        let mut conversion = 0.0;
+        for _ in 0..SLICE {
+            let Some(a) = self.walk.next() else {
+                // The traversal ends when its last access has taken its time.
+                if elapsed > 0 || conversion > 0.0 {
+                    self.metrics.measured.conversion_ns += conversion;
+                    k.after(elapsed + conversion.round() as SimTime, Event::Run);
+                } else {
+                    self.traversal_done(k);
+                }
+                return;
+            };
+            self.accesses += 1;
+            self.metrics.measured.accesses += 1;
+            let installs = self.cache.as_dyn().installs();
+            let work = self.cache.work();
+            let (walk, pin) = (&self.walk, self.costs.pin);
+            let stack = || if pin { walk.path_objects().collect() } else { Vec::new() };
+            let miss = self.cache.as_dyn_mut().access(a.object, a.write, &stack);
+            self.table_peak = self.table_peak.max(self.cache.as_dyn().table_bytes());
+            conversion += (self.cache.as_dyn().installs() - installs) as f64 * self.costs.install;
+            elapsed += self.costs.hit;
+            self.metrics.measured.hit_ns += self.costs.hit as f64;
+            if miss {
+                let page = self.db.objects[a.object as usize].page;
+                let after = self.cache.work();
+                let replacement = (after.objects_scanned - work.objects_scanned) as f64 * self.costs.scan_object
+                    + (after.bytes_moved - work.bytes_moved) as f64 * self.costs.move_byte;
+                self.metrics.measured.replacement_work_ns += replacement;
+                self.metrics.measured.fetches += 1;
+                if !std::mem::replace(&mut self.fetched[page as usize], true) {
+                    self.metrics.measured.compulsory += 1;
+                }
+                let sent = k.now() + elapsed + conversion.round() as SimTime;
+                self.metrics.measured.conversion_ns += conversion;
+                self.pending = Some(Pending { sent, replacement: replacement.round() as SimTime });
+                k.schedule(sent + self.message(self.request_bytes), Event::FetchArrive { page });
+                k.record(RecordKind::Fetch, page, a.object as u64, 0, 0);
+                return;
+            }
+        }
+        self.metrics.measured.conversion_ns += conversion;
+        k.after((elapsed + conversion.round() as SimTime).max(1), Event::Run);
+    }
+
+    fn fetch_arrive(&mut self, k: &mut K, page: u32) {
+        if self.server.state(page) == PageState::Cached {
+            self.server.touch(page);
+            self.metrics.measured.server_hits += 1;
+            k.record(RecordKind::ServerHit, page, 0, 0, 0);
+            self.reply(k, page);
+            return;
+        }
+        let page_bytes = self.db.params.page_bytes as u64;
+        let req = Request { token: page, addr: page as u64 * page_bytes, len: page_bytes };
+        if let Some(end) = self.disk.submit(k.now(), req) {
+            k.schedule(end, Event::DiskDone);
+        }
+    }
+
+    fn disk_done(&mut self, k: &mut K) {
+        let (req, svc, next) = self.disk.complete(k.now());
+        if let Some(end) = next {
+            k.schedule(end, Event::DiskDone);
+        }
+        let page = req.token;
+        k.record(RecordKind::DiskRead, page, svc.end - svc.start, 0, 0);
+        if self.server.capacity() > 0
+            && self.server.state(page) == PageState::Absent
+            && self.server.reserve(page).is_ok()
+        {
+            self.server.validate(page);
+            self.server.unpin(page);
+        }
+        self.reply(k, page);
+    }
+
+    fn reply(&mut self, k: &mut K, page: u32) {
+        let bytes = self.db.params.page_bytes as u64;
+        k.after(self.message(bytes), Event::FetchReply { page });
+    }
+
+    /// The page is in: the client resumes once replacement is done too, at once if it finished
+    /// within the fetch (background), or after it (HAC-FG, §4.5).
+    fn fetch_reply(&mut self, k: &mut K, page: u32) {
+        let p = self.pending.take().expect("a reply answers the fetch in flight");
+        let now = k.now();
+        self.metrics.measured.fetch_ns += (now - p.sent) as f64;
+        let frame = match &self.cache {
+            Cache::Hac(c) => c.resident(page).unwrap_or(u32::MAX),
+            _ => u32::MAX,
+        };
+        k.record(RecordKind::FetchReply, page, frame as u64, now - p.sent, 0);
+        let resume = if self.costs.foreground { now + p.replacement } else { now.max(p.sent + p.replacement) };
+        self.metrics.measured.replacement_ns += (resume - now) as f64;
+        if resume == now {
+            self.run(k);
+        } else {
+            k.schedule(resume, Event::Run);
+        }
+    }
+
+    fn traversal_done(&mut self, k: &mut K) {
+        let fetches = self.cache.as_dyn().fetches();
+        k.record(RecordKind::TraversalEnd, 0, self.traversal as u64, fetches, 0);
+        if self.traversal == 0 && self.hot {
+            // The kernel begins the measured window once `warmed_up` says so, after this event.
+            self.traversal = 1;
+        } else {
+            self.traversal = 2;
+            self.metrics.finished = Some(k.now());
+            k.finish();
+        }
+    }
+
+    fn start_traversal(&mut self, k: &mut K, measured: bool) {
+        self.walk = Traversal::new(self.db.clone(), self.kind);
+        k.record(RecordKind::TraversalStart, 0, measured as u64, 0, 0);
+        k.after(0, Event::Run);
+    }
+
+    fn cache_figures(&self) -> CacheFigures {
+        let (now, then) = (self.cache.work(), &self.work_at_start);
+        CacheFigures {
+            frame_bytes: self.cache.as_dyn().frame_bytes(),
+            table_bytes_peak: self.table_peak,
+            compactions: now.compactions - then.compactions,
+            retained_sum: now.retained_fraction_sum - then.retained_fraction_sum,
+            frames_freed: now.frames_freed - then.frames_freed,
+            bytes_moved: now.bytes_moved - then.bytes_moved,
+            objects_discarded: now.objects_discarded - then.objects_discarded,
+        }
+    }
+}
+
+/// What a run needs before it starts, the same for every run of one database, traversal and
+/// server cache: the generated database, the traversal's page use, and the server's cache warmed
+/// by an earlier run of the traversal (spec A20). Kept for the next run, since a sweep or the
+/// lab's restarts build many runs of one database.
+#[derive(Clone)]
+struct Prepared {
+    key: (Oo7Params, u64, TraversalKind, usize),
+    db: Arc<Oo7Database>,
+    page_use: f64,
+    server: PageCache,
+}
+
+fn prepared(params: Oo7Params, seed: u64, kind: TraversalKind, server_pages: usize) -> Prepared {
+    static LAST: Mutex<Option<Prepared>> = Mutex::new(None);
+    let key = (params, seed, kind, server_pages);
+    let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(p) = last.as_ref().filter(|p| p.key == key) {
+        return p.clone();
+    }
+    let db = match last.as_ref().filter(|p| p.key.0 == key.0 && p.key.1 == seed) {
+        Some(p) => p.db.clone(),
+        None => Arc::new(Oo7Database::generate(&key.0, seed)),
+    };
+    let mut server = PageCache::new(server_pages, db.pages);
+    if server_pages > 0 {
+        for a in Traversal::new(&*db, kind) {
+            let page = db.objects[a.object as usize].page;
+            match server.state(page) {
+                PageState::Absent => {
+                    let _ = server.reserve(page);
+                    server.validate(page);
+                    server.unpin(page);
+                }
+                _ => server.touch(page),
+            }
+        }
+    }
+    let p = Prepared { page_use: Footprint::of(&db, kind).page_use_bytes, db, server, key };
+    *last = Some(p.clone());
+    p
+}
+
+impl System for HacSystem {
+    type Event = Event;
+    type Summary = Summary;
+    type Sample = Sample;
+    const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
+    type Config = config::Config;
+    const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
+
+    fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
+        validate::problems(c, s)
+    }
+
+    /// A hot run measures after one unmeasured traversal.
+    fn warmup_may_wait(s: &Scenario) -> bool {
+        s.hac().workload.start == Start::Hot
+    }
+
+    /// The run ends when the measured traversal does.
+    fn end_known(_: &Scenario) -> bool {
+        false
+    }
+
+    /// The warm-up is the unmeasured traversal, not a time (`run.warmup_s` does not apply).
+    fn run_control(s: &Scenario) -> RunControl {
+        RunControl { warmup: 0, ..RunControl::new(&s.run) }
+    }
+
+    fn new(s: &Scenario, seed: u64) -> HacSystem {
+        HacSystem::assemble(s, seed)
+    }
+
+    fn summary(&self, k: &K) -> Summary {
+        self.metrics.summary(k.now(), k.warmup_complete(), self.cache_figures(), self.page_use)
+    }
+
+    fn series(&self) -> &[Sample] {
+        &self.metrics.series
+    }
+
+    fn start(&mut self, k: &mut K) {
+        if self.hot {
+            self.start_traversal(k, false);
+        }
+    }
+
+    fn handle(&mut self, k: &mut K, e: Event) {
+        match e {
+            Event::Run => self.run(k),
+            Event::FetchArrive { page } => self.fetch_arrive(k, page),
+            Event::DiskDone => self.disk_done(k),
+            Event::FetchReply { page } => self.fetch_reply(k, page),
+        }
+    }
+
+    fn warmed_up(&self) -> bool {
+        !self.hot || self.traversal >= 1
+    }
+
+    fn begin_measurement(&mut self, k: &mut K, _duration: SimTime) {
+        self.metrics.begin(k.now());
+        self.traversal = 1;
+        self.work_at_start = self.cache.work();
+        self.table_peak = self.cache.as_dyn().table_bytes();
+        self.start_traversal(k, true);
+    }
+
+    fn sample(&mut self, now: SimTime) {
+        let (intact, compacted) = match &self.cache {
+            Cache::Hac(c) => c.frame_kinds(),
+            _ => (0, 0),
+        };
+        let cache = self.cache.as_dyn();
+        self.metrics.series.push(Sample {
+            t_s: time::to_s(now),
+            measuring: self.metrics.started.is_some(),
+            fetches: cache.fetches(),
+            table_bytes: cache.table_bytes(),
+            intact_frames: intact,
+            compacted_frames: compacted,
+        });
+    }
+
+    fn end(&mut self, _now: SimTime) {}
+
+    fn inline_events(&self) -> u64 {
+        self.accesses
+    }
+
+    fn frame(&self, _now: SimTime) -> Frame {
+        view::frame(self)
+    }
+}

@@ -39,12 +39,14 @@ impl Scenario {
     pub fn mob(&self) -> &Config {
         match &self.config {
             SystemConfig::Mob(c) => c,
+            _ => panic!("not a MOB scenario"),
         }
     }
 
     pub fn mob_mut(&mut self) -> &mut Config {
         match &mut self.config {
             SystemConfig::Mob(c) => c,
+            _ => panic!("not a MOB scenario"),
         }
     }
 }

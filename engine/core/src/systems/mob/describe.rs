@@ -147,13 +147,6 @@ mod tests {
     use crate::scenario::Scenario;
 
     #[test]
-    fn every_knob_is_a_field_of_the_system() {
-        for knob in DESCRIPTION.knobs {
-            assert!(crate::scenario::fields::field(crate::scenario::SystemKind::Mob, knob).is_some(), "{knob}");
-        }
-    }
-
-    #[test]
     fn every_figure_is_a_number_of_the_summary() {
         let mut sim = super::super::MobSystem::engine(&Scenario::default(), 1);
         sim.run_until(1_000_000_000);

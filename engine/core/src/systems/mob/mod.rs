@@ -311,8 +311,8 @@ impl System for MobSystem {
         self.warmup_write_prob == 0.0 || self.flusher.passes >= self.warmup_passes as u64
     }
 
-    fn begin_measurement(&mut self, now: SimTime, duration: SimTime) {
-        self.metrics.begin(now, duration);
+    fn begin_measurement(&mut self, k: &mut K, duration: SimTime) {
+        self.metrics.begin(k.now(), duration);
     }
 
     fn sample(&mut self, now: SimTime) {

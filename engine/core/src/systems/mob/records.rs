@@ -1,42 +1,12 @@
 //! The MOB system's trace records, declared once: the enum the handlers emit and the description
 //! the CLI and the web app read (`crate::describe`). Kinds are numbered in declaration order.
-use crate::describe::{FieldInfo, RecordKindInfo};
+use crate::describe::{record_kinds, FieldInfo, RecordKindInfo};
 
 pub const REQUEST: &[&str] = &["fetch read", "installation read", "page write"];
 pub const AREA: &[&str] = &["hot", "warm", "cold"];
 
 const fn f(field: &'static str, label: &'static str, unit: &'static str) -> FieldInfo {
     FieldInfo::new(field, label, unit)
-}
-
-/// Declares `RecordKind` and `RECORD_KINDS`, its description, from one list.
-macro_rules! record_kinds {
-    ($($kind:ident = $name:literal, $label:literal, $step:expr, $description:literal, $text:literal,
-       [$($field:expr),* $(,)?];)*) => {
-        /// The kinds of trace record the MOB system emits; `RECORD_KINDS` says what each field means.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        #[repr(u8)]
-        pub enum RecordKind {
-            $($kind,)*
-        }
-
-        pub const RECORD_KINDS: &[RecordKindInfo] = &[
-            $(RecordKindInfo {
-                id: RecordKind::$kind as u8,
-                name: $name,
-                label: $label,
-                description: $description,
-                text: $text,
-                step: $step,
-                kept_in_full: kept_in_full(RecordKind::$kind),
-                fields: &[$($field),*],
-            },)*
-        ];
-
-        impl RecordKind {
-            pub const ALL: &'static [RecordKind] = &[$(RecordKind::$kind),*];
-        }
-    };
 }
 
 record_kinds! {
@@ -110,27 +80,5 @@ const fn kept_in_full(k: RecordKind) -> bool {
 impl From<RecordKind> for u8 {
     fn from(k: RecordKind) -> u8 {
         k as u8
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kinds_are_numbered_in_order_and_described() {
-        assert_eq!(RecordKind::ALL.len(), RECORD_KINDS.len());
-        assert!(RECORD_KINDS.len() <= crate::kernel::trace::KINDS, "the trace counts kinds below KINDS");
-        for (i, (k, info)) in RecordKind::ALL.iter().zip(RECORD_KINDS).enumerate() {
-            assert_eq!((*k as usize, info.id as usize), (i, i));
-            assert!(info.fields.iter().all(|f| ["entity", "a", "b", "c"].contains(&f.field)), "{}", info.name);
-            // Bits of one field must not overlap and must stay below 2^53 (exact in JavaScript).
-            assert!(info.fields.iter().all(|f| f.shift as u32 + f.bits as u32 <= 53), "{}", info.name);
-            // Every `{label}` of the event-log sentence names one of the kind's fields.
-            for part in info.text.split('{').skip(1) {
-                let label = part.split_once('}').map(|(l, _)| l).unwrap_or_default();
-                assert!(info.fields.iter().any(|f| f.label == label), "{}: {{{label}}}", info.name);
-            }
-        }
     }
 }

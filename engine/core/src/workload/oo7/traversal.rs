@@ -3,6 +3,7 @@
 //! of atomic parts. Each step yields the object accesses (method invocations) it makes, in order;
 //! following a reference to an object and invoking a method on it is one access.
 use std::collections::VecDeque;
+use std::ops::Deref;
 
 use super::{Oo7Database, CONNECTIONS_PER_PART};
 
@@ -30,9 +31,11 @@ pub struct Access {
     pub write: bool,
 }
 
-/// A traversal in progress over one database; an iterator of its accesses.
-pub struct Traversal<'a> {
-    db: &'a Oo7Database,
+/// A traversal in progress over one database (held by reference, or shared by a system that
+/// keeps its traversal between events); an iterator of its accesses.
+#[derive(Clone, Debug)]
+pub struct Traversal<D: Deref<Target = Oo7Database>> {
+    db: D,
     kind: TraversalKind,
     /// Assemblies being walked: (index, next child).
     assemblies: Vec<(u32, u32)>,
@@ -46,15 +49,16 @@ pub struct Traversal<'a> {
     started: bool,
 }
 
-impl<'a> Traversal<'a> {
+impl<D: Deref<Target = Oo7Database>> Traversal<D> {
     /// The whole traversal, from the root of the assembly hierarchy.
-    pub fn new(db: &'a Oo7Database, kind: TraversalKind) -> Traversal<'a> {
+    pub fn new(db: D, kind: TraversalKind) -> Traversal<D> {
+        let parts = db.atomic_per_composite() as usize;
         Traversal {
             db,
             kind,
             assemblies: Vec::new(),
             composite: None,
-            visited: vec![false; db.atomic_per_composite() as usize],
+            visited: vec![false; parts],
             visits: 0,
             parts: Vec::new(),
             pending: VecDeque::new(),
@@ -75,7 +79,7 @@ impl<'a> Traversal<'a> {
     /// Objects on the current path (assemblies, composite part, atomic parts being walked): the
     /// ones a program walking the graph holds references to on its stack (§3.2.4).
     pub fn path_objects(&self) -> impl Iterator<Item = u32> + '_ {
-        let db = self.db;
+        let db = &*self.db;
         let assemblies = self.assemblies.iter().map(move |&(a, _)| db.assemblies[a as usize].object);
         let composite = self.composite.map(|c| db.composites[c as usize].composite);
         let parts = self.parts.iter().map(move |&(j, _)| db.part(self.composite.unwrap_or(0), j));
@@ -120,7 +124,6 @@ impl<'a> Traversal<'a> {
 
     /// One step of the walk; false when the traversal is over.
     fn step(&mut self) -> bool {
-        let db = self.db;
         if let Some(c) = self.composite {
             // T1−: once half the parts are visited, no new part is visited, but the parts on the
             // path still read their remaining connections (spec §9, erratum 3).
@@ -128,12 +131,11 @@ impl<'a> Traversal<'a> {
                 Some((j, k)) if *k < CONNECTIONS_PER_PART => {
                     let (j, kk) = (*j, *k);
                     *k += 1;
-                    let connection = db.connection(c, j, kk);
+                    let (connection, t) = (self.db.connection(c, j, kk), self.db.target(c, j, kk));
                     self.access(connection, false);
                     if self.kind == TraversalKind::T1Plus {
                         self.access(connection + 1, false); // type string
                     }
-                    let t = db.target(c, j, kk);
                     if !self.visited[t as usize] && self.visits < self.limit() {
                         self.visit_part(t);
                     }
@@ -147,21 +149,21 @@ impl<'a> Traversal<'a> {
         }
         if !self.started {
             self.started = true;
-            self.access(db.module, false);
+            self.access(self.db.module, false);
             self.enter_assembly(0);
             return true;
         }
-        let Some(&mut (a, ref mut next)) = self.assemblies.last_mut() else {
+        let Some(&(a, next)) = self.assemblies.last() else {
             return false;
         };
-        let assembly = &db.assemblies[a as usize];
-        if *next as usize == assembly.children.len() {
+        let assembly = &self.db.assemblies[a as usize];
+        if next as usize == assembly.children.len() {
             self.assemblies.pop();
             return true;
         }
-        let child = assembly.children[*next as usize];
-        *next += 1;
-        if assembly.base {
+        let (child, base) = (assembly.children[next as usize], assembly.base);
+        self.assemblies.last_mut().expect("an assembly is being walked").1 += 1;
+        if base {
             self.enter_composite(child);
         } else {
             self.enter_assembly(child);
@@ -186,7 +188,7 @@ impl<'a> Traversal<'a> {
     }
 }
 
-impl Iterator for Traversal<'_> {
+impl<D: Deref<Target = Oo7Database>> Iterator for Traversal<D> {
     type Item = Access;
 
     fn next(&mut self) -> Option<Access> {

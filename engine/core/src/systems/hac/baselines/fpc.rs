@@ -20,6 +20,7 @@ pub struct Fpc {
     entries: u64,
     clock: u64,
     pub fetches: u64,
+    pub installs: u64,
 }
 
 impl Fpc {
@@ -35,6 +36,7 @@ impl Fpc {
             entries: 0,
             clock: 0,
             fetches: 0,
+            installs: 0,
             pages,
         }
     }
@@ -67,6 +69,7 @@ impl ClientCache for Fpc {
         self.lru.insert((self.clock, page));
         if !std::mem::replace(&mut self.installed[object as usize], true) {
             self.entries += 1;
+            self.installs += 1;
             self.page_entries[page as usize] += 1;
         }
         miss
@@ -79,5 +82,8 @@ impl ClientCache for Fpc {
     }
     fn frame_bytes(&self) -> u64 {
         self.frames as u64 * self.frame_bytes as u64
+    }
+    fn installs(&self) -> u64 {
+        self.installs
     }
 }

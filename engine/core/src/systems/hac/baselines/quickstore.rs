@@ -82,4 +82,7 @@ impl ClientCache for QuickStore {
     fn frame_bytes(&self) -> u64 {
         self.frames.len() as u64 * self.frame_bytes as u64
     }
+    fn installs(&self) -> u64 {
+        0
+    }
 }

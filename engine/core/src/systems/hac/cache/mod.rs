@@ -123,6 +123,19 @@ impl Frame {
     fn free() -> Frame {
         Frame { kind: FrameKind::Free, slots: Vec::new(), used: 0, installed: 0 }
     }
+
+    /// Page `page` as the server stores it, none of its objects installed yet.
+    fn intact(page: u32, pages: &Pages) -> Frame {
+        let slots: Vec<Slot> = pages
+            .objects(page)
+            .map(|o| {
+                let (offset, bytes) = pages.layout(o);
+                Slot { object: o, offset, bytes }
+            })
+            .collect();
+        let used = slots.last().map_or(0, |s| s.offset + s.bytes);
+        Frame { kind: FrameKind::Intact(page), slots, used, installed: 0 }
+    }
 }
 
 /// An indirection-table entry (§2.3): where the object is, its usage, whether the current
@@ -342,15 +355,7 @@ impl HacCache {
                 None => self.stats.cache_full_of_modified += 1,
             }
         }
-        let objects = self.pages.objects(page);
-        let slots: Vec<Slot> = objects
-            .map(|o| {
-                let (offset, bytes) = self.pages.layout(o);
-                Slot { object: o, offset, bytes }
-            })
-            .collect();
-        let used = slots.last().map_or(0, |s| s.offset + s.bytes);
-        self.frames[frame as usize] = Frame { kind: FrameKind::Intact(page), slots, used, installed: 0 };
+        self.frames[frame as usize] = Frame::intact(page, &self.pages);
         self.resident[page as usize] = frame;
         self.emit(CacheEvent::Fetch { epoch: self.epoch, page, frame });
         frame

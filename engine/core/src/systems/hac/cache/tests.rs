@@ -6,16 +6,7 @@ fn cache_with(frames: u32, pages: Pages, loads: &[(u32, u32)]) -> HacCache {
     let mut cache = HacCache::new(HacParams { frames, ..HacParams::default() }, pages);
     for &(page, frame) in loads {
         cache.free.retain(|&f| f != frame);
-        let slots: Vec<Slot> = cache
-            .pages
-            .objects(page)
-            .map(|o| {
-                let (offset, bytes) = cache.pages.layout(o);
-                Slot { object: o, offset, bytes }
-            })
-            .collect();
-        let used = slots.last().map_or(0, |s| s.offset + s.bytes);
-        cache.frames[frame as usize] = Frame { kind: FrameKind::Intact(page), slots, used, installed: 0 };
+        cache.frames[frame as usize] = Frame::intact(page, &cache.pages);
         cache.resident[page as usize] = frame;
     }
     cache

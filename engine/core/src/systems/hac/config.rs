@@ -1,0 +1,420 @@
+//! The HAC system's scenario sections (Castro et al. 1997, §4.1, Table 1; spec 002-hac.md §2.12,
+//! §4, §5), declared once as every section is (`crate::scenario::types`): the default (the
+//! `Default` impls, the paper's values), the description, the unit (`x-unit`) and the range
+//! (`garde`). Its JSON schema is committed beside this file; the rules between fields are in
+//! `validate.rs`.
+use garde::Validate;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::scenario::{positive, Scenario, Scheduler};
+use crate::systems::SystemConfig;
+use crate::workload::oo7::{Oo7Params, Oo7Size, TraversalKind};
+
+use super::cache::{DecayRule, HacParams, Retention};
+
+/// The sections of a HAC scenario, in file order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    #[garde(dive)]
+    pub database: Database,
+    #[garde(dive)]
+    pub workload: Workload,
+    #[garde(dive)]
+    pub client: Client,
+    #[garde(dive)]
+    pub network: Network,
+    #[garde(dive)]
+    pub server: Server,
+    #[garde(dive)]
+    pub disk: Disk,
+}
+
+impl Scenario {
+    /// The HAC sections of a scenario that runs the HAC system.
+    ///
+    /// Panics on another system's scenario: only the HAC system's code calls it, and
+    /// `Simulation::new` hands it only scenarios of its kind.
+    pub fn hac(&self) -> &Config {
+        match &self.config {
+            SystemConfig::Hac(c) => c,
+            _ => panic!("not a HAC scenario"),
+        }
+    }
+
+    pub fn hac_mut(&mut self) -> &mut Config {
+        match &mut self.config {
+            SystemConfig::Hac(c) => c,
+            _ => panic!("not a HAC scenario"),
+        }
+    }
+}
+
+/// Which OO7 database (§4.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Size {
+    /// 20 atomic parts per composite part; 4.2 MB in the paper.
+    Small,
+    /// 200 atomic parts per composite part; 37.8 MB in the paper.
+    #[default]
+    Medium,
+}
+
+/// The OO7 database (§4.1; spec §4.1's object sizes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Database {
+    /// OO7 database size (§4.1: small or medium).
+    #[garde(skip)]
+    pub size: Size,
+    /// Page size (§4.1: 8 KB; 4 KB in the GOM comparison, §4.2.4).
+    #[garde(range(min = 1, max = 32))]
+    #[schemars(extend("x-unit" = "KB"))]
+    pub page_kb: u32,
+    /// Bytes of a type string, an atomic part's or a connection's (spec §4.1; 20 puts T1's cold
+    /// misses on Table 2's 3,662).
+    #[garde(range(min = 4, max = 1024))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub string_bytes: u32,
+    /// Largest piece of a document or the manual, stored as a tree of pieces (§2.1).
+    #[garde(range(min = 64, max = 32_768))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub text_piece_bytes: u32,
+}
+
+impl Default for Database {
+    fn default() -> Self {
+        let p = Oo7Params::default();
+        Database {
+            size: Size::Medium,
+            page_kb: p.page_bytes / 1024,
+            string_bytes: p.string_bytes,
+            text_piece_bytes: p.text_piece_bytes,
+        }
+    }
+}
+
+impl Database {
+    pub fn oo7(&self) -> Oo7Params {
+        let size = match self.size {
+            Size::Small => Oo7Size::Small,
+            Size::Medium => Oo7Size::Medium,
+        };
+        Oo7Params {
+            size,
+            page_bytes: self.page_kb * 1024,
+            string_bytes: self.string_bytes,
+            text_piece_bytes: self.text_piece_bytes,
+            ..Oo7Params::default()
+        }
+    }
+}
+
+/// An OO7 traversal (§4.1.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Traversal {
+    /// Reads only each composite part's root atomic part (3% of each page).
+    T6,
+    /// T1 stopped after half of each graph's atomic parts (27% of each page).
+    T1Minus,
+    /// Depth first through every atomic part of each graph (49% of each page).
+    #[default]
+    T1,
+    /// T1 plus every sub-object of the parts and connections (91% of each page).
+    T1Plus,
+}
+
+impl Traversal {
+    pub fn kind(self) -> TraversalKind {
+        match self {
+            Traversal::T6 => TraversalKind::T6,
+            Traversal::T1Minus => TraversalKind::T1Minus,
+            Traversal::T1 => TraversalKind::T1,
+            Traversal::T1Plus => TraversalKind::T1Plus,
+        }
+    }
+}
+
+/// Whether the measured traversal finds the client cache empty or warmed by the same traversal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Start {
+    /// An empty client cache (Table 2).
+    #[default]
+    Cold,
+    /// After one unmeasured run of the same traversal (Figure 5).
+    Hot,
+}
+
+/// What the client runs (§4.1.1).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Workload {
+    /// The traversal (§4.1.1).
+    #[garde(skip)]
+    pub traversal: Traversal,
+    /// Cold (empty client cache) or hot (after one unmeasured run).
+    #[garde(skip)]
+    pub start: Start,
+}
+
+/// The client cache's replacement policy (§4.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// Hybrid adaptive caching (§3).
+    #[default]
+    Hac,
+    /// Fast page caching: HAC's format, perfect LRU over whole pages (§4.2.1).
+    Fpc,
+    /// QuickStore: CLOCK over pages, a mapping object per page fetched (§4.2.2).
+    Quickstore,
+}
+
+/// How HAC's usage decays at primary scans (§3.2.1; spec A1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Decay {
+    /// u ← (u + 1) >> 1 (spec default, §9 erratum 1).
+    #[default]
+    PlusOneShift,
+    /// u ← u >> 1.
+    PlainShift,
+}
+
+/// When HAC frees a frame (§3.3, §4.5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Replacement {
+    /// While the fetch is in flight: only the part that outlasts the fetch delays the client.
+    #[default]
+    Background,
+    /// After the fetch (HAC-FG, §4.5): all of it delays the client.
+    Foreground,
+}
+
+/// Which frames replacement may not touch (§3.2.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Pinning {
+    /// The frames holding the objects on the traversal's path (spec §2.3).
+    #[default]
+    Path,
+    Off,
+}
+
+/// The client and its cache (§3, Table 1; spec §5's hit and miss costs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Client {
+    /// Replacement policy of the client cache.
+    #[garde(skip)]
+    pub policy: Policy,
+    /// Client cache frames (Table 2: HAC 7.7 MB, FPC 9.4 MB, QuickStore 12 MB); the indirection
+    /// table comes on top.
+    #[garde(custom(positive), range(max = 1024.0))]
+    #[schemars(extend("x-unit" = "MB", "exclusiveMinimum" = 0))]
+    pub cache_mb: f64,
+    /// R, the retention fraction (Table 1: 2/3).
+    #[garde(range(min = 0.05, max = 0.95))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub retention: f64,
+    /// E, epochs (fetches) a frame stays in the candidate set (Table 1: 20).
+    #[garde(range(min = 1, max = 1000))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub epochs: u32,
+    /// N, secondary scan pointers (Table 1: 2).
+    #[garde(range(min = 0, max = 64))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub secondary_pointers: u32,
+    /// S, frames each pointer scans per fetch (Table 1: 3).
+    #[garde(range(min = 1, max = 64))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub scan_frames: u32,
+    /// How usage decays at primary scans (spec A1).
+    #[garde(skip)]
+    pub decay: Decay,
+    /// Background (HAC) or foreground (HAC-FG) replacement (§3.3, §4.5).
+    #[garde(skip)]
+    pub replacement: Replacement,
+    /// Frames replacement may not touch (§3.2.4).
+    #[garde(skip)]
+    pub pinning: Pinning,
+    /// Time of a hit, per object access (Table 3: 7.77 s over T1's 2.19 M accesses, spec A28).
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub hit_us: f64,
+    /// Conversion: time to install one object and swizzle its pointers (spec §5: about 7 µs).
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub install_us: f64,
+    /// Replacement: time per object a primary scan reads and decays.
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub scan_object_us: f64,
+    /// Replacement: time per KB compaction moves.
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub move_kb_us: f64,
+    /// QuickStore: probability that a page fetch also fetches its mapping object (calibrated on
+    /// Table 2's cold T6: 104 / 506).
+    #[garde(range(min = 0.0, max = 1.0))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub mapping_fetch_prob: f64,
+}
+
+impl Default for Client {
+    fn default() -> Self {
+        Client {
+            policy: Policy::Hac,
+            cache_mb: 7.7,
+            retention: 2.0 / 3.0,
+            epochs: 20,
+            secondary_pointers: 2,
+            scan_frames: 3,
+            decay: Decay::PlusOneShift,
+            replacement: Replacement::Background,
+            pinning: Pinning::Path,
+            hit_us: 7.77e6 / 2_191_374.0,
+            install_us: 7.0,
+            scan_object_us: 0.2,
+            move_kb_us: 10.0,
+            mapping_fetch_prob: super::baselines::quickstore::MAPPING_FETCH_PROB,
+        }
+    }
+}
+
+impl Client {
+    /// Frames of `page_bytes` in `cache_mb`, at least 2 (a free one and one more).
+    pub fn frames(&self, page_bytes: u32) -> u32 {
+        ((self.cache_mb * 1_048_576.0 / page_bytes as f64) as u32).max(2)
+    }
+
+    pub fn hac_params(&self, page_bytes: u32) -> HacParams {
+        // R as a ratio over 600,000, which holds 2/3 and every three-decimal value exactly.
+        let den = 600_000;
+        HacParams {
+            frames: self.frames(page_bytes),
+            frame_bytes: page_bytes,
+            retention: Retention { num: (self.retention * den as f64).round() as u32, den },
+            epochs: self.epochs,
+            secondaries: self.secondary_pointers,
+            scan: self.scan_frames,
+            decay: match self.decay {
+                Decay::PlusOneShift => DecayRule::PlusOneShift,
+                Decay::PlainShift => DecayRule::PlainShift,
+            },
+        }
+    }
+}
+
+/// The network: 10 Mb/s Ethernet, one client, one server (§4.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Network {
+    /// Fixed cost of each message, besides its bytes on the wire (spec §5: about 1–2 ms of
+    /// protocol on these machines).
+    #[garde(range(min = 0.001, max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub latency_ms: f64,
+    /// Bandwidth (§4.1: 10 Mb/s Ethernet).
+    #[garde(custom(positive), range(max = 100_000.0))]
+    #[schemars(extend("x-unit" = "Mb/s", "exclusiveMinimum" = 0))]
+    pub bandwidth_mbps: f64,
+    /// Bytes of a fetch request.
+    #[garde(range(min = 0, max = 65_536))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub request_bytes: u32,
+}
+
+impl Default for Network {
+    fn default() -> Self {
+        Network { latency_ms: 1.0, bandwidth_mbps: 10.0, request_bytes: 64 }
+    }
+}
+
+/// The server (§4.1: a 36 MB cache, 6 MB of it the MOB).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Server {
+    /// Page cache (§4.1: 36 MB less the 6 MB MOB).
+    #[garde(range(min = 0.0, max = 4096.0))]
+    #[schemars(extend("x-unit" = "MB"))]
+    pub cache_mb: f64,
+}
+
+impl Default for Server {
+    fn default() -> Self {
+        Server { cache_mb: 30.0 }
+    }
+}
+
+/// The server's disk (§4.1: Seagate ST-32171N, peak transfer 15.2 MB/s, average read seek
+/// 9.4 ms, average rotational latency 4.17 ms). The geometry and the extreme seeks are not in
+/// the paper: a 2.1 GB drive at 7200 rpm with 124 KB tracks (15.2 MB/s × 8.33 ms), spec §5.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Disk {
+    /// Spindle speed (4.17 ms average rotational latency: 7200 rpm).
+    #[garde(range(min = 1000.0, max = 30_000.0))]
+    #[schemars(extend("x-unit" = "rpm"))]
+    pub rpm: f64,
+    /// Bytes per track (15.2 MB/s at 7200 rpm).
+    #[garde(custom(positive), range(max = 16_384.0))]
+    #[schemars(extend("x-unit" = "KB", "exclusiveMinimum" = 0))]
+    pub track_kb: f64,
+    /// Cylinders (not in the paper: 2.1 GB over 5 tracks per cylinder).
+    #[garde(range(min = 1, max = 1_000_000))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub cylinders: u32,
+    /// Tracks per cylinder (not in the paper).
+    #[garde(range(min = 1, max = 1024))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub tracks_per_cylinder: u32,
+    /// Single-cylinder seek (not in the paper).
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
+    pub seek_min_ms: f64,
+    /// Average read seek (§4.1: 9.4 ms).
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
+    pub seek_avg_ms: f64,
+    /// Full-stroke seek (not in the paper).
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
+    pub seek_max_ms: f64,
+}
+
+impl Default for Disk {
+    fn default() -> Self {
+        Disk {
+            rpm: 7200.0,
+            track_kb: 15.2e6 * 60.0 / 7200.0 / 1024.0,
+            cylinders: 3400,
+            tracks_per_cylinder: 5,
+            seek_min_ms: 1.0,
+            seek_avg_ms: 9.4,
+            seek_max_ms: 19.0,
+        }
+    }
+}
+
+impl Disk {
+    /// As the shared disk component reads it.
+    pub fn component(&self) -> crate::scenario::Disk {
+        crate::scenario::Disk {
+            scheduler: Scheduler::Fifo,
+            rpm: self.rpm,
+            track_kb: self.track_kb,
+            cylinders: self.cylinders,
+            tracks_per_cylinder: self.tracks_per_cylinder,
+            seek_min_ms: self.seek_min_ms,
+            seek_avg_ms: self.seek_avg_ms,
+            seek_max_ms: self.seek_max_ms,
+            head_switch_ms: self.seek_min_ms,
+        }
+    }
+}

@@ -1,0 +1,65 @@
+use crate::kernel::Phase;
+use crate::scenario::parse;
+use crate::systems::Simulation;
+
+fn scenario(body: &str) -> crate::scenario::Scenario {
+    parse(&format!("[meta]\ntitle = \"t\"\n\n[system]\nkind = \"hac\"\n\n{body}")).unwrap_or_else(|e| panic!("{e:#?}"))
+}
+
+fn run(body: &str, seed: u64) -> (Simulation, super::metrics::Summary) {
+    let s = scenario(body);
+    let mut sim = Simulation::new(&s, seed);
+    sim.run();
+    let summary = serde_json::from_value(serde_json::to_value(sim.summary()).unwrap()).unwrap();
+    (sim, summary)
+}
+
+#[test]
+fn a_cold_t6_ends_when_the_traversal_does_and_fetches_each_page_once() {
+    let (sim, s) = run("[workload]\ntraversal = \"t6\"\n", 1);
+    assert_eq!(sim.phase(), Phase::Done);
+    assert!(sim.ended_early().is_none());
+    assert!(s.traversal_complete, "{s:#?}");
+    assert_eq!(s.fetches, s.compulsory_misses);
+    assert_eq!(s.accesses, 6561);
+    assert!(s.elapsed_s > 0.0 && (s.elapsed_s - s.measured_s).abs() < 1e-9);
+    // Access time = hit time + misses × (fetch + replacement + conversion) (§4).
+    let parts = s.hit_time_s + s.fetch_time_s + s.replacement_time_s + s.conversion_time_s;
+    assert!((parts - s.elapsed_s).abs() < 1e-6 * s.elapsed_s, "{parts} against {}", s.elapsed_s);
+    assert!(s.server_hit_ratio > 0.99, "the server's cache is warm (spec A20): {}", s.server_hit_ratio);
+}
+
+#[test]
+fn a_hot_run_measures_the_second_traversal() {
+    let (_, s) = run("[workload]\ntraversal = \"t6\"\nstart = \"hot\"\n[client]\ncache_mb = 1\n", 1);
+    assert!(s.warmup_complete && s.traversal_complete);
+    assert_eq!((s.fetches, s.compulsory_misses), (0, 0), "T6 fits in 1 MB of HAC: nothing to fetch when hot");
+    assert!(s.warmup_s > 0.0);
+}
+
+#[test]
+fn the_same_scenario_and_seed_give_the_same_run() {
+    let body = "[workload]\ntraversal = \"t1_minus\"\n[client]\ncache_mb = 2\n";
+    let (a, sa) = run(body, 3);
+    let (b, sb) = run(body, 3);
+    assert_eq!((a.trace_hash(), a.now(), sa.fetches), (b.trace_hash(), b.now(), sb.fetches));
+    let (c, _) = run(body, 4);
+    assert_ne!(a.trace_hash(), c.trace_hash());
+}
+
+#[test]
+fn background_replacement_hides_behind_the_fetch_and_foreground_does_not() {
+    let body = |r: &str| format!("[workload]\ntraversal = \"t1\"\n[client]\ncache_mb = 2\nreplacement = \"{r}\"\n");
+    let (_, bg) = run(&body("background"), 1);
+    let (_, fg) = run(&body("foreground"), 1);
+    assert!(bg.replacement_work_s > 0.0 && bg.replacement_time_s < 0.01 * bg.replacement_work_s, "{bg:#?}");
+    assert!((fg.replacement_time_s - fg.replacement_work_s).abs() < 1e-6);
+    assert!(fg.elapsed_s > bg.elapsed_s);
+}
+
+#[test]
+fn a_cache_too_small_is_refused_at_its_field() {
+    let e = parse("[system]\nkind = \"hac\"\n\n[client]\ncache_mb = 0.01\n").unwrap_err();
+    assert_eq!((e[0].path.as_str(), e[0].line), ("client.cache_mb", 5));
+    assert!(e[0].message.contains("at least 4"), "{}", e[0].message);
+}
