@@ -251,7 +251,8 @@ pub struct Client {
     #[garde(range(min = 0.0, max = 1000.0))]
     #[schemars(extend("x-unit" = "µs"))]
     pub install_us: f64,
-    /// Replacement: time per object a primary scan reads and decays.
+    /// Replacement: time per object a primary scan reads and decays (fitted, with the next two,
+    /// to Figure 9's replacement fractions: docs/models.md).
     #[garde(range(min = 0.0, max = 1000.0))]
     #[schemars(extend("x-unit" = "µs"))]
     pub scan_object_us: f64,
@@ -259,6 +260,10 @@ pub struct Client {
     #[garde(range(min = 0.0, max = 1000.0))]
     #[schemars(extend("x-unit" = "µs"))]
     pub move_kb_us: f64,
+    /// Replacement: time per object compaction discards (its entry, its pointees' counts).
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub discard_object_us: f64,
     /// QuickStore: probability that a page fetch also fetches its mapping object (calibrated on
     /// Table 2's cold T6: 104 / 506).
     #[garde(range(min = 0.0, max = 1.0))]
@@ -280,8 +285,9 @@ impl Default for Client {
             pinning: Pinning::Path,
             hit_us: 7.77e6 / 2_191_374.0,
             install_us: 7.0,
-            scan_object_us: 0.2,
-            move_kb_us: 10.0,
+            scan_object_us: 0.80,
+            move_kb_us: 88.0,
+            discard_object_us: 3.0,
             mapping_fetch_prob: super::baselines::quickstore::MAPPING_FETCH_PROB,
         }
     }

@@ -99,6 +99,7 @@ struct Costs {
     install: f64,
     scan_object: f64,
     move_byte: f64,
+    discard_object: f64,
     foreground: bool,
     pin: bool,
 }
@@ -175,6 +176,7 @@ impl HacSystem {
                 install: c.client.install_us * 1e3,
                 scan_object: c.client.scan_object_us * 1e3,
                 move_byte: c.client.move_kb_us * 1e3 / 1024.0,
+                discard_object: c.client.discard_object_us * 1e3,
                 foreground: c.client.replacement == Replacement::Foreground,
                 pin: c.client.pinning == Pinning::Path,
             },
@@ -233,7 +235,8 @@ impl HacSystem {
                 let page = self.db.objects[a.object as usize].page;
                 let after = self.cache.work();
                 let replacement = (after.objects_scanned - work.objects_scanned) as f64 * self.costs.scan_object
-                    + (after.bytes_moved - work.bytes_moved) as f64 * self.costs.move_byte;
+                    + (after.bytes_moved - work.bytes_moved) as f64 * self.costs.move_byte
+                    + (after.objects_discarded - work.objects_discarded) as f64 * self.costs.discard_object;
                 self.metrics.measured.replacement_work_ns += replacement;
                 self.metrics.measured.fetches += 1;
                 if !std::mem::replace(&mut self.fetched[page as usize], true) {
