@@ -15,6 +15,9 @@ pub trait ClientCache {
     fn frame_bytes(&self) -> u64;
     /// Objects installed so far (each costs conversion, §4.4); 0 for a cache without a table.
     fn installs(&self) -> u64;
+    /// The transaction commits: its modified objects may be evicted again (no-steal, §4.6).
+    /// Returns how many there were.
+    fn commit(&mut self) -> u64;
 }
 
 impl ClientCache for HacCache {
@@ -32,5 +35,8 @@ impl ClientCache for HacCache {
     }
     fn installs(&self) -> u64 {
         self.stats.installs
+    }
+    fn commit(&mut self) -> u64 {
+        HacCache::commit(self)
     }
 }

@@ -125,6 +125,10 @@ pub enum Traversal {
     T1,
     /// T1 plus every sub-object of the parts and connections (91% of each page).
     T1Plus,
+    /// T1 that modifies each graph's root atomic part, in one transaction (§4.6).
+    T2a,
+    /// T1 that modifies every atomic part it visits, in one transaction (§4.6).
+    T2b,
 }
 
 impl Traversal {
@@ -134,6 +138,8 @@ impl Traversal {
             Traversal::T1Minus => TraversalKind::T1Minus,
             Traversal::T1 => TraversalKind::T1,
             Traversal::T1Plus => TraversalKind::T1Plus,
+            Traversal::T2a => TraversalKind::T2a,
+            Traversal::T2b => TraversalKind::T2b,
         }
     }
 }
@@ -350,11 +356,16 @@ pub struct Server {
     #[garde(range(min = 0.0, max = 4096.0))]
     #[schemars(extend("x-unit" = "MB"))]
     pub cache_mb: f64,
+    /// Time to take one modified object into the MOB at commit; its installation happens later,
+    /// in the background (§4.6; not in the paper: spec §5 recommends a per-object cost).
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub commit_object_us: f64,
 }
 
 impl Default for Server {
     fn default() -> Self {
-        Server { cache_mb: 30.0 }
+        Server { cache_mb: 30.0, commit_object_us: 10.0 }
     }
 }
 

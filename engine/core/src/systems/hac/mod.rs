@@ -50,6 +50,10 @@ pub enum Event {
     DiskDone,
     /// The fetched page reaches the client.
     FetchReply { page: u32 },
+    /// The commit's modified objects reach the server.
+    CommitArrive { objects: u64 },
+    /// The server's reply to the commit reaches the client.
+    CommitReply,
 }
 
 /// The client cache, whichever policy the scenario names.
@@ -133,6 +137,12 @@ pub struct HacSystem {
     disk: Disk<u32>,
     fetched: Vec<bool>,
     pending: Option<Pending>,
+    /// Objects the transaction has modified, and their bytes (what the commit ships, §4.6).
+    written: Vec<bool>,
+    written_bytes: u64,
+    commit_object: SimTime,
+    /// When the commit in flight was sent.
+    commit_sent: SimTime,
     /// Where the cache's counters stood when the measured traversal began, and the table's peak
     /// since.
     work_at_start: cache::CacheStats,
@@ -151,7 +161,11 @@ impl HacSystem {
         let pages = experiment::pages_of(&db);
         let frames = c.client.frames(page_bytes);
         let cache = match c.client.policy {
-            Policy::Hac => Cache::Hac(HacCache::new(c.client.hac_params(page_bytes), pages)),
+            Policy::Hac => {
+                let mut cache = HacCache::new(c.client.hac_params(page_bytes), pages);
+                cache.record_events(true);
+                Cache::Hac(cache)
+            }
             Policy::Fpc => Cache::Fpc(Fpc::new(frames, page_bytes, pages)),
             Policy::Quickstore => Cache::QuickStore(QuickStore::new(
                 frames,
@@ -187,6 +201,10 @@ impl HacSystem {
             disk: Disk::new(0, &c.disk.component(), disk_rng.unit()),
             fetched: vec![false; db.pages as usize],
             pending: None,
+            written: vec![false; db.objects.len()],
+            written_bytes: 0,
+            commit_object: us(c.server.commit_object_us),
+            commit_sent: 0,
             work_at_start: cache::CacheStats::default(),
             table_peak: 0,
             page_use,
@@ -222,6 +240,9 @@ impl HacSystem {
             };
             self.accesses += 1;
             self.metrics.measured.accesses += 1;
+            if a.write && !std::mem::replace(&mut self.written[a.object as usize], true) {
+                self.written_bytes += self.db.objects[a.object as usize].bytes as u64;
+            }
             let installs = self.cache.as_dyn().installs();
             let work = self.cache.work();
             let (walk, pin) = (&self.walk, self.costs.pin);
@@ -238,6 +259,14 @@ impl HacSystem {
                     + (after.bytes_moved - work.bytes_moved) as f64 * self.costs.move_byte
                     + (after.objects_discarded - work.objects_discarded) as f64 * self.costs.discard_object;
                 self.metrics.measured.replacement_work_ns += replacement;
+                self.record_compactions(k);
+                if after.steals > 0 {
+                    let why =
+                        "the client cache filled with objects the transaction modified, which no-steal keeps until \
+                               the commit (§4.6): give client.cache_mb more room";
+                    k.end_early(why.to_string());
+                    return;
+                }
                 self.metrics.measured.fetches += 1;
                 if !std::mem::replace(&mut self.fetched[page as usize], true) {
                     self.metrics.measured.compulsory += 1;
@@ -252,6 +281,23 @@ impl HacSystem {
         }
         self.metrics.measured.conversion_ns += conversion;
         k.after((elapsed + conversion.round() as SimTime).max(1), Event::Run);
+    }
+
+    /// A trace record for each compaction the last replacement made (the HAC view and "next
+    /// compaction" follow them).
+    fn record_compactions(&mut self, k: &mut K) {
+        let Cache::Hac(c) = &mut self.cache else { return };
+        for e in c.take_events() {
+            if let cache::CacheEvent::Compacted { frame, t, retained, objects, freed } = e {
+                k.record(
+                    RecordKind::Compaction,
+                    frame,
+                    t as u64,
+                    retained as u64 | (objects as u64) << 24,
+                    freed as u64,
+                );
+            }
+        }
     }
 
     fn fetch_arrive(&mut self, k: &mut K, page: u32) {
@@ -311,15 +357,34 @@ impl HacSystem {
         }
     }
 
+    /// The traversal is over: its transaction commits, shipping its modified objects (§4.6),
+    /// then the next traversal may start or the run ends.
     fn traversal_done(&mut self, k: &mut K) {
         let fetches = self.cache.as_dyn().fetches();
         k.record(RecordKind::TraversalEnd, 0, self.traversal as u64, fetches, 0);
+        if self.traversal == 1 {
+            // Elapsed time is the traversal's; the commit is reported apart (§4.5, Figure 14).
+            self.metrics.finished = Some(k.now());
+        }
+        let objects = self.cache.as_dyn_mut().commit();
+        if objects > 0 {
+            self.commit_sent = k.now();
+            let bytes = self.written_bytes + self.request_bytes;
+            self.written.fill(false);
+            self.written_bytes = 0;
+            k.record(RecordKind::Commit, 0, objects, bytes, 0);
+            k.after(self.message(bytes), Event::CommitArrive { objects });
+        } else {
+            self.committed(k);
+        }
+    }
+
+    fn committed(&mut self, k: &mut K) {
         if self.traversal == 0 && self.hot {
             // The kernel begins the measured window once `warmed_up` says so, after this event.
             self.traversal = 1;
         } else {
             self.traversal = 2;
-            self.metrics.finished = Some(k.now());
             k.finish();
         }
     }
@@ -437,6 +502,16 @@ impl System for HacSystem {
             Event::FetchArrive { page } => self.fetch_arrive(k, page),
             Event::DiskDone => self.disk_done(k),
             Event::FetchReply { page } => self.fetch_reply(k, page),
+            Event::CommitArrive { objects } => {
+                let reply = self.message(self.request_bytes);
+                k.after(objects * self.commit_object + reply, Event::CommitReply);
+            }
+            Event::CommitReply => {
+                if self.traversal == 1 {
+                    self.metrics.measured.commit_ns += (k.now() - self.commit_sent) as f64;
+                }
+                self.committed(k);
+            }
         }
     }
 

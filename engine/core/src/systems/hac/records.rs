@@ -35,6 +35,11 @@ record_kinds! {
         "The fetched page arrives and is loaded into the free frame.",
         "page {page} arrives into frame {frame} after {fetch time}",
         [f("entity", "page", ""), f("a", "frame", ""), f("b", "fetch time", "ns")];
+    Commit = "commit", "commit", Some("next commit"),
+        "The traversal's transaction commits: its modified objects go to the server, which keeps \
+         them in its MOB (§4.6).",
+        "client commits {modified objects} modified objects ({bytes})",
+        [f("a", "modified objects", ""), f("b", "bytes", "B")];
     TraversalEnd = "traversal_end", "traversal ends", Some("next traversal end"),
         "The client finishes a traversal.",
         "client finishes the {traversal} traversal after {fetches} fetches",
@@ -45,7 +50,7 @@ record_kinds! {
 /// animates.
 const fn kept_in_full(k: RecordKind) -> bool {
     use RecordKind::*;
-    matches!(k, TraversalStart | Fetch | Compaction | FetchReply | TraversalEnd)
+    matches!(k, TraversalStart | Fetch | Compaction | FetchReply | Commit | TraversalEnd)
 }
 
 impl From<RecordKind> for u8 {

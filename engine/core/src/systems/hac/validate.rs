@@ -1,9 +1,9 @@
 //! Rules between the HAC system's fields, each problem at the field it names (checked once every
 //! field is in its declared range): the cache must hold enough frames to replace, and every OO7
 //! object must fit in a page, since none may span two (§2.1).
-use super::config::Config;
+use super::config::{Config, Policy, Traversal};
 use crate::scenario::{Problem, Scenario};
-use crate::workload::oo7::size;
+use crate::workload::oo7::{size, COMPOSITE_PARTS, CONNECTIONS_PER_PART};
 
 /// Frames HAC needs: the free frame, the target, and frames to compact.
 pub const MIN_FRAMES: u32 = 4;
@@ -38,6 +38,7 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
             );
         }
     }
+    problems.extend(no_steal_problem(c, frames));
     // The manual is the largest text: its root holds a reference to each piece.
     let oo7 = c.database.oo7();
     let root = size::array(oo7.size.manual_bytes().div_ceil(c.database.text_piece_bytes));
@@ -56,4 +57,54 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
         );
     }
     problems
+}
+
+/// No-steal (§4.6): what an update traversal modifies stays in the cache until the commit, so
+/// the cache must hold it, with room to spare for the walk: HAC keeps only the modified atomic
+/// parts (a quarter more for compaction's partly filled targets), a page cache their whole
+/// pages. Counted for every composite part (the walk reaches about 494 of the 500).
+fn no_steal_problem(c: &Config, frames: u64) -> Option<Problem> {
+    let oo7 = c.database.oo7();
+    let n = oo7.size.atomic_per_composite();
+    let per_composite = match c.workload.traversal {
+        Traversal::T2a => 1,
+        Traversal::T2b => n,
+        _ => return None,
+    };
+    let page = c.database.page_kb * 1024;
+    let room = page - size::PAGE_HEADER;
+    let needed = match c.client.policy {
+        Policy::Hac => ((COMPOSITE_PARTS * per_composite * size::ATOMIC_PART) as u64 * 5 / 4).div_ceil(page as u64),
+        Policy::Fpc => {
+            // An atomic part with its arrays and type string, offset entries included.
+            let stride = [
+                size::ATOMIC_PART,
+                size::array(CONNECTIONS_PER_PART),
+                size::array(CONNECTIONS_PER_PART),
+                oo7.string_bytes,
+            ]
+            .iter()
+            .map(|b| b + size::OFFSET_ENTRY)
+            .sum::<u32>();
+            (COMPOSITE_PARTS * ((per_composite * stride).div_ceil(room) + 1)) as u64
+        }
+        Policy::Quickstore => return None,
+    } + 32;
+    (frames < needed).then(|| {
+        // Rounded up, so that the size the message gives is enough.
+        let mb = ((needed * page as u64) as f64 / 1_048_576.0 * 100.0).ceil() / 100.0;
+        Problem::new(
+            "client.cache_mb",
+            format!(
+                "{:?} modifies up to {} atomic parts in one transaction, and no-steal keeps them in the cache until \
+                 it commits (§4.6): {} needs {needed} frames of {} KB for them and the walk, {:.2} MB; give at least that",
+                c.workload.traversal,
+                COMPOSITE_PARTS * per_composite,
+                format!("{:?}", c.client.policy).to_uppercase(),
+                c.database.page_kb,
+                mb
+            ),
+        )
+        .related(&["workload.traversal"])
+    })
 }

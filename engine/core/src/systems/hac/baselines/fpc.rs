@@ -1,6 +1,7 @@
 //! FPC, fast page caching (HAC §4.2.1; spec §3): HAC's object format, 16-byte indirection entries
 //! and lazy installation, but perfect LRU over whole pages: every access makes its page the most
-//! recently used, and an evicted page takes all its installed objects with it.
+//! recently used, and an evicted page takes all its installed objects with it. No-steal (§4.6): a
+//! page holding an object the transaction modified stays until the commit.
 use std::collections::BTreeSet;
 
 use super::super::cache::{Pages, ENTRY_BYTES};
@@ -17,6 +18,9 @@ pub struct Fpc {
     installed: Vec<bool>,
     /// Objects installed per cached page.
     page_entries: Vec<u32>,
+    /// Objects modified by the transaction: per object, and per page.
+    modified: Vec<bool>,
+    page_modified: Vec<u32>,
     entries: u64,
     clock: u64,
     pub fetches: u64,
@@ -33,6 +37,8 @@ impl Fpc {
             lru: BTreeSet::new(),
             installed: vec![false; n_objects],
             page_entries: vec![0; n_pages],
+            modified: vec![false; n_objects],
+            page_modified: vec![0; n_pages],
             entries: 0,
             clock: 0,
             fetches: 0,
@@ -41,8 +47,14 @@ impl Fpc {
         }
     }
 
+    /// Evicts the least recently used page that holds no modified object (validation sizes the
+    /// cache so that one exists: `validate.rs`).
     fn evict_lru(&mut self) {
-        let (_, page) = self.lru.pop_first().expect("a full cache has a least recently used page");
+        let modified = &self.page_modified;
+        let victim =
+            *self.lru.iter().find(|&&(_, p)| modified[p as usize] == 0).expect("no-steal leaves an unmodified page");
+        self.lru.remove(&victim);
+        let page = victim.1;
         self.last_use[page as usize] = 0;
         for o in self.pages.objects(page) {
             self.installed[o as usize] = false;
@@ -53,9 +65,12 @@ impl Fpc {
 }
 
 impl ClientCache for Fpc {
-    fn access(&mut self, object: u32, _write: bool, _stack: &dyn Fn() -> Vec<u32>) -> bool {
+    fn access(&mut self, object: u32, write: bool, _stack: &dyn Fn() -> Vec<u32>) -> bool {
         self.clock += 1;
         let page = self.pages.page_of(object);
+        if write && !std::mem::replace(&mut self.modified[object as usize], true) {
+            self.page_modified[page as usize] += 1;
+        }
         let last = std::mem::replace(&mut self.last_use[page as usize], self.clock);
         let miss = last == 0;
         if miss {
@@ -85,5 +100,11 @@ impl ClientCache for Fpc {
     }
     fn installs(&self) -> u64 {
         self.installs
+    }
+    fn commit(&mut self) -> u64 {
+        self.page_modified.fill(0);
+        let n = self.modified.iter().filter(|&&m| m).count() as u64;
+        self.modified.fill(false);
+        n
     }
 }

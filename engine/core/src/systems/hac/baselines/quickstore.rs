@@ -85,4 +85,8 @@ impl ClientCache for QuickStore {
     fn installs(&self) -> u64 {
         0
     }
+    /// Modifications are not modelled for QuickStore (the paper compares only its fetches).
+    fn commit(&mut self) -> u64 {
+        0
+    }
 }

@@ -178,24 +178,76 @@ pub struct CacheStats {
     /// Retained objects over objects, summed over compacted victims (for the mean).
     pub retained_fraction_sum: f64,
     pub cache_full_of_modified: u64,
+    /// Frames freed with modified objects in them: the cache could not hold what no-steal keeps.
+    pub steals: u64,
 }
 
 /// A step of replacement, as spec §2.14 lists them for the animation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CacheEvent {
-    Fetch { epoch: u64, page: u32, frame: u32 },
-    ScanPrimary { frame: u32, usage: FrameUsage },
-    ScanSecondary { pointer: u32, frame: u32, added: bool },
-    CandidateExpired { frame: u32 },
-    VictimSelected { frame: u32, usage: FrameUsage },
-    Discard { object: u32, frame: u32 },
-    Move { object: u32, from: u32, to: u32, offset: u32 },
-    MoveHome { object: u32, from: u32, to: u32, offset: u32 },
-    SlideInPlace { frame: u32 },
-    TargetFull { frame: u32, usage: FrameUsage },
-    NewTarget { frame: u32 },
-    FrameFreed { frame: u32 },
-    Install { object: u32, frame: u32 },
+    Fetch {
+        epoch: u64,
+        page: u32,
+        frame: u32,
+    },
+    ScanPrimary {
+        frame: u32,
+        usage: FrameUsage,
+    },
+    ScanSecondary {
+        pointer: u32,
+        frame: u32,
+        added: bool,
+    },
+    CandidateExpired {
+        frame: u32,
+    },
+    VictimSelected {
+        frame: u32,
+        usage: FrameUsage,
+    },
+    Discard {
+        object: u32,
+        frame: u32,
+    },
+    Move {
+        object: u32,
+        from: u32,
+        to: u32,
+        offset: u32,
+    },
+    MoveHome {
+        object: u32,
+        from: u32,
+        to: u32,
+        offset: u32,
+    },
+    SlideInPlace {
+        frame: u32,
+    },
+    TargetFull {
+        frame: u32,
+        usage: FrameUsage,
+    },
+    NewTarget {
+        frame: u32,
+    },
+    FrameFreed {
+        frame: u32,
+    },
+    Install {
+        object: u32,
+        frame: u32,
+    },
+    /// A compaction is over: of the victim's `objects`, `retained` were kept (moved, or left in
+    /// it as the new target), and the victim was freed or not.
+    Compacted {
+        frame: u32,
+        t: u8,
+        retained: u32,
+        objects: u32,
+        freed: bool,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -345,9 +397,10 @@ impl HacCache {
         let frame = match self.free.pop() {
             Some(f) => f,
             // Replacement freed nothing at the last fetch (every frame pinned or modified).
-            None => self
-                .evict_whole_frame()
-                .expect("a frame without modified objects: the cache is larger than what no-steal holds"),
+            None => self.evict_whole_frame().unwrap_or_else(|| {
+                self.stats.steals += 1;
+                self.steal_frame()
+            }),
         };
         if self.free.is_empty() {
             match self.free_one_frame() {

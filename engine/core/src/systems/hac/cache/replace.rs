@@ -14,8 +14,11 @@ impl HacCache {
         for i in 1..=self.params.secondaries {
             self.scan_secondary(i as usize);
         }
-        // With nothing to take, scan on (spec A12), at most once round the ring.
+        // With nothing to take, scan on (spec A12), at most once round the ring; and compact at
+        // most twice as many victims as there are frames: beyond that the frames hold only what
+        // no-steal keeps, and compaction only moves it around.
         let mut extra_scans = self.params.frames.div_ceil(self.params.scan);
+        let mut compactions = 2 * self.params.frames;
         loop {
             let (target, pinned) = (self.target, &self.pinned);
             let frames = &self.frames;
@@ -40,6 +43,10 @@ impl HacCache {
             if self.compact(victim.frame, victim.usage.t) {
                 return Some(victim.frame);
             }
+            compactions -= 1;
+            if compactions == 0 {
+                return None;
+            }
         }
     }
 
@@ -57,6 +64,23 @@ impl HacCache {
         })?;
         self.compact(frame, super::MAX_USAGE);
         Some(frame)
+    }
+
+    /// Frees a frame whatever it holds, modified objects included (a steal): only when every
+    /// frame holds objects the transaction modified. The system ends the run when it happens.
+    pub(super) fn steal_frame(&mut self) -> u32 {
+        let frame = (0..self.params.frames)
+            .find(|&f| self.frames[f as usize].kind != FrameKind::Free && Some(f) != self.target)
+            .expect("a frame besides the target");
+        for s in &self.frames[frame as usize].slots {
+            let e = &mut self.table[s.object as usize];
+            if e.installed && e.frame == frame {
+                *e = super::NO_ENTRY;
+                self.entries -= 1;
+            }
+        }
+        self.compact(frame, super::MAX_USAGE);
+        frame
     }
 
     /// Whether a scan pointer looks at `frame`: not the free frame nor the target (spec A10).
@@ -144,6 +168,15 @@ impl HacCache {
             }
         }
         self.stats.retained_fraction_sum += retained.len() as f64 / objects.max(1) as f64;
+        let (kept, total) = (retained.len() as u32, objects as u32);
+        let freed = self.place_retained(frame, retained);
+        self.emit(CacheEvent::Compacted { frame, t, retained: kept, objects: total, freed });
+        freed
+    }
+
+    /// Moves a victim's retained objects home or into the target (spec §2.8 step 3); true when
+    /// the victim ends up empty.
+    fn place_retained(&mut self, frame: u32, retained: Vec<Slot>) -> bool {
         let Some(target) = self.target.filter(|_| !retained.is_empty()) else {
             if retained.is_empty() {
                 return self.freed(frame);

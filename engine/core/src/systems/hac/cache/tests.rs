@@ -202,3 +202,19 @@ fn table_2_probe() {
         println!("{kind:?} FPC {frames} frames: {misses} fetches");
     }
 }
+
+/// No-steal with no room left (spec A5): when every frame holds an object the transaction
+/// modified and none can be compacted away, a fetch has to take a frame anyway; it is counted, so
+/// the system can end the run and say why instead of looping or failing.
+#[test]
+fn a_cache_full_of_modified_objects_steals_and_says_so() {
+    let pages = Pages::new((0..6).map(|p| (p, 0, 5000)));
+    let mut cache = HacCache::new(HacParams { frames: 4, ..HacParams::default() }, pages);
+    for o in 0..4 {
+        cache.access(o, true);
+    }
+    assert_eq!(cache.stats.steals, 0, "four frames hold four pages");
+    cache.access(4, true);
+    assert_eq!(cache.stats.steals, 1, "the fifth page takes a frame with a modified object");
+    assert_eq!(cache.stats.fetches, 5);
+}
