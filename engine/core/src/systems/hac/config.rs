@@ -82,6 +82,14 @@ pub struct Database {
     #[garde(range(min = 64, max = 32_768))]
     #[schemars(extend("x-unit" = "B"))]
     pub text_piece_bytes: u32,
+    /// Bytes of a reference: Thor's 4 (§2.2); 12 for GOM's 96-bit pointers, as HAC-BIG (§4.2.4).
+    #[garde(range(min = 4, max = 16))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub reference_bytes: u32,
+    /// Bytes added to every object: 0 for Thor; 6 for GOM's larger per-object overhead (§4.2.4).
+    #[garde(range(min = 0, max = 256))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub extra_object_bytes: u32,
 }
 
 impl Default for Database {
@@ -92,6 +100,8 @@ impl Default for Database {
             page_kb: p.page_bytes / 1024,
             string_bytes: p.string_bytes,
             text_piece_bytes: p.text_piece_bytes,
+            reference_bytes: p.reference_bytes,
+            extra_object_bytes: p.extra_object_bytes,
         }
     }
 }
@@ -107,6 +117,8 @@ impl Database {
             page_bytes: self.page_kb * 1024,
             string_bytes: self.string_bytes,
             text_piece_bytes: self.text_piece_bytes,
+            reference_bytes: self.reference_bytes,
+            extra_object_bytes: self.extra_object_bytes,
             ..Oo7Params::default()
         }
     }
@@ -178,6 +190,8 @@ pub enum Policy {
     Fpc,
     /// QuickStore: CLOCK over pages, a mapping object per page fetched (§4.2.2).
     Quickstore,
+    /// GOM: a page buffer and an object buffer, split statically (§4.2.4).
+    Gom,
 }
 
 /// How HAC's usage decays at primary scans (§3.2.1; spec A1).
@@ -275,6 +289,11 @@ pub struct Client {
     #[garde(range(min = 0.0, max = 1.0))]
     #[schemars(extend("x-unit" = "fraction"))]
     pub mapping_fetch_prob: f64,
+    /// GOM: the share of the cache that is its page buffer; the rest is its object buffer (tuned
+    /// by hand for every size in the paper, §4.2.4).
+    #[garde(range(min = 0.05, max = 0.95))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub gom_page_share: f64,
 }
 
 impl Default for Client {
@@ -295,6 +314,7 @@ impl Default for Client {
             move_kb_us: 88.0,
             discard_object_us: 3.0,
             mapping_fetch_prob: super::baselines::quickstore::MAPPING_FETCH_PROB,
+            gom_page_share: 0.5,
         }
     }
 }

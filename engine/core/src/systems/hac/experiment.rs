@@ -1,7 +1,7 @@
 //! OO7 traversals driven through a client cache, cold or hot, counting what the paper counts
 //! (§4.2): page fetches, and the memory the cache took, frames plus the indirection table at its
 //! largest (Figure 5's x axis is "cache size + indirection table", spec A18).
-use super::baselines::{fpc::Fpc, quickstore::QuickStore};
+use super::baselines::{fpc::Fpc, gom::Gom, quickstore::QuickStore};
 use super::cache::{HacCache, HacParams, Pages};
 use super::client_cache::ClientCache;
 use crate::workload::oo7::{Oo7Database, Traversal, TraversalKind};
@@ -19,7 +19,13 @@ pub enum Start {
 pub enum Policy {
     Hac(HacParams),
     Fpc,
-    QuickStore { mapping_fetch_prob: f64 },
+    QuickStore {
+        mapping_fetch_prob: f64,
+    },
+    /// GOM with this share of the cache as its page buffer.
+    Gom {
+        page_share: f64,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -56,7 +62,22 @@ pub fn cache(policy: &Policy, frames: u32, db: &Oo7Database, pages: &Pages, seed
         Policy::QuickStore { mapping_fetch_prob } => {
             Box::new(QuickStore::new(frames, page_bytes, pages.clone(), *mapping_fetch_prob, seed))
         }
+        Policy::Gom { page_share } => {
+            Box::new(Gom::new(frames as u64 * page_bytes as u64, *page_share, page_bytes, pages.clone()))
+        }
     }
+}
+
+/// GOM's fetches with its split tuned by hand, as the paper's was for every point (§4.2.4): the
+/// fewest over `gom::SPLITS`, and the page-buffer share that gave them.
+pub fn gom_tuned(db: &Oo7Database, pages: &Pages, frames: u32, kind: TraversalKind, start: Start) -> (Measured, f64) {
+    super::baselines::gom::SPLITS
+        .iter()
+        .map(|&page_share| {
+            (run(db, cache(&Policy::Gom { page_share }, frames, db, pages, 1).as_mut(), kind, start), page_share)
+        })
+        .min_by_key(|(m, _)| m.fetches)
+        .expect("splits to try")
 }
 
 /// Runs traversal `kind` over `db` through `cache`, once more first if `start` is hot.

@@ -23,7 +23,7 @@ mod tests;
 
 use std::sync::{Arc, Mutex};
 
-use baselines::{fpc::Fpc, quickstore::QuickStore};
+use baselines::{fpc::Fpc, gom::Gom, quickstore::QuickStore};
 use cache::HacCache;
 use client_cache::ClientCache;
 use config::{Pinning, Policy, Replacement, Start};
@@ -62,6 +62,7 @@ pub enum Cache {
     Hac(HacCache),
     Fpc(Fpc),
     QuickStore(QuickStore),
+    Gom(Gom),
 }
 
 impl Cache {
@@ -70,6 +71,7 @@ impl Cache {
             Cache::Hac(c) => c,
             Cache::Fpc(c) => c,
             Cache::QuickStore(c) => c,
+            Cache::Gom(c) => c,
         }
     }
 
@@ -78,6 +80,7 @@ impl Cache {
             Cache::Hac(c) => c,
             Cache::Fpc(c) => c,
             Cache::QuickStore(c) => c,
+            Cache::Gom(c) => c,
         }
     }
 
@@ -174,6 +177,9 @@ impl HacSystem {
                 c.client.mapping_fetch_prob,
                 seed ^ CLIENT_STREAM,
             )),
+            Policy::Gom => {
+                Cache::Gom(Gom::new(frames as u64 * page_bytes as u64, c.client.gom_page_share, page_bytes, pages))
+            }
         };
         let mut disk_rng = Rng::stream(seed, DISK_STREAM);
         let us = |x: f64| (x * 1e3).round() as SimTime;

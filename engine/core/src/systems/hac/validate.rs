@@ -28,12 +28,15 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
         );
     }
     let room = page - size::PAGE_HEADER - size::OFFSET_ENTRY;
-    for (path, bytes) in
-        [("database.string_bytes", c.database.string_bytes), ("database.text_piece_bytes", c.database.text_piece_bytes)]
-    {
+    // Wider references and per-object bytes (GOM's format) grow every object.
+    let grown = |bytes: u32, refs: u32| bytes + refs * (c.database.reference_bytes - 4) + c.database.extra_object_bytes;
+    for (path, bytes) in [
+        ("database.string_bytes", grown(c.database.string_bytes, size::refs::TEXT)),
+        ("database.text_piece_bytes", grown(c.database.text_piece_bytes, size::refs::TEXT)),
+    ] {
         if bytes > room {
             problems.push(
-                Problem::new(path, format!("{bytes} B does not fit in a {} KB page, which holds objects of at most {room} B; no object may span pages (§2.1)", c.database.page_kb))
+                Problem::new(path, format!("{bytes} B with its header and references does not fit in a {} KB page, which holds objects of at most {room} B; no object may span pages (§2.1)", c.database.page_kb))
                     .related(&["database.page_kb"]),
             );
         }
@@ -41,7 +44,8 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
     problems.extend(no_steal_problem(c, frames));
     // The manual is the largest text: its root holds a reference to each piece.
     let oo7 = c.database.oo7();
-    let root = size::array(oo7.size.manual_bytes().div_ceil(c.database.text_piece_bytes));
+    let pieces = oo7.size.manual_bytes().div_ceil(c.database.text_piece_bytes);
+    let root = grown(size::array(pieces), size::refs::array(pieces));
     if root > room {
         problems.push(
             Problem::new(
@@ -88,7 +92,7 @@ fn no_steal_problem(c: &Config, frames: u64) -> Option<Problem> {
             .sum::<u32>();
             (COMPOSITE_PARTS * ((per_composite * stride).div_ceil(room) + 1)) as u64
         }
-        Policy::Quickstore => return None,
+        Policy::Quickstore | Policy::Gom => return None,
     } + 32;
     (frames < needed).then(|| {
         // Rounded up, so that the size the message gives is enough.

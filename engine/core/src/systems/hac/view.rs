@@ -22,7 +22,7 @@ const CLIENT: SectionInfo = SectionInfo {
     description: "The client's cache: its frames (one row each, for HAC), the indirection table, \
         the scan pointers and the traversal's position (§3, §4.1.1).",
     scalars: &[
-        f64("policy", "policy", "").values(&["hac", "fpc", "quickstore"]),
+        f64("policy", "policy", "").values(&["hac", "fpc", "quickstore", "gom"]),
         f64("frames", "frames", ""),
         f64("frame_bytes", "frame size", "B"),
         f64("accesses", "object accesses", ""),
@@ -70,6 +70,7 @@ fn client(sim: &HacSystem) -> Section {
         Cache::Hac(c) => (0.0, c.params.frames, c.params.frame_bytes),
         Cache::Fpc(_) => (1.0, sim.frames, sim.db.params.page_bytes),
         Cache::QuickStore(_) => (2.0, sim.frames, sim.db.params.page_bytes),
+        Cache::Gom(_) => (3.0, sim.frames, sim.db.params.page_bytes),
     };
     let cache = sim.cache.as_dyn();
     s.set("policy", policy)

@@ -39,6 +39,19 @@ pub struct Oo7Params {
     /// Shuffle each atomic part's outgoing connections (spec A22): a depth-first walk that stops
     /// half-way (T1−) then spreads over the whole graph, not along the ring of first connections.
     pub shuffle_connections: bool,
+    /// Bytes of a reference: Thor's 4 (§2.2); GOM's 12 (96-bit pointers, §4.2.4).
+    pub reference_bytes: u32,
+    /// Bytes added to every object: 0 for Thor; 6 for GOM, whose per-object overhead at the server
+    /// is 12 bytes against Thor's 6 (§4.2.4).
+    pub extra_object_bytes: u32,
+}
+
+impl Oo7Params {
+    /// The database in GOM's format (§4.2.4): the same objects with 12-byte references and 6 more
+    /// bytes each. HAC-BIG runs on it.
+    pub fn gom_sized(&self) -> Oo7Params {
+        Oo7Params { reference_bytes: 12, extra_object_bytes: 6, ..self.clone() }
+    }
 }
 
 impl Default for Oo7Params {
@@ -49,13 +62,16 @@ impl Default for Oo7Params {
             string_bytes: 20,
             text_piece_bytes: 4000,
             shuffle_connections: true,
+            reference_bytes: 4,
+            extra_object_bytes: 0,
         }
     }
 }
 
 /// Sizes of the objects' fields, bytes, each including Thor's 4-byte header (the oref of the
-/// class object, §2.2); spec §4.1's synthetic layout. The 2-byte offset-table entry per object is
-/// added when the object is placed on its page.
+/// class object, §2.2); spec §4.1's synthetic layout, with 4-byte references (`refs` counts each
+/// kind's, the header's included, for other reference sizes). The 2-byte offset-table entry per
+/// object is added when the object is placed on its page.
 pub mod size {
     pub const ATOMIC_PART: u32 = 40;
     pub const CONNECTION: u32 = 28;
@@ -68,6 +84,23 @@ pub mod size {
     }
     /// Offset-table entry per object on its page (§2.2).
     pub const OFFSET_ENTRY: u32 = 2;
+    /// References in each kind of object: the class (the header), then its reference fields.
+    pub mod refs {
+        /// class, type, partOf, to, from.
+        pub const ATOMIC_PART: u32 = 5;
+        /// class, type, from, to.
+        pub const CONNECTION: u32 = 4;
+        /// class, documentation, rootPart, parts, usedInPriv, usedInShar.
+        pub const COMPOSITE_PART: u32 = 6;
+        /// class, superAssembly or designRoot, module, children.
+        pub const ASSEMBLY: u32 = 4;
+        pub const MODULE: u32 = 4;
+        /// A vector's class and elements; a string's or a text piece's class.
+        pub const fn array(len: u32) -> u32 {
+            1 + len
+        }
+        pub const TEXT: u32 = 1;
+    }
     /// Page header: the page's id and its object count.
     pub const PAGE_HEADER: u32 = 16;
     /// At most 2^9 objects a page: an oref's oid has 9 bits (§2.2).
@@ -161,6 +194,9 @@ pub struct Oo7Database {
 /// object limit), else on a new page.
 struct Packer {
     page_bytes: u32,
+    /// Bytes a reference adds beyond Thor's 4, and bytes added to every object.
+    wide_reference: u32,
+    extra: u32,
     objects: Vec<Object>,
     page: u32,
     used: u32,
@@ -168,7 +204,12 @@ struct Packer {
 }
 
 impl Packer {
-    fn place(&mut self, bytes: u32) -> u32 {
+    /// Places an object of `bytes` with 4-byte references, `refs` of them.
+    fn place(&mut self, bytes: u32, refs: u32) -> u32 {
+        self.put(bytes + refs * self.wide_reference + self.extra)
+    }
+
+    fn put(&mut self, bytes: u32) -> u32 {
         let cost = bytes + size::OFFSET_ENTRY;
         if self.count == size::OBJECTS_PER_PAGE || self.used + cost > self.page_bytes {
             self.page += 1;
@@ -186,13 +227,15 @@ impl Packer {
     /// what is left of its page (a large object is a tree of smaller ones, §2.1, and nothing
     /// makes the pieces equal); the root's id.
     fn text(&mut self, bytes: u32, piece: u32) -> u32 {
-        let root = self.place(size::array(bytes.div_ceil(piece)));
+        let pieces = bytes.div_ceil(piece);
+        let root = self.place(size::array(pieces), size::refs::array(pieces));
+        let pad = size::refs::TEXT * self.wide_reference + self.extra;
         let mut left = bytes;
         while left > 0 {
-            let room = self.page_bytes - self.used - size::OFFSET_ENTRY;
+            let room = (self.page_bytes - self.used - size::OFFSET_ENTRY).saturating_sub(pad);
             let fits = if self.count < size::OBJECTS_PER_PAGE && room >= MIN_PIECE { room } else { piece };
             let take = left.min(piece).min(fits);
-            self.place(take);
+            self.place(take, size::refs::TEXT);
             left -= take;
         }
         root
@@ -208,8 +251,15 @@ impl Oo7Database {
     pub fn generate(params: &Oo7Params, seed: u64) -> Oo7Database {
         let mut rng = Rng::stream(seed, 0x007);
         let n = params.size.atomic_per_composite();
-        let mut packer =
-            Packer { page_bytes: params.page_bytes, objects: Vec::new(), page: 0, used: size::PAGE_HEADER, count: 0 };
+        let mut packer = Packer {
+            page_bytes: params.page_bytes,
+            wide_reference: params.reference_bytes - 4,
+            extra: params.extra_object_bytes,
+            objects: Vec::new(),
+            page: 0,
+            used: size::PAGE_HEADER,
+            count: 0,
+        };
         let mut composites = Vec::with_capacity(COMPOSITE_PARTS as usize);
         let mut to = Vec::with_capacity((COMPOSITE_PARTS * n * CONNECTIONS_PER_PART) as usize);
         // The composite-part library first, then the module with its manual and assemblies, as
@@ -232,25 +282,26 @@ impl Oo7Database {
                 incoming[t as usize] += 1;
             }
             let document = packer.text(params.size.document_bytes(), params.text_piece_bytes);
-            let composite = packer.place(size::COMPOSITE_PART);
-            let parts = packer.place(size::ATOMIC_PART);
+            let composite = packer.place(size::COMPOSITE_PART, size::refs::COMPOSITE_PART);
+            let parts = packer.place(size::ATOMIC_PART, size::refs::ATOMIC_PART);
             for j in 0..n {
                 if j > 0 {
-                    packer.place(size::ATOMIC_PART);
+                    packer.place(size::ATOMIC_PART, size::refs::ATOMIC_PART);
                 }
-                packer.place(size::array(CONNECTIONS_PER_PART));
-                packer.place(size::array(incoming[j as usize]));
-                packer.place(params.string_bytes);
+                packer.place(size::array(CONNECTIONS_PER_PART), size::refs::array(CONNECTIONS_PER_PART));
+                let incoming = incoming[j as usize];
+                packer.place(size::array(incoming), size::refs::array(incoming));
+                packer.place(params.string_bytes, size::refs::TEXT);
             }
-            let connections = packer.place(size::CONNECTION);
-            packer.place(params.string_bytes);
+            let connections = packer.place(size::CONNECTION, size::refs::CONNECTION);
+            packer.place(params.string_bytes, size::refs::TEXT);
             for _ in 1..n * CONNECTIONS_PER_PART {
-                packer.place(size::CONNECTION);
-                packer.place(params.string_bytes);
+                packer.place(size::CONNECTION, size::refs::CONNECTION);
+                packer.place(params.string_bytes, size::refs::TEXT);
             }
             composites.push(CompositeLayout { document, composite, parts, connections });
         }
-        let module = packer.place(size::MODULE);
+        let module = packer.place(size::MODULE, size::refs::MODULE);
         packer.text(params.size.manual_bytes(), params.text_piece_bytes);
         let mut assemblies = Vec::new();
         build_assembly(&mut packer, &mut rng, &mut assemblies, 1);
@@ -286,8 +337,8 @@ impl Oo7Database {
 /// Creates an assembly at `level` and, depth first, the ones below it; returns its index.
 fn build_assembly(packer: &mut Packer, rng: &mut Rng, out: &mut Vec<Assembly>, level: u32) -> u32 {
     let index = out.len() as u32;
-    let object = packer.place(size::ASSEMBLY);
-    let children_array = packer.place(size::array(FAN_OUT));
+    let object = packer.place(size::ASSEMBLY, size::refs::ASSEMBLY);
+    let children_array = packer.place(size::array(FAN_OUT), size::refs::array(FAN_OUT));
     let base = level == LEVELS;
     out.push(Assembly { object, children_array, children: Vec::new(), base });
     let children = if base {
