@@ -192,7 +192,7 @@ impl HacSystem {
             traversal: 0,
             accesses: 0,
             costs: Costs {
-                hit: us(c.client.hit_us),
+                hit: us(c.client.hit_us.unwrap_or_else(|| config::table_3_hit_us(c.workload.traversal))),
                 install: c.client.install_us * 1e3,
                 scan_object: c.client.scan_object_us * 1e3,
                 move_byte: c.client.move_kb_us * 1e3 / 1024.0,

@@ -6,6 +6,7 @@
 //! object on disk besides its fields, at most 512 objects a page, no object spanning two pages.
 //! The traversals over it are in `traversal.rs`. The object sizes are spec §4.1's synthetic Thor
 //! layout (the paper gives only aggregates); `docs/models.md` lists where they land.
+pub mod dynamic;
 pub mod footprint;
 pub mod traversal;
 

@@ -170,3 +170,29 @@ fn print_calibration() {
         }
     }
 }
+
+/// §4.1.1's dynamic traversal: operations go 90% to the hot database, which swaps with the cold
+/// one after the shift, each a path down the assembly hierarchy and a walk of one composite part.
+#[test]
+fn the_dynamic_traversal_shifts_its_working_set() {
+    use super::dynamic::{Dynamic, DynamicParams, Mix};
+    let small = Oo7Params { size: Oo7Size::Small, ..Oo7Params::default() };
+    let (a, b) = (Oo7Database::generate(&small, 1), Oo7Database::generate(&small, 2));
+    let params = DynamicParams { operations: 400, shift_after: 200, hot_share: 0.9, mix: Mix::Uniform };
+    let mut walk = Dynamic::new([&a, &b], params, 1);
+    let offset = walk.offset(1);
+    let mut ops = [[0u32; 2]; 2]; // [before/after the shift][database]
+    let mut last = 0;
+    while let Some(access) = walk.next() {
+        if walk.operation != last {
+            last = walk.operation;
+            // An operation's first access is its path's root assembly.
+            let db = usize::from(access.object >= offset);
+            assert_eq!(access.object - if db == 1 { offset } else { 0 }, [&a, &b][db].assemblies[0].object);
+            ops[usize::from(last > 200)][db] += 1;
+        }
+    }
+    assert_eq!(last, 400);
+    assert!(ops[0][0] > 160 && ops[1][1] > 160, "90% to the hot database, which shifts: {ops:?}");
+    assert_eq!(ops[0][0] + ops[0][1], 200);
+}

@@ -66,6 +66,15 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
         }
     }
 
+    /// One operation on composite part `c`'s graph alone, as the dynamic traversals run them
+    /// (§4.1.1): its composite part and then the walk `kind` makes of its atomic parts.
+    pub fn of_composite(db: D, kind: TraversalKind, c: u32) -> Traversal<D> {
+        let mut t = Traversal::new(db, kind);
+        t.started = true;
+        t.enter_composite(c);
+        t
+    }
+
     /// The composite part being walked, if any.
     pub fn composite(&self) -> Option<u32> {
         self.composite
