@@ -126,6 +126,22 @@ pub struct ViewInfo {
     pub hint: &'static str,
 }
 
+/// A summary figure, for a system's `describe.rs`.
+pub const fn figure(
+    path: &'static str,
+    label: &'static str,
+    unit: &'static str,
+    scale: f64,
+    description: &'static str,
+) -> FigureInfo {
+    FigureInfo { path, label, unit, scale, description }
+}
+
+/// A view of the lab, for a system's `describe.rs`.
+pub const fn view(view: &'static str, title: &'static str, hint: &'static str) -> ViewInfo {
+    ViewInfo { view, title, hint }
+}
+
 /// Everything a front end needs to name what a system reports.
 #[derive(Clone, Copy, Debug, Serialize)]
 pub struct Description {

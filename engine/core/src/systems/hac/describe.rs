@@ -2,17 +2,7 @@
 //! (`records.rs`), its frame sections (`view.rs`), the figures of its summary
 //! (`metrics::Summary`) and the views the lab shows for it.
 use super::records::RECORD_KINDS;
-use crate::describe::{Description, FigureInfo, ViewInfo};
-
-const fn fig(
-    path: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    scale: f64,
-    description: &'static str,
-) -> FigureInfo {
-    FigureInfo { path, label, unit, scale, description }
-}
+use crate::describe::{figure as fig, view, Description, FigureInfo, ViewInfo};
 
 pub const FIGURES: &[FigureInfo] = &[
     fig("elapsed_s", "elapsed time", "s", 1.0, "Simulated time of the measured traversal (§4.5)."),
@@ -75,10 +65,6 @@ pub const FIGURES: &[FigureInfo] = &[
     ),
     fig("page_use", "page use", "%", 100.0, "Mean fraction of each touched page's bytes the traversal uses (§4.1.1)."),
 ];
-
-const fn view(view: &'static str, title: &'static str, hint: &'static str) -> ViewInfo {
-    ViewInfo { view, title, hint }
-}
 
 pub const VIEWS: &[ViewInfo] = &[
     view("HacView", "Client cache: frames, scan pointers, candidates",

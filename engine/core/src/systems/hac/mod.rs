@@ -44,6 +44,9 @@ use crate::workload::oo7::{Footprint, Oo7Database, Oo7Params, Traversal, Travers
 pub enum Event {
     /// The client runs its traversal until it misses, or for a slice of accesses.
     Run,
+    /// The access that missed, once the hits before it have taken their time: the client sends
+    /// the fetch and starts replacement.
+    Miss { page: u32, object: u32 },
     /// A fetch request reaches the server.
     FetchArrive { page: u32 },
     /// The server's disk finished its active read.
@@ -265,14 +268,6 @@ impl HacSystem {
                     + (after.bytes_moved - work.bytes_moved) as f64 * self.costs.move_byte
                     + (after.objects_discarded - work.objects_discarded) as f64 * self.costs.discard_object;
                 self.metrics.measured.replacement_work_ns += replacement;
-                self.record_compactions(k);
-                if after.steals > 0 {
-                    let why =
-                        "the client cache filled with objects the transaction modified, which no-steal keeps until \
-                               the commit (§4.6): give client.cache_mb more room";
-                    k.end_early(why.to_string());
-                    return;
-                }
                 self.metrics.measured.fetches += 1;
                 if !std::mem::replace(&mut self.fetched[page as usize], true) {
                     self.metrics.measured.compulsory += 1;
@@ -280,13 +275,26 @@ impl HacSystem {
                 let sent = k.now() + elapsed + conversion.round() as SimTime;
                 self.metrics.measured.conversion_ns += conversion;
                 self.pending = Some(Pending { sent, replacement: replacement.round() as SimTime });
-                k.schedule(sent + self.message(self.request_bytes), Event::FetchArrive { page });
-                k.record(RecordKind::Fetch, page, a.object as u64, 0, 0);
+                k.schedule(sent, Event::Miss { page, object: a.object });
                 return;
             }
         }
         self.metrics.measured.conversion_ns += conversion;
         k.after((elapsed + conversion.round() as SimTime).max(1), Event::Run);
+    }
+
+    /// The miss is sent, and what replacement did meanwhile is recorded (the cache took the page
+    /// and compacted when the access was walked: `docs/models.md`).
+    fn miss(&mut self, k: &mut K, page: u32, object: u32) {
+        k.record(RecordKind::Fetch, page, object as u64, 0, 0);
+        self.record_compactions(k);
+        if self.cache.work().steals > 0 {
+            let why = "the client cache filled with objects the transaction modified, which no-steal keeps until the \
+                       commit (§4.6): give client.cache_mb more room";
+            k.end_early(why.to_string());
+            return;
+        }
+        k.after(self.message(self.request_bytes), Event::FetchArrive { page });
     }
 
     /// A trace record for each compaction the last replacement made (the HAC view and "next
@@ -505,6 +513,7 @@ impl System for HacSystem {
     fn handle(&mut self, k: &mut K, e: Event) {
         match e {
             Event::Run => self.run(k),
+            Event::Miss { page, object } => self.miss(k, page, object),
             Event::FetchArrive { page } => self.fetch_arrive(k, page),
             Event::DiskDone => self.disk_done(k),
             Event::FetchReply { page } => self.fetch_reply(k, page),

@@ -2,17 +2,7 @@
 //! (`records.rs`), the figures of its summary (`metrics::Summary`) in the order the CLI's run
 //! report and sweep CSV list them, and the views the lab shows for it.
 use super::records::RECORD_KINDS;
-use crate::describe::{Description, FigureInfo, ViewInfo};
-
-const fn fig(
-    path: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    scale: f64,
-    description: &'static str,
-) -> FigureInfo {
-    FigureInfo { path, label, unit, scale, description }
-}
+use crate::describe::{figure as fig, view, Description, FigureInfo, ViewInfo};
 
 pub const FIGURES: &[FigureInfo] = &[
     fig("throughput_tps", "throughput", "tx/s", 1.0, "Committed transactions per simulated second (§4.3.1)."),
@@ -100,10 +90,6 @@ pub const FIGURES: &[FigureInfo] = &[
     ),
     fig("commit_wait_ms", "mean commit wait for MOB space", "ms", 1.0, "Mean time a commit waited for MOB space."),
 ];
-
-const fn view(view: &'static str, title: &'static str, hint: &'static str) -> ViewInfo {
-    ViewInfo { view, title, hint }
-}
 
 pub const VIEWS: &[ViewInfo] = &[
     view("SystemDiagram", "System: clients, network, server, disk",
