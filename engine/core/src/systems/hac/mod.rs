@@ -151,9 +151,10 @@ pub struct HacSystem {
     commit_object: SimTime,
     /// When the commit in flight was sent.
     commit_sent: SimTime,
-    /// Where the cache's counters stood when the measured traversal began, and the table's peak
-    /// since.
+    /// Where the cache's counters stood when the measured traversal began, and at the last miss.
     work_at_start: cache::CacheStats,
+    work_at_miss: cache::CacheStats,
+    /// The indirection table at its largest since the measured traversal began.
     table_peak: u64,
     page_use: f64,
     pub metrics: Metrics,
@@ -169,11 +170,7 @@ impl HacSystem {
         let pages = experiment::pages_of(&db);
         let frames = c.client.frames(page_bytes);
         let cache = match c.client.policy {
-            Policy::Hac => {
-                let mut cache = HacCache::new(c.client.hac_params(page_bytes), pages);
-                cache.record_events(true);
-                Cache::Hac(cache)
-            }
+            Policy::Hac => Cache::Hac(HacCache::new(c.client.hac_params(page_bytes), pages)),
             Policy::Fpc => Cache::Fpc(Fpc::new(frames, page_bytes, pages)),
             Policy::Quickstore => Cache::QuickStore(QuickStore::new(
                 frames,
@@ -217,6 +214,7 @@ impl HacSystem {
             commit_object: us(c.server.commit_object_us),
             commit_sent: 0,
             work_at_start: cache::CacheStats::default(),
+            work_at_miss: cache::CacheStats::default(),
             table_peak: 0,
             page_use,
             metrics: Metrics::default(),
@@ -255,7 +253,6 @@ impl HacSystem {
                 self.written_bytes += self.db.objects[a.object as usize].bytes as u64;
             }
             let installs = self.cache.as_dyn().installs();
-            let work = self.cache.work();
             let (walk, pin) = (&self.walk, self.costs.pin);
             let stack = || if pin { walk.path_objects().collect() } else { Vec::new() };
             let miss = self.cache.as_dyn_mut().access(a.object, a.write, &stack);
@@ -265,10 +262,12 @@ impl HacSystem {
             self.metrics.measured.hit_ns += self.costs.hit as f64;
             if miss {
                 let page = self.db.objects[a.object as usize].page;
-                let after = self.cache.work();
+                // Replacement works only at misses: its counters moved since the last one.
+                let (work, after) = (std::mem::take(&mut self.work_at_miss), self.cache.work());
                 let replacement = (after.objects_scanned - work.objects_scanned) as f64 * self.costs.scan_object
                     + (after.bytes_moved - work.bytes_moved) as f64 * self.costs.move_byte
                     + (after.objects_discarded - work.objects_discarded) as f64 * self.costs.discard_object;
+                self.work_at_miss = after;
                 self.metrics.measured.replacement_work_ns += replacement;
                 self.metrics.measured.fetches += 1;
                 if !std::mem::replace(&mut self.fetched[page as usize], true) {
@@ -303,16 +302,9 @@ impl HacSystem {
     /// compaction" follow them).
     fn record_compactions(&mut self, k: &mut K) {
         let Cache::Hac(c) = &mut self.cache else { return };
-        for e in c.take_events() {
-            if let cache::CacheEvent::Compacted { frame, t, retained, objects, freed } = e {
-                k.record(
-                    RecordKind::Compaction,
-                    frame,
-                    t as u64,
-                    retained as u64 | (objects as u64) << 24,
-                    freed as u64,
-                );
-            }
+        for c in c.take_compactions() {
+            let counts = c.retained as u64 | (c.objects as u64) << 24;
+            k.record(RecordKind::Compaction, c.frame, c.t as u64, counts, c.freed as u64);
         }
     }
 

@@ -239,15 +239,19 @@ pub enum CacheEvent {
         object: u32,
         frame: u32,
     },
-    /// A compaction is over: of the victim's `objects`, `retained` were kept (moved, or left in
-    /// it as the new target), and the victim was freed or not.
-    Compacted {
-        frame: u32,
-        t: u8,
-        retained: u32,
-        objects: u32,
-        freed: bool,
-    },
+    /// A compaction is over (`Compaction`).
+    Compacted(Compaction),
+}
+
+/// A compaction that is over: of the victim's `objects`, `retained` were kept (moved, or left in
+/// it as the new target), and the victim was freed or not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Compaction {
+    pub frame: u32,
+    pub t: u8,
+    pub retained: u32,
+    pub objects: u32,
+    pub freed: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -271,6 +275,8 @@ pub struct HacCache {
     pub stats: CacheStats,
     /// Replacement steps since the last `take_events`, when recording.
     events: Option<Vec<CacheEvent>>,
+    /// Compactions since the last `take_compactions` (about one a fetch, always kept).
+    compactions: Vec<Compaction>,
 }
 
 impl HacCache {
@@ -294,6 +300,7 @@ impl HacCache {
             pinned: vec![false; c as usize],
             stats: CacheStats::default(),
             events: None,
+            compactions: Vec::new(),
             pages,
             params,
         }
@@ -301,6 +308,11 @@ impl HacCache {
 
     pub fn record_events(&mut self, on: bool) {
         self.events = on.then(Vec::new);
+    }
+
+    /// The compactions since the last call, oldest first.
+    pub fn take_compactions(&mut self) -> Vec<Compaction> {
+        std::mem::take(&mut self.compactions)
     }
 
     pub fn take_events(&mut self) -> Vec<CacheEvent> {

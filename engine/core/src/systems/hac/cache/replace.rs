@@ -170,7 +170,9 @@ impl HacCache {
         self.stats.retained_fraction_sum += retained.len() as f64 / objects.max(1) as f64;
         let (kept, total) = (retained.len() as u32, objects as u32);
         let freed = self.place_retained(frame, retained);
-        self.emit(CacheEvent::Compacted { frame, t, retained: kept, objects: total, freed });
+        let compaction = super::Compaction { frame, t, retained: kept, objects: total, freed };
+        self.compactions.push(compaction);
+        self.emit(CacheEvent::Compacted(compaction));
         freed
     }
 
