@@ -84,7 +84,24 @@ fn worked_compaction_of_figure_2() {
     // Step A: (T, H) = (3, 3/6); a, c, f move to 3392, 4592, 5592; b, d, e are discarded.
     let u12 = cache.frame_usage(12);
     assert_eq!((u12.t, u12.hot, u12.objects), (3, 3, 6));
+    cache.record_events(true);
     assert!(cache.compact(12, u12.t), "frame 12 is freed");
+    // The steps spec §2.14 animates, in order: discards, moves, the freed frame.
+    let compaction = Compaction { frame: 12, t: 3, retained: 3, objects: 6, freed: true };
+    assert_eq!(
+        cache.take_events(),
+        [
+            CacheEvent::Discard { object: 2, frame: 12 },
+            CacheEvent::Discard { object: 4, frame: 12 },
+            CacheEvent::Discard { object: 5, frame: 12 },
+            CacheEvent::Move { object: 1, from: 12, to: 7, offset: 3392 },
+            CacheEvent::Move { object: 3, from: 12, to: 7, offset: 4592 },
+            CacheEvent::Move { object: 6, from: 12, to: 7, offset: 5592 },
+            CacheEvent::FrameFreed { frame: 12 },
+            CacheEvent::Compacted(compaction),
+        ]
+    );
+    assert_eq!(cache.take_compactions().last(), Some(&compaction));
     let at = |c: &HacCache, o: u32| (c.entry(o).frame, c.entry(o).offset);
     assert_eq!([at(&cache, 1), at(&cache, 3), at(&cache, 6)], [(7, 3392), (7, 4592), (7, 5592)]);
     assert!([2, 4, 5].iter().all(|&o| cache.entry(o).frame == ABSENT));
