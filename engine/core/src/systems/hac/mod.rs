@@ -12,8 +12,11 @@ pub mod config;
 pub mod describe;
 pub mod experiment;
 pub mod metrics;
+mod oo7_view;
 pub mod records;
+mod replacement_view;
 mod setup;
+pub mod steps;
 mod validate;
 pub mod view;
 
@@ -40,6 +43,7 @@ use crate::kernel::{time, Kernel, RunControl, SimTime, System};
 use crate::scenario::{Problem, Scenario};
 use crate::workload::oo7::{Oo7Database, Traversal, TraversalKind};
 use setup::{prepared, Prepared};
+use steps::{Replacement as Steps, StepCosts};
 
 /// The HAC system's events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,6 +149,8 @@ pub struct HacSystem {
     disk: Disk<u32>,
     fetched: Vec<bool>,
     pending: Option<Pending>,
+    /// The replacement the fetch in flight overlaps (or the last one), step by step (HAC only).
+    pub replacement: Option<Steps>,
     /// Objects the transaction has modified, and their bytes (what the commit ships, §4.6).
     written: Vec<bool>,
     written_bytes: u64,
@@ -170,7 +176,11 @@ impl HacSystem {
         let pages = experiment::pages_of(&db);
         let frames = c.client.frames(page_bytes);
         let cache = match c.client.policy {
-            Policy::Hac => Cache::Hac(HacCache::new(c.client.hac_params(page_bytes), pages)),
+            Policy::Hac => {
+                let mut cache = HacCache::new(c.client.hac_params(page_bytes), pages);
+                cache.record_events(true);
+                Cache::Hac(cache)
+            }
             Policy::Fpc => Cache::Fpc(Fpc::new(frames, page_bytes, pages)),
             Policy::Quickstore => Cache::QuickStore(QuickStore::new(
                 frames,
@@ -209,6 +219,7 @@ impl HacSystem {
             disk: Disk::new(0, &c.disk.component(), disk_rng.unit()),
             fetched: vec![false; db.pages as usize],
             pending: None,
+            replacement: None,
             written: vec![false; db.objects.len()],
             written_bytes: 0,
             commit_object: us(c.server.commit_object_us),
@@ -276,6 +287,7 @@ impl HacSystem {
                 let sent = k.now() + elapsed + conversion.round() as SimTime;
                 self.metrics.measured.conversion_ns += conversion;
                 self.pending = Some(Pending { sent, replacement: replacement.round() as SimTime });
+                self.keep_steps(page, sent);
                 k.schedule(sent, Event::Miss { page, object: a.object });
                 return;
             }
@@ -296,6 +308,19 @@ impl HacSystem {
             return;
         }
         k.after(self.message(self.request_bytes), Event::FetchArrive { page });
+    }
+
+    /// Keeps the steps of the replacement this miss made, timed from when it starts (`steps.rs`).
+    fn keep_steps(&mut self, page: u32, sent: SimTime) {
+        let Cache::Hac(c) = &mut self.cache else { return };
+        let frame = c.resident(page).expect("the page has its frame");
+        let costs = StepCosts {
+            scan_object: self.costs.scan_object,
+            move_byte: self.costs.move_byte,
+            discard_object: self.costs.discard_object,
+        };
+        let events = c.take_events();
+        self.replacement = Some(Steps::new(page, frame, sent, !self.costs.foreground, events, &costs));
     }
 
     /// A trace record for each compaction the last replacement made (the HAC view and "next
@@ -356,6 +381,10 @@ impl HacSystem {
             _ => u32::MAX,
         };
         k.record(RecordKind::FetchReply, page, frame as u64, now - p.sent, 0);
+        if let Some(r) = &mut self.replacement {
+            r.reply = Some(now);
+            r.start.get_or_insert(now);
+        }
         let resume = if self.costs.foreground { now + p.replacement } else { now.max(p.sent + p.replacement) };
         self.metrics.measured.replacement_ns += (resume - now) as f64;
         if resume == now {
@@ -516,7 +545,7 @@ impl System for HacSystem {
         self.accesses
     }
 
-    fn frame(&self, _now: SimTime) -> Frame {
-        view::frame(self)
+    fn frame(&self, now: SimTime) -> Frame {
+        view::frame(self, now)
     }
 }

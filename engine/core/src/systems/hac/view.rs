@@ -1,17 +1,19 @@
 //! The HAC system's frames: the sections the views draw, declared once in `SECTIONS` and filled
 //! from the models at the current time. Everything here only reads the models.
-use super::{Cache, HacSystem};
+use super::steps::{FrameView, Picture};
+use super::{oo7_view as oo7, replacement_view as replacement, Cache, HacSystem};
 use crate::describe::{ColumnInfo, SectionInfo};
 use crate::frame::{Column, Frame, Section};
-use crate::systems::hac::cache::FrameKind;
+use crate::kernel::SimTime;
+use crate::systems::hac::cache::{FrameKind, HacCache};
 
-const fn f64(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+pub(super) const fn f64(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
     ColumnInfo::f64(name, label, unit)
 }
-const fn u32(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+pub(super) const fn u32(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
     ColumnInfo::u32(name, label, unit)
 }
-const fn u8(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+pub(super) const fn u8(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
     ColumnInfo::u8(name, label, unit)
 }
 
@@ -33,6 +35,8 @@ const CLIENT: SectionInfo = SectionInfo {
         f64("primary", "primary scan pointer", ""),
         f64("traversal", "traversal", "").values(&["warm-up", "measured", "done"]),
         f64("composite", "composite part being walked (−1: none)", ""),
+        f64("scan", "S: frames a pointer scans per epoch", "frames"),
+        f64("retention", "R: retention fraction", "fraction"),
     ],
     row: "a frame of the client cache",
     columns: &[
@@ -41,6 +45,40 @@ const CLIENT: SectionInfo = SectionInfo {
         u32("used", "bytes used", "B"),
         u32("objects", "objects", ""),
         u32("installed", "objects installed", ""),
+        u8("t", "threshold T", ""),
+        f64("h", "H", "fraction"),
+        u8("pinned", "pinned (on the traversal's stack)", ""),
+        u8("detail", "objects listed in the objects section", ""),
+        u8("incoming", "reserved for the page in flight", ""),
+    ],
+};
+
+const POINTERS: SectionInfo = SectionInfo {
+    name: "pointers",
+    description: "The scan pointers, the primary first, then the N secondary ones (§3.2.3).",
+    scalars: &[],
+    row: "a scan pointer",
+    columns: &[u32("frame", "frame", ""), u8("primary", "primary", "")],
+};
+
+/// Object rows the frames carry at most before only the frames replacement touches are listed.
+pub const OBJECT_ROWS: usize = 40_000;
+
+const OBJECTS: SectionInfo = SectionInfo {
+    name: "objects",
+    description: "The objects of the frames shown in detail (every frame when they hold at most \
+        40,000 objects; else those the replacement in flight touches, the target and the frame \
+        awaiting the page), in frame then offset order.",
+    scalars: &[f64("limit", "object rows at most", "")],
+    row: "an object in a frame",
+    columns: &[
+        u32("frame", "frame", ""),
+        u32("object", "object", ""),
+        u32("offset", "offset", "B"),
+        u32("bytes", "size", "B"),
+        u8("usage", "usage", ""),
+        u8("installed", "installed here", ""),
+        u8("modified", "modified", ""),
     ],
 };
 
@@ -58,13 +96,27 @@ const CANDIDATES: SectionInfo = SectionInfo {
     ],
 };
 
-pub const SECTIONS: &[SectionInfo] = &[CLIENT, CANDIDATES];
+pub const SECTIONS: &[SectionInfo] =
+    &[CLIENT, CANDIDATES, POINTERS, OBJECTS, replacement::SECTION, oo7::ASSEMBLIES, oo7::COMPOSITE];
 
-pub fn frame(sim: &HacSystem) -> Frame {
-    Frame(vec![client(sim), candidates(sim)])
+pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
+    let picture = match &sim.cache {
+        Cache::Hac(c) => Some(Picture::at(c, sim.replacement.as_ref(), now)),
+        _ => None,
+    };
+    let (client, objects) = client(sim, picture.as_ref(), now);
+    Frame(vec![
+        client,
+        candidates(sim),
+        pointers(picture.as_ref()),
+        objects,
+        replacement::section(sim.replacement.as_ref(), now),
+        oo7::assemblies(sim),
+        oo7::composite(sim),
+    ])
 }
 
-fn client(sim: &HacSystem) -> Section {
+fn client(sim: &HacSystem, picture: Option<&Picture>, now: SimTime) -> (Section, Section) {
     let mut s = Section::new(&SECTIONS[0]);
     let (policy, frames, frame_bytes) = match &sim.cache {
         Cache::Hac(c) => (0.0, c.params.frames, c.params.frame_bytes),
@@ -81,37 +133,131 @@ fn client(sim: &HacSystem) -> Section {
         .set("table_bytes", cache.table_bytes() as f64)
         .set("traversal", sim.traversal_index() as f64)
         .set("composite", sim.walk.composite().map_or(-1.0, |c| c as f64));
-    if let Cache::Hac(c) = &sim.cache {
-        s.set("epoch", c.epoch as f64)
-            .set("target", c.target.map_or(-1.0, |t| t as f64))
-            .set("primary", c.pointers[0] as f64);
-        let kind = |k: &FrameKind| match k {
+    let mut objects = Section::new(&SECTIONS[3]);
+    objects.set("limit", OBJECT_ROWS as f64);
+    let mut rows = FrameRows::default();
+    let mut detail = ObjectRows::default();
+    match (&sim.cache, picture) {
+        (Cache::Hac(c), Some(p)) => {
+            let r = c.params.retention;
+            s.set("epoch", c.epoch as f64)
+                .set("target", p.target.map_or(-1.0, |t| t as f64))
+                .set("primary", p.pointers[0] as f64)
+                .set("scan", c.params.scan as f64)
+                .set("retention", r.num as f64 / r.den as f64);
+            let incoming = sim.replacement.as_ref().filter(|r| r.incoming(now)).map(|r| r.frame);
+            let all = c.frames.iter().map(|f| f.slots.len()).sum::<usize>() <= OBJECT_ROWS;
+            for f in 0..c.params.frames {
+                let view = p.frames.get(&f).cloned().unwrap_or_else(|| FrameView::of(c, f));
+                let shown = all || p.frames.contains_key(&f) || p.target == Some(f);
+                rows.push(c, f, &view, shown, incoming == Some(f));
+                if shown {
+                    detail.push(f, &view);
+                }
+            }
+        }
+        _ => {
+            s.set("epoch", cache.fetches() as f64)
+                .set("target", -1.0)
+                .set("primary", -1.0)
+                .set("scan", 0.0)
+                .set("retention", 0.0);
+        }
+    }
+    rows.fill(&mut s);
+    detail.fill(&mut objects);
+    (s, objects)
+}
+
+/// The `client` section's columns, a frame a row.
+#[derive(Default)]
+struct FrameRows {
+    kind: Vec<u8>,
+    page: Vec<u32>,
+    used: Vec<u32>,
+    objects: Vec<u32>,
+    installed: Vec<u32>,
+    t: Vec<u8>,
+    h: Vec<f64>,
+    pinned: Vec<u8>,
+    detail: Vec<u8>,
+    incoming: Vec<u8>,
+}
+
+impl FrameRows {
+    fn push(&mut self, c: &HacCache, f: u32, view: &FrameView, detail: bool, incoming: bool) {
+        let usage = view.usage(c);
+        self.kind.push(match view.kind {
             FrameKind::Free => 0,
             FrameKind::Intact(_) => 1,
             FrameKind::Compacted => 2,
-        };
-        s.column("kind", Column::U8(c.frames.iter().map(|f| kind(&f.kind)).collect()))
-            .column(
-                "page",
-                Column::U32(
-                    c.frames.iter().map(|f| if let FrameKind::Intact(p) = f.kind { p } else { u32::MAX }).collect(),
-                ),
-            )
-            .column("used", Column::U32(c.frames.iter().map(|f| f.used).collect()))
-            .column("objects", Column::U32(c.frames.iter().map(|f| f.slots.len() as u32).collect()))
-            .column("installed", Column::U32(c.frames.iter().map(|f| f.installed).collect()));
-    } else {
-        s.set("epoch", cache.fetches() as f64).set("target", -1.0).set("primary", -1.0);
-        for (name, column) in [
-            ("kind", Column::U8(Vec::new())),
-            ("page", Column::U32(Vec::new())),
-            ("used", Column::U32(Vec::new())),
-            ("objects", Column::U32(Vec::new())),
-            ("installed", Column::U32(Vec::new())),
-        ] {
-            s.column(name, column);
+        });
+        self.page.push(if let FrameKind::Intact(p) = view.kind { p } else { u32::MAX });
+        self.used.push(view.used());
+        self.objects.push(view.objects.len() as u32);
+        self.installed.push(view.installed());
+        self.t.push(usage.t);
+        self.h.push(usage.h());
+        self.pinned.push(c.is_pinned(f) as u8);
+        self.detail.push(detail as u8);
+        self.incoming.push(incoming as u8);
+    }
+
+    fn fill(self, s: &mut Section) {
+        s.column("kind", Column::U8(self.kind))
+            .column("page", Column::U32(self.page))
+            .column("used", Column::U32(self.used))
+            .column("objects", Column::U32(self.objects))
+            .column("installed", Column::U32(self.installed))
+            .column("t", Column::U8(self.t))
+            .column("h", Column::F64(self.h))
+            .column("pinned", Column::U8(self.pinned))
+            .column("detail", Column::U8(self.detail))
+            .column("incoming", Column::U8(self.incoming));
+    }
+}
+
+/// The `objects` section's columns, an object a row.
+#[derive(Default)]
+struct ObjectRows {
+    frame: Vec<u32>,
+    object: Vec<u32>,
+    offset: Vec<u32>,
+    bytes: Vec<u32>,
+    usage: Vec<u8>,
+    installed: Vec<u8>,
+    modified: Vec<u8>,
+}
+
+impl ObjectRows {
+    fn push(&mut self, f: u32, view: &FrameView) {
+        for o in &view.objects {
+            self.frame.push(f);
+            self.object.push(o.object);
+            self.offset.push(o.offset);
+            self.bytes.push(o.bytes);
+            self.usage.push(o.usage);
+            self.installed.push(o.installed as u8);
+            self.modified.push(o.modified as u8);
         }
     }
+
+    fn fill(self, s: &mut Section) {
+        s.column("frame", Column::U32(self.frame))
+            .column("object", Column::U32(self.object))
+            .column("offset", Column::U32(self.offset))
+            .column("bytes", Column::U32(self.bytes))
+            .column("usage", Column::U8(self.usage))
+            .column("installed", Column::U8(self.installed))
+            .column("modified", Column::U8(self.modified));
+    }
+}
+
+fn pointers(picture: Option<&Picture>) -> Section {
+    let mut s = Section::new(&SECTIONS[2]);
+    let pointers = picture.map_or(&[][..], |p| &p.pointers[..]);
+    s.column("frame", Column::U32(pointers.to_vec()))
+        .column("primary", Column::U8((0..pointers.len()).map(|i| (i == 0) as u8).collect()));
     s
 }
 
@@ -134,4 +280,92 @@ fn candidates(sim: &HacSystem) -> Section {
         .column("h", Column::F64(h))
         .column("age", Column::F64(age));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frame::Column;
+    use crate::kernel::Engine;
+    use crate::scenario::parse;
+    use crate::systems::hac::records::RecordKind;
+
+    fn engine(body: &str) -> Engine<HacSystem> {
+        let s = parse(&format!("[meta]\ntitle = \"t\"\n[system]\nkind = \"hac\"\n{body}")).unwrap();
+        let mut e = Engine::<HacSystem>::of(&s, 1);
+        e.set_tracing(true);
+        e
+    }
+
+    fn column(s: &Section, name: &str) -> Vec<f64> {
+        let c: &Column = s.get(name);
+        (0..c.len()).map(|i| c.get(i)).collect()
+    }
+
+    /// Through a compaction in the lab's scenario: every frame is described; before the
+    /// replacement starts the victim still holds its objects and the page's frame is empty; once
+    /// it is over the victim is free, the page has arrived, and no object was lost or doubled.
+    #[test]
+    fn a_compaction_step_by_step_in_frames() {
+        let mut e = engine("[workload]\ntraversal = \"t1\"\n[client]\ncache_mb = 0.5\n");
+        let kind = u8::from(RecordKind::Compaction);
+        for _ in 0..100 {
+            assert!(e.run_until_kind(kind, u64::MAX));
+        }
+        let now = e.now();
+        let r = e.system().replacement.clone().expect("a replacement in flight");
+        let at = |t: SimTime| {
+            let f = frame(e.system(), t);
+            f.check(SECTIONS).unwrap();
+            f
+        };
+        let (before, after) = (at(now), at(r.end().unwrap().max(now + 1)));
+        let freed: Vec<u32> = r
+            .steps
+            .iter()
+            .filter_map(|s| match s.event {
+                crate::systems::hac::cache::CacheEvent::FrameFreed { frame } => Some(frame),
+                _ => None,
+            })
+            .collect();
+        assert!(!freed.is_empty(), "the replacement frees a frame");
+        let kinds = |f: &Frame| column(f.section("client"), "kind");
+        let victim = freed[0] as usize;
+        assert_ne!(kinds(&before)[victim], 0.0, "the victim holds its page until compacted");
+        assert_eq!(kinds(&after)[victim], 0.0, "then it is free");
+        let replacement = before.section("replacement");
+        assert_eq!(replacement.scalar("step"), -1.0);
+        assert_eq!(after.section("replacement").scalar("step") as usize, r.steps.len() - 1);
+        assert_eq!(column(before.section("client"), "incoming")[r.frame as usize], 1.0);
+        let installed = |f: &Frame| {
+            let o = f.section("objects");
+            let mut ids: Vec<(f64, f64)> = column(o, "object")
+                .into_iter()
+                .zip(column(o, "installed"))
+                .filter(|&(_, i)| i == 1.0)
+                .map(|(id, _)| (id, 0.0))
+                .collect();
+            ids.sort_by(|a, b| a.0.total_cmp(&b.0));
+            ids.iter().map(|x| x.0).collect::<Vec<_>>()
+        };
+        let (b, a) = (installed(&before), installed(&after));
+        assert!(b.windows(2).all(|w| w[0] < w[1]), "an object is installed in one frame at most");
+        assert!(a.windows(2).all(|w| w[0] < w[1]));
+        let discarded = r
+            .steps
+            .iter()
+            .filter(|s| matches!(s.event, crate::systems::hac::cache::CacheEvent::Discard { .. }))
+            .count();
+        assert_eq!(b.len() - discarded, a.len(), "only discards leave the cache");
+        // The traversal's place: a path from the root down to a base assembly.
+        let oo7 = after.section("oo7");
+        let walking = column(oo7, "state").iter().filter(|&&s| s == 1.0).count();
+        assert_eq!(walking as f64, oo7.scalar("levels"), "the path runs from the root to a base assembly");
+        let parts = after.section("composite").rows();
+        assert!(
+            oo7.scalar("composite") >= 0.0 && parts == e.system().db.atomic_per_composite() as usize,
+            "composite {} with {parts} parts",
+            oo7.scalar("composite")
+        );
+    }
 }

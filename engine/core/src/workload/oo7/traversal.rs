@@ -47,6 +47,9 @@ pub struct Traversal<D: Deref<Target = Oo7Database>> {
     parts: Vec<(u32, u32)>,
     pending: VecDeque<Access>,
     started: bool,
+    /// Assemblies and composite parts entered so far (both in depth-first creation order).
+    assemblies_entered: u32,
+    composites_entered: u32,
 }
 
 impl<D: Deref<Target = Oo7Database>> Traversal<D> {
@@ -63,6 +66,8 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
             parts: Vec::new(),
             pending: VecDeque::new(),
             started: false,
+            assemblies_entered: 0,
+            composites_entered: 0,
         }
     }
 
@@ -78,6 +83,32 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
     /// The composite part being walked, if any.
     pub fn composite(&self) -> Option<u32> {
         self.composite
+    }
+
+    /// Assemblies entered so far: as the walk enters them in creation order, assembly `a` has
+    /// been entered iff `a < assemblies_entered()`.
+    pub fn assemblies_entered(&self) -> u32 {
+        self.assemblies_entered
+    }
+
+    /// Composite-part visits begun so far.
+    pub fn composites_entered(&self) -> u32 {
+        self.composites_entered
+    }
+
+    /// The visited marks of the composite part being walked's atomic parts.
+    pub fn parts_visited(&self) -> &[bool] {
+        &self.visited
+    }
+
+    /// The atomic parts on the depth-first stack of the composite part being walked.
+    pub fn part_stack(&self) -> impl Iterator<Item = u32> + '_ {
+        self.parts.iter().map(|&(j, _)| j)
+    }
+
+    /// Atomic parts visited in the composite part being walked.
+    pub fn part_visits(&self) -> u32 {
+        self.visits
     }
 
     /// The assemblies from the root down to the one being walked.
@@ -100,7 +131,7 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
     }
 
     /// Atomic parts the walk of one graph visits before it stops visiting new ones.
-    fn limit(&self) -> u32 {
+    pub fn limit(&self) -> u32 {
         let n = self.db.atomic_per_composite();
         match self.kind {
             TraversalKind::T6 => 1,
@@ -186,10 +217,12 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
         self.access(object, false);
         self.access(children, false);
         self.assemblies.push((a, 0));
+        self.assemblies_entered += 1;
     }
 
     fn enter_composite(&mut self, c: u32) {
         self.composite = Some(c);
+        self.composites_entered += 1;
         self.visited.fill(false);
         self.visits = 0;
         self.access(self.db.composites[c as usize].composite, false);

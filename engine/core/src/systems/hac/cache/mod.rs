@@ -182,7 +182,8 @@ pub struct CacheStats {
     pub steals: u64,
 }
 
-/// A step of replacement, as spec §2.14 lists them for the animation.
+/// A step of replacement, as spec §2.14 lists them for the animation, with what the view needs to
+/// draw the cache as it was before the step (`ABSENT`: none).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum CacheEvent {
     Fetch {
@@ -199,6 +200,12 @@ pub enum CacheEvent {
         frame: u32,
         added: bool,
     },
+    /// Scan pointer `pointer` (0: the primary) moved on from frame `from` to `to`.
+    PointerMoved {
+        pointer: u32,
+        from: u32,
+        to: u32,
+    },
     CandidateExpired {
         frame: u32,
     },
@@ -206,24 +213,39 @@ pub enum CacheEvent {
         frame: u32,
         usage: FrameUsage,
     },
+    /// A cold object leaves the cache with its usage.
     Discard {
         object: u32,
         frame: u32,
+        offset: u32,
+        bytes: u32,
+        usage: u8,
     },
+    /// A retained object moves from `from_offset` in `from` to `offset` in the target `to`.
     Move {
         object: u32,
         from: u32,
+        from_offset: u32,
         to: u32,
         offset: u32,
+        bytes: u32,
     },
+    /// A retained object goes back to its slot in its home page, intact in frame `to` (§3.1).
     MoveHome {
         object: u32,
         from: u32,
+        from_offset: u32,
         to: u32,
         offset: u32,
+        bytes: u32,
     },
+    /// A retained object slides to `offset` inside its victim, which becomes the target (Figure 2(b)).
     SlideInPlace {
         frame: u32,
+        object: u32,
+        from_offset: u32,
+        offset: u32,
+        bytes: u32,
     },
     TargetFull {
         frame: u32,
@@ -231,6 +253,7 @@ pub enum CacheEvent {
     },
     NewTarget {
         frame: u32,
+        previous: u32,
     },
     FrameFreed {
         frame: u32,
@@ -248,6 +271,8 @@ pub enum CacheEvent {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Compaction {
     pub frame: u32,
+    /// The page the victim held intact, or `ABSENT` for a compacted frame.
+    pub page: u32,
     pub t: u8,
     pub retained: u32,
     pub objects: u32,
@@ -341,6 +366,17 @@ impl HacCache {
     /// The frame holding `page` intact, if any.
     pub fn resident(&self, page: u32) -> Option<u32> {
         Some(self.resident[page as usize]).filter(|&f| f != ABSENT)
+    }
+
+    /// Whether victim selection skips `frame` (§3.2.4).
+    pub fn is_pinned(&self, frame: u32) -> bool {
+        self.pinned[frame as usize]
+    }
+
+    /// The usage compaction compares `slot` of `frame` with: 15 if modified, its usage if
+    /// installed there, 0 for a copy not installed (spec A4).
+    pub fn usage_in(&self, frame: u32, slot: &Slot) -> u8 {
+        self.slot_usage(frame, slot)
     }
 
     /// Pins exactly `frames` (those holding objects the program's stack refers to, §3.2.4):

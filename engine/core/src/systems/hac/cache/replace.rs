@@ -113,6 +113,7 @@ impl HacCache {
             self.emit(CacheEvent::ScanPrimary { frame, usage });
         }
         self.pointers[0] = (start + self.params.scan) % c;
+        self.emit(CacheEvent::PointerMoved { pointer: 0, from: start, to: self.pointers[0] });
     }
 
     /// A secondary pointer adds its frames whose installed fraction is below R, with T = 0 and
@@ -135,6 +136,7 @@ impl HacCache {
             self.emit(CacheEvent::ScanSecondary { pointer: i as u32, frame, added });
         }
         self.pointers[i] = (start + self.params.scan) % c;
+        self.emit(CacheEvent::PointerMoved { pointer: i as u32, from: start, to: self.pointers[i] });
     }
 
     /// Compacts victim `frame` with stored threshold `t` (§3.1, Figure 2; spec §2.8): discards its
@@ -145,9 +147,13 @@ impl HacCache {
     pub(super) fn compact(&mut self, frame: u32, t: u8) -> bool {
         self.stats.compactions += 1;
         let victim = std::mem::replace(&mut self.frames[frame as usize], super::Frame::free());
-        if let FrameKind::Intact(page) = victim.kind {
-            self.resident[page as usize] = ABSENT;
-        }
+        let page = match victim.kind {
+            FrameKind::Intact(page) => {
+                self.resident[page as usize] = ABSENT;
+                page
+            }
+            _ => ABSENT,
+        };
         self.candidates.remove(frame);
         let objects = victim.slots.len();
         let mut retained = Vec::new();
@@ -159,18 +165,20 @@ impl HacCache {
             if e.modified || e.usage > t {
                 retained.push(s);
             } else {
+                let usage = e.usage;
                 // Its entry goes with it: reclaimed at once, as if nothing cached referred to it
                 // (exact lazy reference counts, §2.3, are not modelled yet).
                 *e = super::NO_ENTRY;
                 self.entries -= 1;
                 self.stats.objects_discarded += 1;
-                self.emit(CacheEvent::Discard { object: s.object, frame });
+                let (object, offset, bytes) = (s.object, s.offset, s.bytes);
+                self.emit(CacheEvent::Discard { object, frame, offset, bytes, usage });
             }
         }
         self.stats.retained_fraction_sum += retained.len() as f64 / objects.max(1) as f64;
         let (kept, total) = (retained.len() as u32, objects as u32);
         let freed = self.place_retained(frame, retained);
-        let compaction = super::Compaction { frame, t, retained: kept, objects: total, freed };
+        let compaction = super::Compaction { frame, page, t, retained: kept, objects: total, freed };
         self.compactions.push(compaction);
         self.emit(CacheEvent::Compacted(compaction));
         freed
@@ -195,7 +203,8 @@ impl HacCache {
                 // (§3.1); the copy there was never installed.
                 let offset = self.pages.layout(s.object).0;
                 self.repoint(s.object, g, offset);
-                self.emit(CacheEvent::MoveHome { object: s.object, from: frame, to: g, offset });
+                let (object, from_offset, bytes) = (s.object, s.offset, s.bytes);
+                self.emit(CacheEvent::MoveHome { object, from: frame, from_offset, to: g, offset, bytes });
                 continue;
             }
             let t_frame = &mut self.frames[target as usize];
@@ -215,7 +224,8 @@ impl HacCache {
             self.repoint(s.object, target, offset);
             self.stats.objects_moved += 1;
             self.stats.bytes_moved += s.bytes as u64;
-            self.emit(CacheEvent::Move { object: s.object, from: frame, to: target, offset });
+            let (object, from_offset, bytes) = (s.object, s.offset, s.bytes);
+            self.emit(CacheEvent::Move { object, from: frame, from_offset, to: target, offset, bytes });
         }
         self.freed(frame)
     }
@@ -236,6 +246,8 @@ impl HacCache {
             if s.offset != used {
                 self.stats.bytes_moved += s.bytes as u64;
             }
+            let (object, from_offset, bytes) = (s.object, s.offset, s.bytes);
+            self.emit(CacheEvent::SlideInPlace { frame, object, from_offset, offset: used, bytes });
             let e = &mut self.table[s.object as usize];
             e.offset = used;
             moved.push(Slot { object: s.object, offset: used, bytes: s.bytes });
@@ -243,13 +255,12 @@ impl HacCache {
         }
         let installed = moved.len() as u32;
         self.frames[frame as usize] = super::Frame { kind: FrameKind::Compacted, slots: moved, used, installed };
-        self.emit(CacheEvent::SlideInPlace { frame });
     }
 
     fn new_target(&mut self, frame: u32) {
         self.candidates.remove(frame);
-        self.target = Some(frame);
-        self.emit(CacheEvent::NewTarget { frame });
+        let previous = self.target.replace(frame).unwrap_or(ABSENT);
+        self.emit(CacheEvent::NewTarget { frame, previous });
     }
 
     fn freed(&mut self, frame: u32) -> bool {

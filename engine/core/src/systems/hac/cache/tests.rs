@@ -87,16 +87,16 @@ fn worked_compaction_of_figure_2() {
     cache.record_events(true);
     assert!(cache.compact(12, u12.t), "frame 12 is freed");
     // The steps spec §2.14 animates, in order: discards, moves, the freed frame.
-    let compaction = Compaction { frame: 12, t: 3, retained: 3, objects: 6, freed: true };
+    let compaction = Compaction { frame: 12, page: 1, t: 3, retained: 3, objects: 6, freed: true };
     assert_eq!(
         cache.take_events(),
         [
-            CacheEvent::Discard { object: 2, frame: 12 },
-            CacheEvent::Discard { object: 4, frame: 12 },
-            CacheEvent::Discard { object: 5, frame: 12 },
-            CacheEvent::Move { object: 1, from: 12, to: 7, offset: 3392 },
-            CacheEvent::Move { object: 3, from: 12, to: 7, offset: 4592 },
-            CacheEvent::Move { object: 6, from: 12, to: 7, offset: 5592 },
+            CacheEvent::Discard { object: 2, frame: 12, offset: 1200, bytes: 1500, usage: 3 },
+            CacheEvent::Discard { object: 4, frame: 12, offset: 3700, bytes: 2000, usage: 3 },
+            CacheEvent::Discard { object: 5, frame: 12, offset: 5700, bytes: 1400, usage: 1 },
+            CacheEvent::Move { object: 1, from: 12, from_offset: 0, to: 7, offset: 3392, bytes: 1200 },
+            CacheEvent::Move { object: 3, from: 12, from_offset: 2700, to: 7, offset: 4592, bytes: 1000 },
+            CacheEvent::Move { object: 6, from: 12, from_offset: 7100, to: 7, offset: 5592, bytes: 1000 },
             CacheEvent::FrameFreed { frame: 12 },
             CacheEvent::Compacted(compaction),
         ]

@@ -1,0 +1,126 @@
+//! The OO7 frame sections: the assembly hierarchy with the traversal's position, and the graph of
+//! the composite part being walked (§4.1; the OO7 panel draws them).
+use super::view::{f64, u32, u8};
+use super::HacSystem;
+use crate::describe::SectionInfo;
+use crate::frame::{Column, Section};
+use crate::workload::oo7::TraversalKind;
+
+pub const TRAVERSALS: &[&str] = &["T6", "T1−", "T1", "T1+", "T2a", "T2b"];
+pub const ASSEMBLY_STATES: &[&str] = &["not yet", "walking", "walked"];
+
+pub const ASSEMBLIES: SectionInfo = SectionInfo {
+    name: "oo7",
+    description: "The assembly hierarchy in depth-first order and where the traversal is in it \
+        (§4.1.1): assemblies on the current path are being walked.",
+    scalars: &[
+        f64("traversal", "traversal", "").values(TRAVERSALS),
+        f64("levels", "assembly levels", ""),
+        f64("fanout", "children per assembly", ""),
+        f64("composite", "composite part being walked (−1: none)", ""),
+        f64("base", "base assembly being walked (−1: none)", ""),
+        f64("composite_visits", "composite-part visits begun", ""),
+        f64("composite_visits_total", "composite-part visits in a traversal", ""),
+        f64("part_visits", "atomic parts visited in this composite part", ""),
+        f64("part_limit", "atomic parts the walk visits in a composite part", ""),
+    ],
+    row: "an assembly",
+    columns: &[
+        u32("parent", "parent assembly", ""),
+        u8("level", "level (1: the root)", ""),
+        u8("base", "base assembly", ""),
+        u8("state", "state", "").values(ASSEMBLY_STATES),
+    ],
+};
+
+pub const COMPOSITE: SectionInfo = SectionInfo {
+    name: "composite",
+    description: "The atomic parts of the composite part being walked, their connections, and the \
+        depth-first walk's marks (§4.1.1).",
+    scalars: &[],
+    row: "an atomic part of the composite part being walked",
+    columns: &[
+        u8("visited", "visited", ""),
+        u8("on_path", "on the depth-first stack", ""),
+        u32("to0", "first connection to part", ""),
+        u32("to1", "second connection to part", ""),
+        u32("to2", "third connection to part", ""),
+    ],
+};
+
+fn traversal_value(k: TraversalKind) -> f64 {
+    match k {
+        TraversalKind::T6 => 0.0,
+        TraversalKind::T1Minus => 1.0,
+        TraversalKind::T1 => 2.0,
+        TraversalKind::T1Plus => 3.0,
+        TraversalKind::T2a => 4.0,
+        TraversalKind::T2b => 5.0,
+    }
+}
+
+pub fn assemblies(sim: &HacSystem) -> Section {
+    let mut s = Section::new(&ASSEMBLIES);
+    let (db, walk) = (&sim.db, &sim.walk);
+    let n = db.assemblies.len();
+    let mut parent = vec![u32::MAX; n];
+    let mut level = vec![1u8; n];
+    for (a, asm) in db.assemblies.iter().enumerate() {
+        if !asm.base {
+            for &c in &asm.children {
+                parent[c as usize] = a as u32;
+                level[c as usize] = level[a] + 1;
+            }
+        }
+    }
+    let path: Vec<u32> = walk.assembly_path().collect();
+    let entered = walk.assemblies_entered();
+    let done = sim.traversal_index() == 2;
+    let state = (0..n as u32)
+        .map(|a| match () {
+            _ if path.contains(&a) => 1,
+            _ if done || a < entered => 2,
+            _ => 0,
+        })
+        .collect();
+    let base = path.last().filter(|&&a| db.assemblies[a as usize].base);
+    let bases = db.assemblies.iter().filter(|a| a.base);
+    s.set("traversal", traversal_value(sim.kind))
+        .set("levels", level.iter().copied().max().unwrap_or(0) as f64)
+        .set("fanout", db.assemblies.first().map_or(0, |a| a.children.len()) as f64)
+        .set("composite", walk.composite().map_or(-1.0, |c| c as f64))
+        .set("base", base.map_or(-1.0, |&a| a as f64))
+        .set("composite_visits", walk.composites_entered() as f64)
+        .set("composite_visits_total", bases.map(|a| a.children.len()).sum::<usize>() as f64)
+        .set("part_visits", walk.part_visits() as f64)
+        .set("part_limit", walk.limit() as f64);
+    s.column("parent", Column::U32(parent))
+        .column("level", Column::U8(level))
+        .column("base", Column::U8(db.assemblies.iter().map(|a| a.base as u8).collect()))
+        .column("state", Column::U8(state));
+    s
+}
+
+pub fn composite(sim: &HacSystem) -> Section {
+    let mut s = Section::new(&COMPOSITE);
+    let (db, walk) = (&sim.db, &sim.walk);
+    let mut to: [Vec<u32>; 3] = Default::default();
+    let (mut visited, mut on_path) = (Vec::new(), Vec::new());
+    if let Some(c) = walk.composite() {
+        let stack: Vec<u32> = walk.part_stack().collect();
+        for (j, &v) in walk.parts_visited().iter().enumerate() {
+            visited.push(v as u8);
+            on_path.push(stack.contains(&(j as u32)) as u8);
+            for (k, col) in to.iter_mut().enumerate() {
+                col.push(db.target(c, j as u32, k as u32));
+            }
+        }
+    }
+    let [to0, to1, to2] = to;
+    s.column("visited", Column::U8(visited))
+        .column("on_path", Column::U8(on_path))
+        .column("to0", Column::U32(to0))
+        .column("to1", Column::U32(to1))
+        .column("to2", Column::U32(to2));
+    s
+}
