@@ -23,7 +23,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import { buildWeb, chromiumPath, dist, launchChromium, newPage, ready, startPreview } from './harness.mjs';
+import { buildWeb, chromiumPath, dist, launchChromium, newPage, ready, speedPosition, startPreview } from './harness.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -49,8 +49,6 @@ if (!fs.existsSync(chromiumPath)) {
   process.exit(1);
 }
 
-// The speed slider's scale (web/src/state/clock.ts): 1 ms/s … 300 s/s, log scale, 0 … 1000.
-const speedToPosition = (nsPerS) => Math.round((Math.log(nsPerS / 1e6) / Math.log(3e11 / 1e6)) * 1000);
 
 // --- page instrumentation (runs before the app's scripts) ------------------------------------
 function instrument() {
@@ -257,7 +255,7 @@ const errors = [];
 try {
   const plans = [
     { label: 'default (1 s/s)', position: null },
-    { label: `fast (${FAST_S_PER_S} s/s)`, position: speedToPosition(FAST_S_PER_S * 1e9) },
+    { label: `fast (${FAST_S_PER_S} s/s)`, position: speedPosition(FAST_S_PER_S * 1e9) },
     // The steady state a student watches for most of the run: MOB full, the flusher at work.
     { label: `default (1 s/s) from t = ${STEADY_S} s`, position: null, seekNs: STEADY_S * 1e9 },
   ];

@@ -17,6 +17,10 @@ export const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const vite = path.join(root, 'node_modules/vite/bin/vite.js');
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** The speed slider's position for `nsPerS` simulated ns per wall second (web/src/state/clock.ts:
+ * 1 µs/s … 300 s/s, log scale, positions 0 … 1000). */
+export const speedPosition = (nsPerS) => Math.round((Math.log(nsPerS / 1e3) / Math.log(3e11 / 1e3)) * 1000);
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const s = net.createServer();

@@ -88,7 +88,7 @@ describe('the lab', () => {
     const f0 = await latest(page);
     assert.equal(f0.mobUsed, 0);
 
-    await play(page, 780); // ≈ 20 simulated s per wall second
+    await play(page, harness.speedPosition(20e9)); // 20 simulated s per wall second
     // MOB fill rises.
     await page.waitForFunction(() => window.__storelab.frames.latest().sections.mob.scalars.used_bytes > 2 * 2 ** 20, null, { timeout: 20_000 });
     // Disk head moves between cylinders.
@@ -155,7 +155,7 @@ describe('the lab', () => {
   it('steps one event, scrubs back, and shows the earlier state', async () => {
     const page = await newPage();
     await ready(page);
-    await play(page, 800);
+    await play(page, harness.speedPosition(24e9));
     await page.waitForFunction(() => window.__storelab.frames.latest().nowNs > 20e9, null, { timeout: 20_000 });
     await pause(page);
     const before = await storeState(page);
@@ -317,7 +317,7 @@ describe('the lab', () => {
     await page.locator('[data-testid=seed]').fill('7');
     await page.locator('[data-testid=seed]').press('Enter');
     await page.waitForFunction(() => window.__storelab.lab.store.get().seed === 7);
-    await play(page, 800);
+    await play(page, harness.speedPosition(24e9));
     await page.waitForFunction(() => window.__storelab.frames.latest().nowNs > 15e9, null, { timeout: 20_000 });
     await pause(page);
     await page.locator('[data-testid=copy-link]').click();
@@ -343,7 +343,7 @@ describe('embed and lessons', () => {
     await ready(page);
     assert.equal(await page.locator('[data-panel]').count(), 2);
     assert.match(await page.locator('.embed-bar').innerText(), /Write absorption/);
-    await play(page, 700);
+    await play(page, harness.speedPosition(7e9));
     await page.waitForFunction(() => window.__storelab.frames.latest().events > 1000, null, { timeout: 15_000 });
     await pause(page);
     await shot(page, 'embed');

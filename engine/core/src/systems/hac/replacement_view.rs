@@ -81,7 +81,7 @@ fn row(e: &CacheEvent) -> (u8, u32, u32, u32, u32, u32, u8, f64) {
         CacheEvent::FrameFreed { frame } => (10, frame, NONE, NONE, 0, 0, 0, 0.0),
         CacheEvent::Compacted(c) => (11, c.frame, NONE, NONE, 0, 0, c.t, 0.0),
         CacheEvent::PointerMoved { pointer, from, to } => (12, from, pointer, to, 0, 0, 0, 0.0),
-        CacheEvent::Fetch { frame, .. } | CacheEvent::Install { frame, .. } => {
+        CacheEvent::Fetch { frame, .. } => {
             unreachable!("not a replacement step (frame {frame})")
         }
     }

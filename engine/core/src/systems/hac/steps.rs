@@ -57,8 +57,8 @@ pub struct Replacement {
 }
 
 impl Replacement {
-    /// The steps of `events` (the cache's since the last miss; installs and the fetch itself are
-    /// not replacement), timed one after another.
+    /// The steps of `events` (the cache's since the last miss; the fetch itself is not
+    /// replacement), timed one after another.
     pub fn new(
         page: u32,
         frame: u32,
@@ -70,7 +70,7 @@ impl Replacement {
         let mut work = 0.0;
         let steps = events
             .into_iter()
-            .filter(|e| !matches!(e, CacheEvent::Install { .. } | CacheEvent::Fetch { .. }))
+            .filter(|e| !matches!(e, CacheEvent::Fetch { .. }))
             .enumerate()
             .map(|(i, event)| {
                 work += costs.of(&event);

@@ -258,10 +258,6 @@ pub enum CacheEvent {
     FrameFreed {
         frame: u32,
     },
-    Install {
-        object: u32,
-        frame: u32,
-    },
     /// A compaction is over (`Compaction`).
     Compacted(Compaction),
 }
@@ -434,7 +430,6 @@ impl HacCache {
         *e = Entry { installed: true, frame, offset, usage: 0, modified: e.modified };
         self.frames[frame as usize].installed += 1;
         self.stats.installs += 1;
-        self.emit(CacheEvent::Install { object, frame });
     }
 
     /// Fetches `page` into the free frame; before the reply arrives, frees another frame for the
