@@ -234,8 +234,9 @@ pub struct Client {
     #[garde(skip)]
     pub policy: Policy,
     /// Client cache frames (Table 2: HAC 7.7 MB, FPC 9.4 MB, QuickStore 12 MB); the indirection
-    /// table comes on top.
-    #[garde(custom(positive), range(max = 1024.0))]
+    /// table comes on top. At most 64 MB: the medium database is 38 MB, and the lab keeps copies
+    /// of the cache to scrub back in time.
+    #[garde(custom(positive), range(max = 64.0))]
     #[schemars(extend("x-unit" = "MB", "exclusiveMinimum" = 0))]
     pub cache_mb: f64,
     /// R, the retention fraction (Table 1: 2/3).
@@ -383,8 +384,9 @@ impl Default for Network {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(deny_unknown_fields, default)]
 pub struct Server {
-    /// Page cache (§4.1: 36 MB less the 6 MB MOB).
-    #[garde(range(min = 0.0, max = 4096.0))]
+    /// Page cache (§4.1: 36 MB less the 6 MB MOB). At most 64 MB: more than the medium
+    /// database's 38 MB.
+    #[garde(range(min = 0.0, max = 64.0))]
     #[schemars(extend("x-unit" = "MB"))]
     pub cache_mb: f64,
     /// Time to take one modified object into the MOB at commit; its installation happens later,
