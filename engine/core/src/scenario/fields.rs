@@ -111,7 +111,13 @@ fn kind_of(field: &Value) -> Kind {
     } else if types.contains(&"number") {
         Kind::Number(numeric())
     } else if let Some(choices) = field["oneOf"].as_array() {
-        Kind::Choice(choices.iter().map(|c| text(&c["const"])).collect())
+        // schemars writes a documented variant as a `const` and groups undocumented ones in an
+        // `enum`: every variant is a choice.
+        let names = |c: &Value| match c["enum"].as_array() {
+            Some(names) => names.iter().map(text).collect(),
+            None => vec![text(&c["const"])],
+        };
+        Kind::Choice(choices.iter().flat_map(names).collect())
     } else {
         Kind::Text
     }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::scenario::{positive, Scenario, Scheduler};
 use crate::systems::SystemConfig;
+use crate::workload::oo7::dynamic::{self, DynamicParams};
 use crate::workload::oo7::{Oo7Params, Oo7Size, TraversalKind};
 
 use super::cache::{DecayRule, HacParams, Retention};
@@ -141,6 +142,10 @@ pub enum Traversal {
     T2a,
     /// T1 that modifies every atomic part it visits, in one transaction (§4.6).
     T2b,
+    /// Operations over two medium databases, most on the hot one, which swaps part way; each walks
+    /// a random path to one composite part and runs T1−, T1 or T1+ on its graph (§4.1.1; the
+    /// [workload] dynamic_* fields). Runs its first operations unmeasured whatever `start` says.
+    Dynamic,
 }
 
 impl Traversal {
@@ -152,6 +157,8 @@ impl Traversal {
             Traversal::T1Plus => TraversalKind::T1Plus,
             Traversal::T2a => TraversalKind::T2a,
             Traversal::T2b => TraversalKind::T2b,
+            // Its operations' walks are the mix's; T1's stands for them where one kind is asked.
+            Traversal::Dynamic => TraversalKind::T1,
         }
     }
 }
@@ -167,8 +174,22 @@ pub enum Start {
     Hot,
 }
 
+/// Which walks the dynamic traversal's operations run (§4.1.1; spec A23).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Mix {
+    /// 80% of the accesses from T1− operations, 20% from T1 (Figures 6 and 13): 8/9 and 1/9 of
+    /// the operations.
+    #[default]
+    MostlyT1Minus,
+    /// T1−, T1 and T1+ equally often.
+    Uniform,
+    /// Every operation a T1+ (Figure 6's page-like case).
+    AllT1Plus,
+}
+
 /// What the client runs (§4.1.1).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(deny_unknown_fields, default)]
 pub struct Workload {
     /// The traversal (§4.1.1).
@@ -177,6 +198,58 @@ pub struct Workload {
     /// Cold (empty client cache) or hot (after one unmeasured run).
     #[garde(skip)]
     pub start: Start,
+    /// The dynamic traversal's operations (§4.1.1: 7,500).
+    #[garde(range(min = 2, max = 100_000))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub dynamic_operations: u32,
+    /// Operations the dynamic traversal runs unmeasured before the rest are measured (§4.1.1: the
+    /// last 5,000 of 7,500 are).
+    #[garde(range(min = 1, max = 99_999))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub dynamic_warmup: u32,
+    /// Operations after which the hot and cold databases swap (§4.1.1: 5,000).
+    #[garde(range(min = 0, max = 100_000))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub dynamic_shift_after: u32,
+    /// Share of operations on the hot database (§4.1.1: 90%).
+    #[garde(range(min = 0.0, max = 1.0))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub dynamic_hot_share: f64,
+    /// The walks the operations run.
+    #[garde(skip)]
+    pub dynamic_mix: Mix,
+}
+
+impl Default for Workload {
+    fn default() -> Self {
+        let d = DynamicParams::default();
+        Workload {
+            traversal: Traversal::default(),
+            start: Start::default(),
+            dynamic_operations: d.operations,
+            dynamic_warmup: d.operations - 5000,
+            dynamic_shift_after: d.shift_after,
+            dynamic_hot_share: d.hot_share,
+            dynamic_mix: Mix::default(),
+        }
+    }
+}
+
+impl Workload {
+    /// The dynamic traversal's parameters.
+    pub fn dynamic(&self) -> DynamicParams {
+        let mix = match self.dynamic_mix {
+            Mix::MostlyT1Minus => dynamic::Mix::MostlyT1Minus,
+            Mix::Uniform => dynamic::Mix::Uniform,
+            Mix::AllT1Plus => dynamic::Mix::AllT1Plus,
+        };
+        DynamicParams {
+            operations: self.dynamic_operations,
+            shift_after: self.dynamic_shift_after,
+            hot_share: self.dynamic_hot_share,
+            mix,
+        }
+    }
 }
 
 /// The client cache's replacement policy (§4.2).
@@ -223,6 +296,7 @@ pub enum Pinning {
     /// The frames holding the objects on the traversal's path (spec §2.3).
     #[default]
     Path,
+    /// None: replacement may compact any frame (an ablation).
     Off,
 }
 

@@ -19,6 +19,7 @@ mod setup;
 pub mod steps;
 mod validate;
 pub mod view;
+pub mod walk;
 
 #[cfg(test)]
 mod reproduce;
@@ -42,8 +43,10 @@ use crate::kernel::rng::Rng;
 use crate::kernel::{time, Kernel, RunControl, SimTime, System};
 use crate::scenario::{Problem, Scenario};
 use crate::workload::oo7::{Oo7Database, Traversal, TraversalKind};
-use setup::{prepared, Prepared};
+use config::Traversal as TraversalName;
+use setup::{prepared, Prepared, WalkSpec};
 use steps::{Replacement as Steps, StepCosts};
+use walk::Walk;
 
 /// The HAC system's events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +137,7 @@ pub struct HacSystem {
     pub db: Arc<Oo7Database>,
     pub cache: Cache,
     pub frames: u32,
-    pub walk: Traversal<Arc<Oo7Database>>,
+    pub walk: Walk,
     kind: TraversalKind,
     hot: bool,
     /// 0 while the unmeasured traversal of a hot run walks, 1 for the measured one, 2 once done.
@@ -170,9 +173,17 @@ impl HacSystem {
     fn assemble(s: &Scenario, seed: u64) -> HacSystem {
         let c = s.hac();
         let kind = c.workload.traversal.kind();
+        let dynamic = c.workload.traversal == TraversalName::Dynamic;
         let page_bytes = c.database.page_kb * 1024;
         let server_pages = (c.server.cache_mb * 1_048_576.0 / page_bytes as f64) as usize;
-        let Prepared { db, page_use, server, .. } = prepared(c.database.oo7(), seed, kind, server_pages);
+        let spec = if dynamic { WalkSpec::Dynamic(c.workload.dynamic()) } else { WalkSpec::Traversal(kind) };
+        let prepared = prepared(c.database.oo7(), seed, spec, server_pages);
+        let mut walk = prepared.walk(seed);
+        if let Walk::Dynamic(d) = &mut walk {
+            // Its first operations warm the cache unmeasured (§4.1.1).
+            d.stop_after(c.workload.dynamic_warmup);
+        }
+        let Prepared { db, page_use, server, .. } = prepared;
         let pages = experiment::pages_of(&db);
         let frames = c.client.frames(page_bytes);
         let cache = match c.client.policy {
@@ -198,9 +209,9 @@ impl HacSystem {
         HacSystem {
             cache,
             frames,
-            walk: Traversal::new(db.clone(), kind),
+            walk,
             kind,
-            hot: c.workload.start == Start::Hot,
+            hot: dynamic || c.workload.start == Start::Hot,
             traversal: 0,
             accesses: 0,
             costs: Costs {
@@ -265,7 +276,7 @@ impl HacSystem {
             }
             let installs = self.cache.as_dyn().installs();
             let (walk, pin) = (&self.walk, self.costs.pin);
-            let stack = || if pin { walk.path_objects().collect() } else { Vec::new() };
+            let stack = || if pin { walk.path_objects() } else { Vec::new() };
             let miss = self.cache.as_dyn_mut().access(a.object, a.write, &stack);
             self.table_peak = self.table_peak.max(self.cache.as_dyn().table_bytes());
             conversion += (self.cache.as_dyn().installs() - installs) as f64 * self.costs.install;
@@ -427,7 +438,12 @@ impl HacSystem {
     }
 
     fn start_traversal(&mut self, k: &mut K, measured: bool) {
-        self.walk = Traversal::new(self.db.clone(), self.kind);
+        match &mut self.walk {
+            // The dynamic traversal's measured operations go on from the unmeasured ones.
+            Walk::Dynamic(d) if measured => d.stop_after(u32::MAX),
+            Walk::Dynamic(_) => {}
+            Walk::Traversal(_) => self.walk = Walk::Traversal(Traversal::new(self.db.clone(), self.kind)),
+        }
         k.record(RecordKind::TraversalStart, 0, measured as u64, 0, 0);
         k.after(0, Event::Run);
     }
@@ -458,9 +474,11 @@ impl System for HacSystem {
         validate::problems(c, s)
     }
 
-    /// A hot run measures after one unmeasured traversal.
+    /// A hot run measures after one unmeasured traversal, a dynamic one after its first
+    /// operations.
     fn warmup_may_wait(s: &Scenario) -> bool {
-        s.hac().workload.start == Start::Hot
+        let w = &s.hac().workload;
+        w.start == Start::Hot || w.traversal == TraversalName::Dynamic
     }
 
     /// The run ends when the measured traversal does.

@@ -26,7 +26,7 @@ fn medium() -> &'static Oo7Database {
     DB.get_or_init(|| Oo7Database::generate(&Oo7Params::default(), 1))
 }
 
-fn hac() -> Policy {
+pub(super) fn hac() -> Policy {
     Policy::Hac(HacParams::default())
 }
 
@@ -388,7 +388,7 @@ fn two_medium() -> &'static (Oo7Database, Oo7Database, super::cache::Pages) {
 }
 
 /// Misses of the last 5,000 of the dynamic traversal's 7,500 operations (§4.1.1).
-fn dynamic_misses(policy: &Policy, mb: f64, mix: crate::workload::oo7::dynamic::Mix) -> u64 {
+pub(super) fn dynamic_misses(policy: &Policy, mb: f64, mix: crate::workload::oo7::dynamic::Mix) -> u64 {
     use crate::workload::oo7::dynamic::{Dynamic, DynamicParams};
     let (a, b, pages) = two_medium();
     let mut c = cache(policy, frames(mb), a, pages, 1);

@@ -1,48 +1,96 @@
-//! What a HAC run builds before it starts (`prepared`): the OO7 database, the traversal's page
-//! use, and the server's cache warmed by an earlier run of the traversal (spec A20).
+//! What a HAC run builds before it starts (`prepared`): the OO7 database (two, side by side, for
+//! the dynamic traversal), the walk's page use, and the server's cache warmed by an earlier run of
+//! the walk (spec A20).
 use std::sync::{Arc, Mutex};
 
+use super::walk::Walk;
 use crate::components::page_cache::{PageCache, PageState};
-use crate::workload::oo7::{Footprint, Oo7Database, Oo7Params, Traversal, TraversalKind};
+use crate::workload::oo7::dynamic::{Dynamic, DynamicParams};
+use crate::workload::oo7::{Access, Footprint, Oo7Database, Oo7Params, Traversal, TraversalKind};
 
-/// What a run needs before it starts, the same for every run of one database, traversal and
-/// server cache: the generated database, the traversal's page use, and the server's cache warmed
-/// by an earlier run of the traversal (spec A20). Kept for the next run, since a sweep or the
-/// lab's restarts build many runs of one database.
+/// What the client walks, as a run's scenario names it.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum WalkSpec {
+    Traversal(TraversalKind),
+    /// Over the databases of seeds `seed` and `seed + 1` (§4.1.1: two medium databases).
+    Dynamic(DynamicParams),
+}
+
+/// What a run needs before it starts, the same for every run of one database, walk and server
+/// cache: the generated database(s), the walk's page use, and the server's cache warmed by an
+/// earlier run of the walk (spec A20). Kept for the next run, since a sweep or the lab's restarts
+/// build many runs of one database.
 #[derive(Clone)]
 pub(super) struct Prepared {
-    key: (Oo7Params, u64, TraversalKind, usize),
+    key: (Oo7Params, u64, WalkSpec, usize),
+    /// The database the cache stores: the one generated, or both of the dynamic traversal's.
     pub db: Arc<Oo7Database>,
+    /// The dynamic traversal's two databases.
+    dbs: Option<[Arc<Oo7Database>; 2]>,
     pub page_use: f64,
     pub server: PageCache,
 }
 
-pub(super) fn prepared(params: Oo7Params, seed: u64, kind: TraversalKind, server_pages: usize) -> Prepared {
+impl Prepared {
+    /// The walk from its start, run with `seed`.
+    pub fn walk(&self, seed: u64) -> Walk {
+        walk_of(&self.db, self.dbs.as_ref(), &self.key.2, seed)
+    }
+}
+
+fn walk_of(db: &Arc<Oo7Database>, dbs: Option<&[Arc<Oo7Database>; 2]>, spec: &WalkSpec, seed: u64) -> Walk {
+    match (spec, dbs) {
+        (WalkSpec::Dynamic(params), Some(dbs)) => {
+            Walk::Dynamic(Box::new(Dynamic::new(dbs.clone(), params.clone(), seed)))
+        }
+        (WalkSpec::Traversal(kind), _) => Walk::Traversal(Traversal::new(db.clone(), *kind)),
+        (WalkSpec::Dynamic(_), None) => unreachable!("a dynamic walk's databases are prepared with it"),
+    }
+}
+
+pub(super) fn prepared(params: Oo7Params, seed: u64, spec: WalkSpec, server_pages: usize) -> Prepared {
     static LAST: Mutex<Option<Prepared>> = Mutex::new(None);
-    let key = (params, seed, kind, server_pages);
+    let key = (params, seed, spec, server_pages);
     let mut last = LAST.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(p) = last.as_ref().filter(|p| p.key == key) {
         return p.clone();
     }
-    let db = match last.as_ref().filter(|p| p.key.0 == key.0 && p.key.1 == seed) {
-        Some(p) => p.db.clone(),
-        None => Arc::new(Oo7Database::generate(&key.0, seed)),
-    };
-    let mut server = PageCache::new(server_pages, db.pages);
-    if server_pages > 0 {
-        for a in Traversal::new(&*db, kind) {
-            let page = db.objects[a.object as usize].page;
-            match server.state(page) {
-                PageState::Absent => {
-                    let _ = server.reserve(page);
-                    server.validate(page);
-                    server.unpin(page);
-                }
-                _ => server.touch(page),
-            }
+    // The last run's databases serve again if they are of the same parameters and seed.
+    let reuse = last.as_ref().filter(|p| p.key.0 == key.0 && p.key.1 == seed);
+    let generate = |s: u64| Arc::new(Oo7Database::generate(&key.0, s));
+    let (db, dbs) = match (&key.2, reuse) {
+        (WalkSpec::Traversal(_), Some(p)) if p.dbs.is_none() => (p.db.clone(), None),
+        (WalkSpec::Dynamic(_), Some(p)) if p.dbs.is_some() => (p.db.clone(), p.dbs.clone()),
+        (WalkSpec::Traversal(_), _) => (generate(seed), None),
+        (WalkSpec::Dynamic(_), _) => {
+            let (a, b) = (generate(seed), generate(seed + 1));
+            (Arc::new(Oo7Database::pair(&a, &b)), Some([a, b]))
         }
-    }
-    let p = Prepared { page_use: Footprint::of(&db, kind).page_use_bytes, db, server, key };
+    };
+    let walk = || walk_of(&db, dbs.as_ref(), &key.2, seed);
+    let page_use = Footprint::of_walk(&db, walk()).page_use_bytes;
+    let server = warm_server(&db, walk(), server_pages);
+    let p = Prepared { key, db, dbs, page_use, server };
     *last = Some(p.clone());
     p
+}
+
+/// The server's cache after an earlier run of the walk (spec A20).
+fn warm_server(db: &Oo7Database, walk: impl Iterator<Item = Access>, server_pages: usize) -> PageCache {
+    let mut server = PageCache::new(server_pages, db.pages);
+    if server_pages == 0 {
+        return server;
+    }
+    for a in walk {
+        let page = db.objects[a.object as usize].page;
+        match server.state(page) {
+            PageState::Absent => {
+                let _ = server.reserve(page);
+                server.validate(page);
+                server.unpin(page);
+            }
+            _ => server.touch(page),
+        }
+    }
+    server
 }

@@ -42,6 +42,19 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
         }
     }
     problems.extend(no_steal_problem(c, frames));
+    let w = &c.workload;
+    if w.traversal == Traversal::Dynamic && w.dynamic_warmup >= w.dynamic_operations {
+        problems.push(
+            Problem::new(
+                "workload.dynamic_warmup",
+                format!(
+                    "{} unmeasured operations leave none of the {} to measure: give fewer than {}",
+                    w.dynamic_warmup, w.dynamic_operations, w.dynamic_operations
+                ),
+            )
+            .related(&["workload.dynamic_operations"]),
+        );
+    }
     // The manual is the largest text: its root holds a reference to each piece.
     let oo7 = c.database.oo7();
     let pieces = oo7.size.manual_bytes().div_ceil(c.database.text_piece_bytes);

@@ -132,7 +132,7 @@ fn client(sim: &HacSystem, picture: Option<&Picture>, now: SimTime) -> (Section,
         .set("fetches", cache.fetches() as f64)
         .set("table_bytes", cache.table_bytes() as f64)
         .set("traversal", sim.traversal_index() as f64)
-        .set("composite", sim.walk.composite().map_or(-1.0, |c| c as f64));
+        .set("composite", sim.walk.current().and_then(|t| t.composite()).map_or(-1.0, |c| c as f64));
     let mut objects = Section::new(&SECTIONS[3]);
     objects.set("limit", OBJECT_ROWS as f64);
     let mut rows = FrameRows::default();

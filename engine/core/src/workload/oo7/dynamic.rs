@@ -35,7 +35,7 @@ impl Mix {
     }
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct DynamicParams {
     pub operations: u32,
     pub shift_after: u32,
@@ -53,6 +53,7 @@ impl Default for DynamicParams {
 
 /// The dynamic traversal over databases `dbs[0]` and `dbs[1]`, whose objects are numbered one
 /// after the other (the second's from `dbs[0].objects.len()`); an iterator of accesses.
+#[derive(Clone, Debug)]
 pub struct Dynamic<D: Deref<Target = Oo7Database> + Clone> {
     dbs: [D; 2],
     params: DynamicParams,
@@ -63,11 +64,35 @@ pub struct Dynamic<D: Deref<Target = Oo7Database> + Clone> {
     db: usize,
     path: Vec<u32>,
     walk: Option<Traversal<D>>,
+    /// No operation starts past this many (`stop_after`).
+    stop: u32,
 }
 
 impl<D: Deref<Target = Oo7Database> + Clone> Dynamic<D> {
     pub fn new(dbs: [D; 2], params: DynamicParams, seed: u64) -> Dynamic<D> {
-        Dynamic { dbs, params, rng: Rng::stream(seed, 0xd1a), operation: 0, db: 0, path: Vec::new(), walk: None }
+        let stop = params.operations;
+        Dynamic { dbs, params, rng: Rng::stream(seed, 0xd1a), operation: 0, db: 0, path: Vec::new(), walk: None, stop }
+    }
+
+    /// The walk ends after `operations` operations, until it is told again: a run's unmeasured
+    /// operations end there, and the measured ones go on from it.
+    pub fn stop_after(&mut self, operations: u32) {
+        self.stop = operations.min(self.params.operations);
+    }
+
+    /// Operations in all, measured or not.
+    pub fn operations(&self) -> u32 {
+        self.params.operations
+    }
+
+    /// The first object of the operation under way's database, in the numbering of both.
+    pub fn current_offset(&self) -> u32 {
+        self.offset(self.db)
+    }
+
+    /// The walk of the operation under way (its composite part's graph), if any.
+    pub fn walk(&self) -> Option<&Traversal<D>> {
+        self.walk.as_ref()
     }
 
     /// The first object of database `i` in the numbering of both.
@@ -82,7 +107,7 @@ impl<D: Deref<Target = Oo7Database> + Clone> Dynamic<D> {
     /// Starts the next operation: a database, a random path down to a composite part, and the
     /// walk of its graph. False when every operation has run.
     fn start_operation(&mut self) -> bool {
-        if self.operation == self.params.operations {
+        if self.operation >= self.stop {
             return false;
         }
         let hot = usize::from(self.operation >= self.params.shift_after);
@@ -122,5 +147,16 @@ impl<D: Deref<Target = Oo7Database> + Clone> Iterator for Dynamic<D> {
                 return None;
             }
         }
+    }
+}
+
+impl Oo7Database {
+    /// Databases `a` and `b` as one store, as a dynamic traversal uses them: the objects and pages
+    /// of both, b's numbered after a's (as `Dynamic` numbers them). Its structure (assemblies,
+    /// composite parts, connections) is a's only: walks of b go through `Dynamic`, which holds b.
+    pub fn pair(a: &Oo7Database, b: &Oo7Database) -> Oo7Database {
+        let mut objects = a.objects.clone();
+        objects.extend(b.objects.iter().map(|o| super::Object { page: o.page + a.pages, ..*o }));
+        Oo7Database { objects, pages: a.pages + b.pages, ..a.clone() }
     }
 }

@@ -2,7 +2,7 @@
 //! size (T1: about 500,000 objects of 29 B, §4.2.2), distinct pages (the cold misses of Table 2:
 //! 506 for T6, 3,662 for the others), and the fraction of each touched page the traversal uses
 //! (§4.1.1: T6 3%, T1− 27%, T1 49%, T1+ 91%).
-use super::{size, Oo7Database, Traversal, TraversalKind};
+use super::{size, Access, Oo7Database, Traversal, TraversalKind};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Footprint {
@@ -19,6 +19,11 @@ pub struct Footprint {
 
 impl Footprint {
     pub fn of(db: &Oo7Database, kind: TraversalKind) -> Footprint {
+        Footprint::of_walk(db, Traversal::new(db, kind))
+    }
+
+    /// What the accesses of `walk` touch in `db`.
+    pub fn of_walk(db: &Oo7Database, walk: impl IntoIterator<Item = Access>) -> Footprint {
         let mut seen = vec![false; db.objects.len()];
         let mut per_page = vec![(0u32, 0u32); db.pages as usize]; // (objects used, bytes used)
         let mut objects_on = vec![0u32; db.pages as usize];
@@ -26,7 +31,7 @@ impl Footprint {
             objects_on[o.page as usize] += 1;
         }
         let (mut accesses, mut objects, mut object_bytes) = (0, 0, 0);
-        for a in Traversal::new(db, kind) {
+        for a in walk {
             accesses += 1;
             if !std::mem::replace(&mut seen[a.object as usize], true) {
                 let o = db.objects[a.object as usize];

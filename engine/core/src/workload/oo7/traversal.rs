@@ -85,6 +85,11 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
         self.composite
     }
 
+    /// The database walked.
+    pub fn db(&self) -> &Oo7Database {
+        &self.db
+    }
+
     /// Assemblies entered so far: as the walk enters them in creation order, assembly `a` has
     /// been entered iff `a < assemblies_entered()`.
     pub fn assemblies_entered(&self) -> u32 {
