@@ -1,10 +1,15 @@
 // End-to-end tests of the HAC system in the lab (issue 14), in Chromium: a HAC scenario from the
 // gallery runs to its end in the same lab as the MOB's, says how its run is timed, and shows its
-// results beside the paper's. Screenshots go to tests/artifacts/. Run: node --test tests/e2e/.
+// results beside the paper's; the HAC view shows a compaction step by step. Screenshots go to
+// tests/artifacts/. Run: node --test tests/e2e/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import * as harness from './harness.mjs';
 import { ready, shot } from './harness.mjs';
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const suite = harness.useLab();
 
@@ -29,4 +34,149 @@ describe('HAC in the lab (issue 14)', () => {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
+
+  it('steps to the next compaction and shows it step by step: objects move, a frame is freed', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=hac-compaction&seed=1`, { viewport: { width: 1280, height: 720 } });
+    await ready(page);
+    const view = '[data-panel=HacView]';
+    await page.locator(`${view} canvas`).waitFor();
+    await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next compaction' });
+    await page.locator('[data-testid=step-target]').click();
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    const plan = await replacement(page);
+    assert.equal(plan.step, -1, 'the compaction record comes as the fetch is sent, before any step');
+    assert.ok(plan.moves.length > 0 && plan.freed.length > 0, `the replacement moves objects and frees a frame: ${JSON.stringify(plan.kinds)}`);
+    await shot(page, 'hac-lab-1280x720');
+    await shot(page, 'hac-compaction-before', view);
+
+    // Just before the first move, the slowest speed (1 µs a second) plays one move at a time.
+    await page.evaluate((t) => window.__storelab.lab.seek(t), Math.round(plan.tS[plan.moves[0]] * 1e9) - 1000);
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    await page.evaluate(() => window.__storelab.lab.setSpeedPosition(0));
+    await page.evaluate(() => window.__storelab.lab.play());
+    await page.waitForFunction((first) => window.__storelab.frames.latest().sections.replacement.scalars.step >= first, plan.moves[0], { timeout: 20_000 });
+    await page.waitForTimeout(250);
+    await shot(page, 'hac-compaction-moving', view); // the first move, flying into the target
+    const playing = await replacement(page);
+    assert.ok(playing.step - plan.moves[0] <= 1, `at 1 µs/s the frames show the moves one by one: step ${playing.step}`);
+    await page.evaluate(() => window.__storelab.lab.pause());
+    // The middle of the moves.
+    await page.evaluate((t) => window.__storelab.lab.seek(t), Math.round(plan.tS[plan.moves[plan.moves.length >> 1]] * 1e9));
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    const during = await replacement(page);
+    assert.equal(during.kinds[during.step], 'move');
+    // The lists re-render 5 times a second: wait for the current step's words.
+    await page.locator(`${view} [aria-current=step]`, { hasText: `move object ${during.object[during.step]} ` }).waitFor();
+    await page.waitForTimeout(1500);
+    await shot(page, 'hac-compaction-during', view);
+
+    // After: the victim is free and every moved object is at its destination.
+    await page.evaluate((t) => window.__storelab.lab.seek(t), Math.ceil(plan.endS * 1e9));
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    const after = await replacement(page);
+    assert.equal(after.step, after.kinds.length - 1);
+    const freed = after.frame[after.freed[after.freed.length - 1]];
+    assert.equal(after.frameKinds[freed], 'free', `frame ${freed} was freed`);
+    assert.deepEqual(after.misplaced, [], 'every moved object is at its destination');
+    await page.locator(`${view} [data-testid=hac-callout]`, { hasText: `frame ${freed} freed` }).waitFor();
+    await page.waitForTimeout(1500); // the moves since the last frame have landed
+    await shot(page, 'hac-compaction-after', view);
+
+    // Hover an object of the compaction lane, click a frame, and select one by keyboard.
+    const canvas = page.locator(`${view} canvas`);
+    const box = await canvas.boundingBox();
+    // The lane's first row (hacDraw.ts canvasLayout: above the 40 px timeline, rows of 37 px, the
+    // bar 15 px below the row's top) shows the target, whose first object is at offset 0.
+    const laneY = box.height - 40 - (box.height >= 300 ? 3 : 2) * 37 - 4;
+    await page.mouse.move(box.x + 4, box.y + laneY + 22);
+    assert.match(await page.locator(`${view} .sl-tooltip`).innerText(), /^object \d+ in frame \d+: \d+ B at offset 0 B, usage \d{4} = \d+, installed/);
+    await shot(page, 'hac-hover', view);
+    await page.mouse.click(box.x + 12, box.y + 20);
+    assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().selection?.kind), 'frame');
+    await page.locator(`${view} [role=application]`).focus();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await page.evaluate(() => window.__storelab.lab.store.get().selection), { kind: 'frame', id: 1 });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('the HAC view has no serious or critical axe-core violation during a compaction', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 }, bypassCSP: true });
+    const page = await context.newPage();
+    await page.goto(`${suite.base}#sc=hac-compaction&seed=1`);
+    await ready(page);
+    await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next compaction' });
+    await page.locator('[data-testid=step-target]').click();
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    const { endS } = await replacement(page);
+    await page.evaluate((t) => window.__storelab.lab.seek(t), Math.ceil(endS * 1e9));
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    await page.locator('[data-panel=HacView] [data-testid=hac-callout]').waitFor();
+    await page.addScriptTag({ content: axeSource });
+    const found = await page.evaluate(async () => {
+      const r = await window.axe.run('[data-panel=HacView]', { resultTypes: ['violations'] });
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(found, []);
+    await context.close();
+  });
+
+  it('fits a large cache: 985 frames of cold T1, the objects of those replacement touches', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=hac-t1-cold&seed=1`);
+    await ready(page);
+    const view = '[data-panel=HacView]';
+    await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next compaction' });
+    await page.locator('[data-testid=step-target]').click();
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy, null, { timeout: 60_000 });
+    const plan = await replacement(page);
+    await page.evaluate((t) => window.__storelab.lab.seek(t), Math.ceil(plan.endS * 1e9));
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    const { frames, detail } = await page.evaluate(() => {
+      const c = window.__storelab.frames.latest().sections.client;
+      return { frames: c.scalars.frames, detail: c.columns.detail.reduce((a, d) => a + d, 0) };
+    });
+    assert.ok(frames > 900, `${frames} frames`);
+    assert.ok(detail > 0 && detail < frames, `${detail} of ${frames} frames with their objects`);
+    await page.waitForTimeout(1500);
+    await shot(page, 'hac-large-cache', view);
+    // Every frame's bar is inside the canvas: the last frame is reachable by keyboard.
+    await page.locator(`${view} [role=application]`).focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    assert.deepEqual(await page.evaluate(() => window.__storelab.lab.store.get().selection), { kind: 'frame', id: frames - 1 });
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
 });
+
+/** The replacement section of the latest frame, with its step kinds and frame kinds by name, and
+ * the moved objects not at their destination. */
+function replacement(page) {
+  return page.evaluate(() => {
+    const { description } = window.__storelab.lab.store.get();
+    const f = window.__storelab.frames.latest();
+    const values = (section, name) => description.sections.find((s) => s.name === section).columns.find((c) => c.name === name).values;
+    const r = f.sections.replacement;
+    const o = f.sections.objects.columns;
+    const kinds = Array.from(r.columns.kind, (k) => values('replacement', 'kind')[k]);
+    const at = (kind) => kinds.flatMap((k, i) => (k === kind ? [i] : []));
+    const step = r.scalars.step;
+    const misplaced = at('move')
+      .filter((i) => i <= step)
+      .filter((i) => !Array.from(o.object).some((x, j) => x === r.columns.object[i] && o.frame[j] === r.columns.to[i] && o.offset[j] === r.columns.offset[i]));
+    return {
+      step,
+      kinds,
+      moves: at('move'),
+      freed: at('frame freed'),
+      frame: Array.from(r.columns.frame),
+      object: Array.from(r.columns.object),
+      tS: Array.from(r.columns.t_s),
+      endS: r.scalars.end_s,
+      frameKinds: Array.from(f.sections.client.columns.kind, (k) => values('client', 'kind')[k]),
+      misplaced,
+    };
+  });
+}

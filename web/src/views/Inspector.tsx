@@ -2,6 +2,8 @@
 import type { ReactNode } from 'react';
 import type { SystemDescription } from '../engine/types';
 import { mobFrame, mobNames, type MobFrame, type MobNames } from './lib/mobFrame';
+import { frameKindText, hacFrame, NONE, type HacFrame } from './lib/hacFrame';
+import { fmtBytes, usageBits } from './lib/hacDraw';
 import type { InspectTarget, ViewProps } from './contract';
 import { describeRecord, fmtMB, fmtMs, fmtPct, recordLabel } from './lib/format';
 import { formatSimTime } from '../state/clock';
@@ -41,6 +43,8 @@ export default function Inspector({ frames, selected, select, description }: Vie
           <div style={{ padding: 10 }} className="sl-muted">
             No frame yet. Press Play (Space) to start the simulation.
           </div>
+        ) : selected.kind === 'frame' ? (
+          <FrameDetails h={hacFrame(f, description)} id={selected.id} />
         ) : (
           <Details f={mobFrame(f, description)} sel={selected} select={select} description={description} />
         )}
@@ -63,6 +67,8 @@ function title(s: InspectTarget, description: SystemDescription | null): string 
       return 'the flusher';
     case 'disk':
       return 'the disk';
+    case 'frame':
+      return `frame ${s.id}`;
     case 'record':
       return `record #${s.index} (${recordLabel(description, s.recordKind)})`;
   }
@@ -105,7 +111,7 @@ function Details({
   description,
 }: {
   f: MobFrame;
-  sel: InspectTarget;
+  sel: Exclude<InspectTarget, { kind: 'frame' }>;
   select: ViewProps['select'];
   description: SystemDescription | null;
 }) {
@@ -295,4 +301,64 @@ function Details({
         />
       );
   }
+}
+
+/** Objects a frame's inspection lists at most. */
+const FRAME_OBJECT_ROWS = 80;
+
+/** A frame of HAC's client cache: what it holds, its usage (T, H), and its objects when the frame
+ * carries them. */
+function FrameDetails({ h, id }: { h: HacFrame; id: number }) {
+  const c = h.client;
+  if (id < 0 || id >= c.kind.length) return <p style={{ padding: 10 }}>This run&apos;s cache has no frame {id} (only HAC keeps frames).</p>;
+  const ci = Array.prototype.indexOf.call(h.candidates.frame, id) as number;
+  const o = h.objects;
+  const rows = Array.from({ length: Math.min(FRAME_OBJECT_ROWS, o.first[id + 1] - o.first[id]) }, (_, k) => o.first[id] + k);
+  const roles = [id === c.target && 'compaction target', id === h.replacement.victim && 'victim being compacted', c.incoming[id] && 'awaiting the page in flight'];
+  return (
+    <>
+      <KV
+        rows={[
+          ['kind', frameKindText(h, id)],
+          ['page', c.page[id] !== NONE ? c.page[id] : '—'],
+          ['bytes used', `${fmtBytes(c.used[id])} of ${fmtBytes(c.frameBytes)} (${fmtPct(c.used[id] / c.frameBytes)})`],
+          ['objects', `${c.objects[id]}, ${c.installed[id]} installed`],
+          ['usage (T, H)', c.objects[id] ? `T ${c.t[id]}, H ${c.h[id].toFixed(2)} (R = ${c.retention.toFixed(2)})` : '—'],
+          ['pinned', c.pinned[id] ? 'yes: holds an object on the traversal\'s stack, skipped as victim' : 'no'],
+          ['candidate', ci < 0 ? 'no' : `yes, age ${h.candidates.age[ci]} of ${h.candidates.epochs} epochs (T ${h.candidates.t[ci]}, H ${h.candidates.h[ci].toFixed(2)})`],
+          ['role', roles.filter(Boolean).join(', ') || '—'],
+        ]}
+      />
+      {rows.length > 0 && (
+        <table className="hac-objects">
+          <thead>
+            <tr>
+              <th>object</th>
+              <th>offset</th>
+              <th>size</th>
+              <th>usage</th>
+              <th>state</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((i) => (
+              <tr key={i}>
+                <td>{o.object[i]}</td>
+                <td>{fmtBytes(o.offset[i])}</td>
+                <td>{fmtBytes(o.bytes[i])}</td>
+                <td>{o.installed[i] ? usageBits(o.usage[i]) : '—'}</td>
+                <td>{o.installed[i] ? (o.modified[i] ? 'installed, modified' : 'installed') : 'not installed'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {o.first[id + 1] - o.first[id] > FRAME_OBJECT_ROWS && <p className="sl-muted" style={{ padding: '0 10px' }}>…and {o.first[id + 1] - o.first[id] - FRAME_OBJECT_ROWS} more objects</p>}
+      {!c.detail[id] && c.objects[id] > 0 && (
+        <p className="sl-muted" style={{ padding: '0 10px' }}>
+          The engine lists the objects of this large cache&apos;s frames only for those replacement touches, the target and the frame awaiting a page.
+        </p>
+      )}
+    </>
+  );
 }

@@ -22,12 +22,17 @@ export type InspectTarget =
   | { kind: 'request'; page: number; requestKind: number; start: number }
   | { kind: 'flusher' }
   | { kind: 'disk' }
+  /** A frame of HAC's client cache (its index in the circular array). */
+  | { kind: 'frame'; id: number }
   | { kind: 'record'; index: number; t: number; recordKind: number; entity: number; a: number; b: number; c: number };
 
 export interface ViewProps {
   frames: FrameSource;
   selected: InspectTarget | null;
   select: (target: InspectTarget | null) => void;
+  /** Pauses and moves the lab to simulated time `tNs`, where the page has one clock to move (a
+   * view's own stepping, e.g. HAC's replacement steps, which no trace record marks). */
+  seek?: (tNs: number) => void;
   /** Whether an inspector shows what `select` picks (an embed may have none): views hint at
    * clicking to inspect only then. */
   inspectable: boolean;

@@ -72,6 +72,7 @@ pub const VIEWS: &[ViewInfo] = &[
     view("Oo7Panel", "OO7: the assembly tree and the traversal",
         "The assembly hierarchy with the traversal's position and the composite part being walked."),
     view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),
+    view("Inspector", "Inspector", "Everything about the frame, candidate or record you clicked."),
 ];
 
 pub const DESCRIPTION: Description = Description {

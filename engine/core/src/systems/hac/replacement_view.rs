@@ -52,56 +52,101 @@ pub const SECTION: SectionInfo = SectionInfo {
         u32("frame", "frame", ""),
         u32("object", "object (pointer moved: the pointer)", ""),
         u32("to", "to frame", ""),
-        u32("offset", "offset", "B"),
+        u32("offset", "offset (moves: where it goes)", "B"),
+        u32("from_offset", "where a moved object was", "B"),
         u32("bytes", "bytes", "B"),
-        u8("t", "T, or the object's usage", ""),
+        u8("t", "T; a discard: the object's usage; a secondary scan: 1 if it added the frame", ""),
         f64("h", "H", "fraction"),
     ],
 };
 
 const NONE: u32 = u32::MAX;
 
-/// One step as a row: kind, frame, object, to, offset, bytes, t, h.
-fn row(e: &CacheEvent) -> (u8, u32, u32, u32, u32, u32, u8, f64) {
+/// A step as a row of the section's columns.
+struct Row {
+    kind: u8,
+    frame: u32,
+    object: u32,
+    to: u32,
+    offset: u32,
+    from_offset: u32,
+    bytes: u32,
+    t: u8,
+    h: f64,
+}
+
+const EMPTY: Row =
+    Row { kind: 0, frame: NONE, object: NONE, to: NONE, offset: 0, from_offset: 0, bytes: 0, t: 0, h: 0.0 };
+
+fn row(e: &CacheEvent) -> Row {
     match *e {
-        CacheEvent::ScanPrimary { frame, usage } => (0, frame, NONE, NONE, 0, 0, usage.t, usage.h()),
-        CacheEvent::ScanSecondary { frame, .. } => (1, frame, NONE, NONE, 0, 0, 0, 0.0),
-        CacheEvent::CandidateExpired { frame } => (2, frame, NONE, NONE, 0, 0, 0, 0.0),
-        CacheEvent::VictimSelected { frame, usage } => (3, frame, NONE, NONE, 0, 0, usage.t, usage.h()),
+        CacheEvent::ScanPrimary { frame, usage } => Row { frame, t: usage.t, h: usage.h(), ..EMPTY },
+        CacheEvent::ScanSecondary { frame, added, .. } => Row { kind: 1, frame, t: added as u8, ..EMPTY },
+        CacheEvent::CandidateExpired { frame } => Row { kind: 2, frame, ..EMPTY },
+        CacheEvent::VictimSelected { frame, usage } => Row { kind: 3, frame, t: usage.t, h: usage.h(), ..EMPTY },
         CacheEvent::Discard { object, frame, offset, bytes, usage } => {
-            (4, frame, object, NONE, offset, bytes, usage, 0.0)
+            Row { kind: 4, frame, object, offset, from_offset: offset, bytes, t: usage, ..EMPTY }
         }
-        CacheEvent::Move { object, from, to, offset, bytes, .. } => (5, from, object, to, offset, bytes, 0, 0.0),
-        CacheEvent::MoveHome { object, from, to, offset, bytes, .. } => (6, from, object, to, offset, bytes, 0, 0.0),
-        CacheEvent::SlideInPlace { frame, object, offset, bytes, .. } => {
-            (7, frame, object, frame, offset, bytes, 0, 0.0)
+        CacheEvent::Move { object, from, from_offset, to, offset, bytes } => {
+            Row { kind: 5, frame: from, object, to, offset, from_offset, bytes, ..EMPTY }
         }
-        CacheEvent::TargetFull { frame, usage } => (8, frame, NONE, NONE, 0, 0, usage.t, usage.h()),
-        CacheEvent::NewTarget { frame, .. } => (9, frame, NONE, NONE, 0, 0, 0, 0.0),
-        CacheEvent::FrameFreed { frame } => (10, frame, NONE, NONE, 0, 0, 0, 0.0),
-        CacheEvent::Compacted(c) => (11, c.frame, NONE, NONE, 0, 0, c.t, 0.0),
-        CacheEvent::PointerMoved { pointer, from, to } => (12, from, pointer, to, 0, 0, 0, 0.0),
-        CacheEvent::Fetch { frame, .. } => {
-            unreachable!("not a replacement step (frame {frame})")
+        CacheEvent::MoveHome { object, from, from_offset, to, offset, bytes } => {
+            Row { kind: 6, frame: from, object, to, offset, from_offset, bytes, ..EMPTY }
         }
+        CacheEvent::SlideInPlace { frame, object, from_offset, offset, bytes } => {
+            Row { kind: 7, frame, object, to: frame, offset, from_offset, bytes, ..EMPTY }
+        }
+        CacheEvent::TargetFull { frame, usage } => Row { kind: 8, frame, t: usage.t, h: usage.h(), ..EMPTY },
+        CacheEvent::NewTarget { frame, .. } => Row { kind: 9, frame, ..EMPTY },
+        CacheEvent::FrameFreed { frame } => Row { kind: 10, frame, ..EMPTY },
+        CacheEvent::Compacted(c) => Row { kind: 11, frame: c.frame, t: c.t, ..EMPTY },
+        CacheEvent::PointerMoved { pointer, from, to } => Row { kind: 12, frame: from, object: pointer, to, ..EMPTY },
+        CacheEvent::Fetch { frame, .. } => unreachable!("not a replacement step (frame {frame})"),
+    }
+}
+
+/// The section's columns, a step a row.
+#[derive(Default)]
+struct Columns {
+    t_s: Vec<f64>,
+    kind: Vec<u8>,
+    u32s: [Vec<u32>; 6],
+    t: Vec<u8>,
+    h: Vec<f64>,
+}
+
+const U32_COLUMNS: [&str; 6] = ["frame", "object", "to", "offset", "from_offset", "bytes"];
+
+impl Columns {
+    fn push(&mut self, t_s: f64, r: Row) {
+        self.t_s.push(t_s);
+        self.kind.push(r.kind);
+        for (c, v) in self.u32s.iter_mut().zip([r.frame, r.object, r.to, r.offset, r.from_offset, r.bytes]) {
+            c.push(v);
+        }
+        self.t.push(r.t);
+        self.h.push(r.h);
+    }
+
+    fn fill(self, s: &mut Section) {
+        s.column("t_s", Column::F64(self.t_s)).column("kind", Column::U8(self.kind));
+        for (name, c) in U32_COLUMNS.into_iter().zip(self.u32s) {
+            s.column(name, Column::U32(c));
+        }
+        s.column("t", Column::U8(self.t)).column("h", Column::F64(self.h));
     }
 }
 
 pub fn section(r: Option<&Replacement>, now: SimTime) -> Section {
     let mut s = Section::new(&SECTION);
     let secs = |t: Option<SimTime>| t.map_or(-1.0, time::to_s);
-    let mut cols: [Vec<u32>; 5] = Default::default();
-    let (mut t_s, mut kind, mut t, mut h) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let mut columns = Columns::default();
     let Some(r) = r else {
         for name in ["page", "frame", "sent_s", "reply_s", "start_s", "end_s", "step", "victim", "threshold"] {
             s.set(name, -1.0);
         }
         s.set("background", 1.0).set("steps_total", 0.0);
-        s.column("t_s", Column::F64(t_s)).column("kind", Column::U8(kind));
-        for (name, c) in ["frame", "object", "to", "offset", "bytes"].into_iter().zip(cols) {
-            s.column(name, Column::U32(c));
-        }
-        s.column("t", Column::U8(t)).column("h", Column::F64(h));
+        columns.fill(&mut s);
         return s;
     };
     let done = r.done(now);
@@ -126,19 +171,8 @@ pub fn section(r: Option<&Replacement>, now: SimTime) -> Section {
         .set("victim", victim.map_or(-1.0, |(f, _)| f as f64))
         .set("threshold", victim.map_or(-1.0, |(_, t)| t as f64));
     for (i, step) in r.steps.iter().enumerate().take(STEP_ROWS) {
-        let (k, frame, object, to, offset, bytes, tt, hh) = row(&step.event);
-        t_s.push(secs(r.done_at(i)));
-        kind.push(k);
-        for (c, v) in cols.iter_mut().zip([frame, object, to, offset, bytes]) {
-            c.push(v);
-        }
-        t.push(tt);
-        h.push(hh);
+        columns.push(secs(r.done_at(i)), row(&step.event));
     }
-    s.column("t_s", Column::F64(t_s)).column("kind", Column::U8(kind));
-    for (name, c) in ["frame", "object", "to", "offset", "bytes"].into_iter().zip(cols) {
-        s.column(name, Column::U32(c));
-    }
-    s.column("t", Column::U8(t)).column("h", Column::F64(h));
+    columns.fill(&mut s);
     s
 }
