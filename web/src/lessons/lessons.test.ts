@@ -1,0 +1,147 @@
+// Every lesson in lessons/*.md against the real engine: its live scenarios and questions name
+// gallery scenarios, views and summary figures of the scenario's system, and overrides the engine
+// accepts; lesson 04's questions are graded against real runs as the lesson's reasoning predicts.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyOverrides, embedSrc, parseLesson, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
+import { loadEngineForTests } from '../engine/testing';
+import { Lab } from '../engine/wasm';
+import { scenarioTexts } from '../scenario/gallery';
+import { readEmbedParams } from '../app/embedParams';
+import type { SystemDescription } from '../engine/types';
+
+beforeAll(loadEngineForTests);
+
+const sources = import.meta.glob<string>(['../../../lessons/*.md', '!../../../lessons/README.md'], { query: '?raw', import: 'default', eager: true });
+const lessons: Lesson[] = Object.entries(sources).map(([path, text]) => parseLesson(path.replace(/^.*\//, '').replace(/\.md$/, ''), text));
+const params = (l: Lesson, kind: 'embed' | 'question') => l.segments.flatMap((s) => (s.kind === kind ? [s.params] : []));
+
+/** Builds the scenario (with `set` applied) in the engine; throws the engine's error if it refuses it. */
+function build(scenario: string, set: string | undefined, seed?: string): Lab {
+  return new Lab(applyOverrides(scenarioTexts[scenario], set), seed ? Number(seed) : undefined);
+}
+
+function describeScenario(scenario: string, set?: string): SystemDescription {
+  const lab = build(scenario, set);
+  try {
+    return JSON.parse(lab.describe_json()) as SystemDescription;
+  } finally {
+    lab.free();
+  }
+}
+
+/** A question's metric, as LessonPage reads it, at the end of a run of its scenario. */
+function measure(q: Record<string, string>): number | null {
+  const lab = build(q.scenario, q.set, q.seed);
+  try {
+    lab.run_to_end();
+    return readMetric(JSON.parse(lab.summary_json()), q.metric);
+  } finally {
+    lab.free();
+  }
+}
+
+describe('every lesson', () => {
+  it('finds the lessons, 01 and 04 among them', () => {
+    expect(lessons.map((l) => l.name)).toEqual(expect.arrayContaining(['01-modified-object-buffer', '04-hac']));
+  });
+
+  for (const lesson of lessons) {
+    describe(lesson.name, () => {
+      it('has a title, and its front matter names a gallery scenario', () => {
+        expect(lesson.meta.title).toBeTruthy();
+        if (lesson.meta.scenario) expect(Object.keys(scenarioTexts)).toContain(lesson.meta.scenario);
+      });
+
+      it("embeds gallery scenarios with views of their system and overrides the engine accepts", () => {
+        for (const e of params(lesson, 'embed')) {
+          expect(Object.keys(scenarioTexts), `embed of ${e.scenario}`).toContain(e.scenario);
+          expect(readEmbedParams(new URL(embedSrc(e), 'http://x/lessons/').search).errors).toEqual([]);
+          const views = describeScenario(e.scenario, e.set).views.map((v) => v.view);
+          for (const v of (e.views ?? '').split(',').filter(Boolean)) expect(views, `${e.scenario}: view ${v}`).toContain(v.trim());
+        }
+      });
+
+      it('asks questions on gallery scenarios, each about a summary figure of its system, with overrides the engine accepts', () => {
+        const ids = new Set<string>();
+        for (const q of params(lesson, 'question')) {
+          expect(q.id, 'every question has an id').toBeTruthy();
+          expect(ids.has(q.id), `question id ${q.id} is unique`).toBe(false);
+          ids.add(q.id);
+          for (const key of ['title', 'prompt', 'metric', 'unit', 'explain']) expect(q[key], `${q.id}: ${key}`).toBeTruthy();
+          expect(Object.keys(scenarioTexts), `${q.id}: scenario`).toContain(q.scenario);
+          const figures = describeScenario(q.scenario, q.set).figures.map((f) => f.path);
+          // write_share is derived from disk_utilisation (lesson.ts readMetric).
+          const metricFigure = q.metric === 'write_share' ? 'disk_utilisation' : q.metric;
+          expect(figures.some((f) => f === metricFigure || f.startsWith(`${metricFigure}.`)), `${q.id}: ${q.metric} is one of ${figures.join(', ')}`).toBe(true);
+          if (q.sweep) {
+            const { path, values } = parseSweep(q.sweep);
+            for (const v of values) build(q.scenario, `${q.set ? `${q.set}, ` : ''}${path}=${v}`).free();
+            expect(Number(q.threshold ?? 0.5)).not.toBeNaN();
+          } else {
+            expect(Number(q.tolerance), `${q.id}: tolerance`).toBeGreaterThan(0);
+            build(q.scenario, q.set, q.seed).free();
+          }
+        }
+      });
+    });
+  }
+});
+
+describe('lesson 04: hybrid adaptive caching', () => {
+  const lesson = lessons.find((l) => l.name === '04-hac')!;
+  const questions = () => Object.fromEntries(params(lesson, 'question').map((q) => [q.id, q]));
+
+  it('has live HAC scenarios with the HAC views, and at least three predict-then-run questions with hints', () => {
+    expect(lesson.meta.title).toMatch(/hybrid adaptive caching/i);
+    const embeds = params(lesson, 'embed');
+    expect(embeds.length).toBeGreaterThanOrEqual(2);
+    expect(embeds.every((e) => /^(HacView|Oo7Panel|EventLog)(,(HacView|Oo7Panel|EventLog))*$/.test(e.views))).toBe(true);
+    expect(embeds.some((e) => e.views.includes('HacView'))).toBe(true);
+    const qs = params(lesson, 'question');
+    expect(qs.length).toBeGreaterThanOrEqual(3);
+    for (const q of qs) expect(q.hint, `${q.id}: a wrong first guess gets a hint`).toBeTruthy();
+  });
+
+  // Each question with the answer the lesson's reasoning leads to (right) and a naive one (wrong,
+  // in the direction the page will say), checked against a real run of the question.
+  const cases: [id: string, reasoned: number, naive: number, direction: 'too high' | 'too low'][] = [
+    ['clustering', 15_120, 5_000, 'too low'], // FPC's count: on T1+ HAC frees whole frames
+    ['nineteen', 2_187 * (1 - 19 / 502), 502, 'too low'], // nearly every composite-part visit misses
+    ['retention', 13_237, 5_623, 'too low'], // R = 0.2 turns HAC into a page cache
+    ['foreground', 91.7 + 0.16 * 75.9, 91.7, 'too low'], // plus Figure 9's 16% of fetch time
+    ['fast-network', 10.8 - 7.6, 0, 'too low'], // the work the faster fetches cannot hide
+  ];
+  for (const [id, reasoned, naive, direction] of cases) {
+    it(`question ${id}: the lesson's reasoning is right and the naive answer ${direction}, against a real run`, () => {
+      const q = questions()[id];
+      expect(q, id).toBeTruthy();
+      const actual = measure(q);
+      expect(actual, `${id}: ${q.metric}`).not.toBeNull();
+      const tol = Number(q.tolerance);
+      expect(withinTolerance(reasoned, actual!, tol), `${id}: ${reasoned} against ${actual}`).toBe(true);
+      expect(withinTolerance(naive, actual!, tol), `${id}: ${naive} against ${actual}`).toBe(false);
+      expect(naive > actual! ? 'too high' : 'too low').toBe(direction);
+    }, 60_000);
+  }
+
+  // The numbers the prompts give are the engine's.
+  const given: [what: string, scenario: string, set: string, metric: string, value: number][] = [
+    ['FPC on hot T1+ in 2 MB', 'lesson-hac-t1-plus-hot', 'client.policy=fpc', 'fetches', 15_120],
+    ['HAC on hot T6 in 2 MB', 'lesson-hac-t6-19-frames', 'client.cache_mb=2', 'fetches', 0],
+    ['FPC on hot T6 in 2 MB', 'lesson-hac-t6-19-frames', 'client.cache_mb=2, client.policy=fpc', 'fetches', 1_109],
+    ['HAC on hot T6 in 19 frames', 'lesson-hac-t6-19-frames', '', 'fetches', 0],
+    ['HAC on hot T1− in 5 MB, R = 2/3', 'lesson-hac-t1-minus-hot', '', 'fetches', 5_623],
+    ['FPC on hot T1− in 5 MB', 'lesson-hac-t1-minus-hot', 'client.policy=fpc', 'fetches', 13_237],
+    ['cold T1, background', 'hac-t1-cold', '', 'elapsed_s', 91.7],
+    ['cold T1, its fetch time', 'hac-t1-cold', '', 'fetch_time_s', 75.9],
+    ['cold T1, replacement waited for', 'hac-t1-cold', '', 'replacement_time_s', 0],
+    ['cold T1, fetches', 'hac-t1-cold', '', 'fetches', 8_823],
+  ];
+  for (const [what, scenario, set, metric, value] of given) {
+    it(`the prompts' figure for ${what} (${metric} ${value}) is the engine's`, () => {
+      const actual = measure({ scenario, set, metric });
+      expect(actual).not.toBeNull();
+      expect(Math.abs(actual! - value)).toBeLessThanOrEqual(Math.max(0.001 * value, 0.05));
+    }, 60_000);
+  }
+});
