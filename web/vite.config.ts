@@ -29,9 +29,10 @@ const csp: Plugin = {
   transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
 };
 
-// Multi-page build: the lab (/), the embed route (/embed/) and the lessons (/lessons/), so the
-// app works from any static host without server-side routing. The WASM engine is the workspace
-// package @storelab/engine (engine/wasm/npm), built by scripts/build-wasm.sh.
+// Multi-page build: the lab (/), the embed route (/embed/), the lessons (/lessons/) and compare
+// mode (/compare/), so the app works from any static host without server-side routing. The WASM
+// engine is the workspace package @storelab/engine (engine/wasm/npm), built by
+// scripts/build-wasm.sh.
 export default defineConfig({
   plugins: [react(), csp],
   base: './',
@@ -43,6 +44,7 @@ export default defineConfig({
         lab: resolve(here, 'index.html'),
         embed: resolve(here, 'embed/index.html'),
         lessons: resolve(here, 'lessons/index.html'),
+        compare: resolve(here, 'compare/index.html'),
       },
     },
   },

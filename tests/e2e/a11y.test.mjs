@@ -1,5 +1,5 @@
 // Keyboard and screen-reader use of the lab (issue 13, item 6) and an automated accessibility
-// check (axe-core) of the lab, the embed and the lesson pages, in Chromium.
+// check (axe-core) of the lab, the embed, the lesson and the compare pages, in Chromium.
 // Run: node --test tests/e2e/   (scripts/test.sh does).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -82,6 +82,9 @@ describe('axe-core finds no serious or critical violation', () => {
   });
   it('on the embed', async () => {
     assert.deepEqual(await violations(`${suite.base}embed/?views=MobView,DiskView,Charts#sc=mob-default`, ready), []);
+  });
+  it('on compare mode', async () => {
+    assert.deepEqual(await violations(`${suite.base}compare/#a=hac-t1-cold&b=fpc-t1-cold&seed=1`, ready), []);
   });
   it('on the lesson page', async () => {
     assert.deepEqual(await violations(`${suite.base}lessons/`, (p) => p.locator('[data-testid=lesson] h1').first().waitFor()), []);

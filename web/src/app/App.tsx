@@ -1,5 +1,5 @@
 // The lab page: header, the shared time controls, the scenario panel and the views.
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { positionToSpeed } from '../state/clock';
@@ -16,6 +16,8 @@ import { embedCode } from './embedParams';
 import ResultsPanel from './ResultsPanel';
 import ScenarioIntro from './ScenarioIntro';
 
+const CompareDialog = lazy(() => import('../compare/CompareDialog'));
+
 /** What every view receives; `inspectable`: an inspector is on the page. */
 export function useViewProps(lab: LabController, inspectable = true): ViewProps {
   const selected = useStore(lab.store, (s) => s.selection);
@@ -27,6 +29,10 @@ export function useViewProps(lab: LabController, inspectable = true): ViewProps 
       frames: lab.frames,
       selected,
       select: (target: InspectTarget | null) => lab.store.set({ selection: target }),
+      seek: (tNs: number) => {
+        lab.pause();
+        void lab.seek(tNs);
+      },
       inspectable,
       speed: positionToSpeed(speedPosition),
       description,
@@ -102,6 +108,7 @@ export default function App({ lab }: { lab: LabController }) {
   const errors = useStore(lab.store, (s) => s.errors.length);
   const viewProps = useViewProps(lab);
   const [copied, setCopied] = useState(false);
+  const [comparing, setComparing] = useState(false);
   useShortcuts(lab);
 
   useEffect(() => {
@@ -165,6 +172,9 @@ export default function App({ lab }: { lab: LabController }) {
           >
             {embedCopied ? 'Embed code copied ✓' : 'Copy embed code'}
           </button>
+          <button type="button" onClick={() => setComparing(true)} data-testid="compare" title="Open compare mode: this scenario beside another of the same system, one clock">
+            Compare…
+          </button>
           <a href="./lessons/">Lessons</a>
           <button type="button" onClick={() => lab.store.set({ helpOpen: true })} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-button">
             ?
@@ -178,13 +188,18 @@ export default function App({ lab }: { lab: LabController }) {
       <ResultsPanel lab={lab} />
       <div className="workspace">
         {editorOpen && <ScenarioPanel lab={lab} />}
-        <main className="views-grid">
+        <main className={`views-grid system-${viewProps.description?.kind ?? 'none'}`}>
           {systemViews(viewProps.description).map((info) => (
             <ViewPanel key={info.view} info={info} props={viewProps} className={`area-${info.view}${viewProps.selected ? ' has-selection' : ''}`} />
           ))}
         </main>
       </div>
       {helpOpen && <HelpOverlay onClose={() => lab.store.set({ helpOpen: false })} />}
+      {comparing && (
+        <Suspense fallback={null}>
+          <CompareDialog lab={lab} onClose={() => setComparing(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

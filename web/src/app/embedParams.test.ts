@@ -19,7 +19,7 @@ describe('embed options (issue 13, item 9)', () => {
 
   it('names a speed out of range or not a number', () => {
     for (const bad of ['0', '500', 'fast', '']) {
-      expect(readEmbedParams(`?speed=${bad}`).errors[0]).toMatch(/is not a speed: give simulated seconds per second, from 0.001 to 300/);
+      expect(readEmbedParams(`?speed=${bad}`).errors[0]).toMatch(/is not a speed: give simulated seconds per second, from 0.000001 to 300/);
     }
   });
 

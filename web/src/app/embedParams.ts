@@ -2,7 +2,7 @@
 // wrong option is an error naming what exists, never a silent default.
 //   views    comma-separated view names (the system's; its first three when absent)
 //   controls 0 hides the time controls          autoplay 1 plays at once
-//   speed    simulated seconds per wall second (0.001 … 300)
+//   speed    simulated seconds per wall second (0.000001, i.e. 1 µs per second, … 300)
 //   bar      0 hides the title bar and its "Open in the lab" link
 //   set      overrides pinned on top of the scenario (lessons/overrides.ts)
 import type { SystemDescription } from '../engine/types';

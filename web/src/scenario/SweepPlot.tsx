@@ -9,10 +9,8 @@ import type { Sweep } from './sweep';
 import { figureKey, withPoint, type SweepPoint } from './sweepPoints';
 import { summaryValue } from '../app/results';
 import type { PropSchema } from './SchemaForm';
+import PointsPlot, { type PlotCurve } from './PointsPlot';
 
-const W = 380;
-const H = 190;
-const M = { l: 48, r: 10, t: 10, b: 34 };
 const COLOURS = d3.schemeTableau10;
 
 export default function SweepPlot({ lab, sweep, schema, xUnit }: { lab: LabController; sweep: Sweep; schema: PropSchema | null; xUnit: string }) {
@@ -48,13 +46,15 @@ export default function SweepPlot({ lab, sweep, schema, xUnit }: { lab: LabContr
   const points = plot.key === key ? plot.points : [];
   const info = figures.find((f) => f.path === figure);
   const scale = info?.scale ?? 1;
-  const ys = points.map((p) => summaryValue(p.summary, figure) * scale).filter(Number.isFinite);
-  const logX = sweep.values.length > 2 && Math.min(...sweep.values) > 0 && Math.max(...sweep.values) / Math.min(...sweep.values) >= 20;
-  const xDomain = d3.extent(sweep.values) as [number, number];
-  const x = (logX ? d3.scaleLog() : d3.scaleLinear()).domain(xDomain).range([M.l, W - M.r]);
-  const y = d3.scaleLinear().domain([0, Math.max(1e-9, ...ys) * 1.1]).nice().range([H - M.b, M.t]);
-  const curves = d3.group(points, (p) => p.series);
-  const seriesValues = [...curves.keys()];
+  const curves: PlotCurve[] = [...d3.group(points, (p) => p.series)].map(([sv, pts], i) => ({
+    name: sv != null ? `${sweep.series!.key} = ${sv}` : null,
+    colour: COLOURS[i % COLOURS.length],
+    points: pts.map((p) => ({
+      x: p.x,
+      y: summaryValue(p.summary, figure) * scale,
+      label: `${sweep.parameter} = ${p.x}${sv != null ? `, ${sweep.series!.parameter} = ${sv}` : ''}`,
+    })),
+  }));
 
   return (
     <div className="sweep-plot" data-testid="sweep-plot">
@@ -73,47 +73,14 @@ export default function SweepPlot({ lab, sweep, schema, xUnit }: { lab: LabContr
           Run a point to its end (End) and it appears here; pick another point above and run it too.
         </p>
       ) : (
-        <svg width={W} height={H} role="img" aria-label={`${info?.label ?? figure} against ${sweep.parameter}`}>
-          {x.ticks(5).map((t) => (
-            <text key={`x${t}`} x={x(t)} y={H - M.b + 14} textAnchor="middle" className="sl-axis-label">
-              {x.tickFormat(5)(t)}
-            </text>
-          ))}
-          {y.ticks(4).map((t) => (
-            <g key={`y${t}`}>
-              <line x1={M.l} x2={W - M.r} y1={y(t)} y2={y(t)} stroke="#eee" />
-              <text x={M.l - 4} y={y(t) + 3} textAnchor="end" className="sl-axis-label">
-                {t}
-              </text>
-            </g>
-          ))}
-          <text x={(M.l + W - M.r) / 2} y={H - 4} textAnchor="middle" className="sl-axis-label">
-            {sweep.parameter}
-            {xUnit && ` (${xUnit})`}
-            {logX && ', log scale'}
-          </text>
-          <text x={10} y={M.t + 2} className="sl-axis-label">
-            {info?.unit ?? ''}
-          </text>
-          {seriesValues.map((sv, i) => {
-            const pts = (curves.get(sv) ?? []).map((p) => [x(p.x), y(summaryValue(p.summary, figure) * scale)] as [number, number]).filter(([, py]) => Number.isFinite(py));
-            return (
-              <g key={String(sv)}>
-                <path d={d3.line()(pts) ?? ''} fill="none" stroke={COLOURS[i % COLOURS.length]} strokeWidth={1.5} />
-                {pts.map(([px, py], j) => (
-                  <circle key={j} cx={px} cy={py} r={3.5} fill={COLOURS[i % COLOURS.length]} data-testid="sweep-plot-point">
-                    <title>{`${sweep.parameter} = ${curves.get(sv)![j].x}${sv != null ? `, ${sweep.series!.parameter} = ${sv}` : ''}: ${py.toFixed(2)}`}</title>
-                  </circle>
-                ))}
-                {sv != null && (
-                  <text x={W - M.r} y={M.t + 12 * (i + 1)} textAnchor="end" className="sl-axis-label" fill={COLOURS[i % COLOURS.length]}>
-                    {sweep.series!.key} = {sv}
-                  </text>
-                )}
-              </g>
-            );
-          })}
-        </svg>
+        <PointsPlot
+          curves={curves}
+          xValues={sweep.values}
+          xLabel={`${sweep.parameter}${xUnit && ` (${xUnit})`}`}
+          yUnit={info?.unit ?? ''}
+          label={`${info?.label ?? figure} against ${sweep.parameter}`}
+          pointTestId="sweep-plot-point"
+        />
       )}
     </div>
   );
