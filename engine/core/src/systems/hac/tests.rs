@@ -6,7 +6,7 @@ fn scenario(body: &str) -> crate::scenario::Scenario {
     parse(&format!("[meta]\ntitle = \"t\"\n\n[system]\nkind = \"hac\"\n\n{body}")).unwrap_or_else(|e| panic!("{e:#?}"))
 }
 
-fn run(body: &str, seed: u64) -> (Simulation, super::metrics::Summary) {
+pub(super) fn run(body: &str, seed: u64) -> (Simulation, super::metrics::Summary) {
     let s = scenario(body);
     let mut sim = Simulation::new(&s, seed);
     sim.set_tracing(true);
