@@ -18,6 +18,7 @@ step "build the release CLI" cargo build --manifest-path engine/Cargo.toml --rel
 step "build the WASM engine" bash scripts/build-wasm.sh
 step "storelab bench (native)" "$STORELAB_BIN" bench
 step "native vs WASM (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs "$@"
+step "storelab bench, HAC on OO7: cold T1 (native; HAC's cost per fetch)" "$STORELAB_BIN" bench scenarios/hac-t1-cold.toml
 step "native vs WASM, HAC on OO7: cold T1 (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/hac-t1-cold.toml
 step "refusals and the longest worker slice (tests/wasm/robustness-bench.mjs)" node tests/wasm/robustness-bench.mjs
 # shellcheck disable=SC2086 # BROWSER_BENCH_ARGS is a list of words

@@ -1,17 +1,17 @@
 //! The commands. Runs are spread over all cores with rayon; results are collected by index, so
 //! the output does not depend on which thread finished first.
-use crate::args::{self, BenchArgs, DescribeArgs, Format, MergeArgs, RunArgs, SchemaArgs, SweepArgs, ValidateArgs};
+use crate::args::{self, DescribeArgs, Format, MergeArgs, RunArgs, SchemaArgs, SweepArgs, ValidateArgs};
 use crate::output;
 use crate::shard;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use storelab_core::experiment::{self, RunResult};
 use storelab_core::scenario::{self, Scenario};
-use storelab_core::{systems, Simulation};
+use storelab_core::systems;
 
-const MOB_DEFAULT: &str = include_str!("../../../scenarios/mob-default.toml");
+pub(crate) const MOB_DEFAULT: &str = include_str!("../../../scenarios/mob-default.toml");
 
 pub fn run(o: RunArgs) -> Result<(), String> {
     let mut s = args::load(&o.scenario, &o.overrides.sets)?;
@@ -168,37 +168,5 @@ pub fn describe(o: DescribeArgs) -> Result<(), String> {
         Some(f) => args::load(&f, &[])?,
     };
     println!("{}", serde_json::to_string_pretty(systems::description(&s)).unwrap());
-    Ok(())
-}
-
-/// Events per second and simulated seconds per wall-clock second of a 10-minute simulated run
-/// (warm-up included), best of three. Events are those of spec §2.12's catalogue: the scheduled
-/// (queue) events plus the `Access` events, which the engine runs inline at the same instant
-/// (a client-cache hit goes straight on to the next access instead of through the queue).
-pub fn bench(o: BenchArgs) -> Result<(), String> {
-    let (name, mut s) = match o.scenario {
-        None => ("mob-default".to_string(), args::parse_text("mob-default.toml", MOB_DEFAULT)?),
-        Some(f) => (f.clone(), args::load(&f, &o.sets)?),
-    };
-    // Exactly 600 simulated seconds: a fixed warm-up, no waiting for flusher passes.
-    s.run.warmup_flusher_passes = 0;
-    s.run.duration_s = 600.0 - s.run.warmup_s;
-    let mut best = f64::INFINITY;
-    let (mut scheduled, mut accesses) = (0, 0);
-    for _ in 0..3 {
-        let t = Instant::now();
-        let mut sim = Simulation::new(&s, s.meta.seed);
-        sim.run();
-        best = best.min(t.elapsed().as_secs_f64());
-        (scheduled, accesses) = (sim.events(), sim.inline_events());
-        eprintln!("  {} events in {:.3} s", scheduled + accesses, t.elapsed().as_secs_f64());
-    }
-    let events = scheduled + accesses;
-    println!("bench {name}: 600 s simulated, best of 3: {best:.3} s wall");
-    println!("  events (spec §2.12):      {events} = {scheduled} scheduled + {accesses} Access (run inline)");
-    println!("  events/s:                 {:.0}", events as f64 / best);
-    println!("    scheduled events/s:     {:.0}", scheduled as f64 / best);
-    println!("    Access events/s:        {:.0}", accesses as f64 / best);
-    println!("  simulated s per wall s:   {:.0}", 600.0 / best);
     Ok(())
 }

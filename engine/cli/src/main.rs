@@ -1,5 +1,6 @@
 //! `storelab`: run, sweep, validate, describe, benchmark and fuzz scenarios from the command line.
 mod args;
+mod bench;
 mod commands;
 mod fuzz;
 mod output;
@@ -17,7 +18,7 @@ fn main() -> ExitCode {
         Some(Command::Validate(a)) => commands::validate(a),
         Some(Command::Schema(a)) => commands::schema(a),
         Some(Command::Describe(a)) => commands::describe(a),
-        Some(Command::Bench(a)) => commands::bench(a),
+        Some(Command::Bench(a)) => bench::bench(a),
         Some(Command::Fuzz(a)) => fuzz::fuzz(a),
         None => {
             let _ = Cli::command().print_help();
