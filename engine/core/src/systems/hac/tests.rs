@@ -65,6 +65,16 @@ fn a_cache_too_small_is_refused_at_its_field() {
     assert!(e[0].message.contains("at least 4"), "{}", e[0].message);
 }
 
+#[test]
+fn a_dynamic_traversal_with_nothing_to_measure_is_refused_at_its_field() {
+    let text = "[system]\nkind = \"hac\"\n\n[workload]\ntraversal = \"dynamic\"\ndynamic_operations = 100\ndynamic_warmup = 100\n";
+    let e = parse(text).unwrap_err();
+    assert_eq!((e[0].path.as_str(), e[0].line), ("workload.dynamic_warmup", 7));
+    assert!(e[0].message.contains("give fewer than 100"), "{}", e[0].message);
+    // The same fields mean nothing to a whole traversal, which is not refused for them.
+    assert!(parse(&text.replace("\"dynamic\"", "\"t1\"")).is_ok());
+}
+
 /// §4.6, Figure 14: HAC runs T2b, which reads about 500,000 objects and modifies 100,000, in one
 /// transaction in a 12 MB cache, since no-steal keeps only the modified objects, not their pages;
 /// the commit ships them afterwards. (The paper has T2b 26% slower than T1; here it is 6% slower,
