@@ -49,6 +49,24 @@ describe('HAC in the lab (issue 14)', () => {
     await shot(page, 'hac-lab-1280x720');
     await shot(page, 'hac-compaction-before', view);
 
+    // "next step" walks the replacement one step at a time: the list highlights the next step
+    // and the lab is at that step's time (paused), as n and p do with the focus in the view.
+    const button = (move) => page.locator(`${view} [data-testid=hac-step-${move}]`);
+    assert.equal(await button('previous').getAttribute('aria-disabled'), 'true', 'no step before the first');
+    for (let i = 0; i < 6; i++) {
+      await button('next').click();
+      await atStep(page, plan, i);
+    }
+    await shot(page, 'hac-step-buttons', view);
+    await page.locator(`${view} [data-testid=hac-step-count]`, { hasText: `step 6 of ${plan.total}` }).waitFor();
+    await button('previous').focus();
+    await page.keyboard.press('p');
+    await atStep(page, plan, 4);
+    await page.keyboard.press('n');
+    await page.keyboard.press('n');
+    await atStep(page, plan, 6);
+    assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().playing), false, 'stepping pauses');
+
     // Just before the first move, the slowest speed (1 µs a second) plays one move at a time.
     await page.evaluate((t) => window.__storelab.lab.seek(t), Math.round(plan.tS[plan.moves[0]] * 1e9) - 1000);
     await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
@@ -94,13 +112,55 @@ describe('HAC in the lab (issue 14)', () => {
     await page.mouse.click(box.x + 12, box.y + 20);
     assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().selection?.kind), 'frame');
     await page.locator(`${view} [role=application]`).focus();
+    const before = await page.evaluate(() => window.__storelab.lab.store.get().nowNs);
     await page.keyboard.press('Home');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Enter');
     assert.deepEqual(await page.evaluate(() => window.__storelab.lab.store.get().selection), { kind: 'frame', id: 1 });
+    await page.waitForTimeout(300);
+    assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().nowNs), before, 'the grid keys move the focus, not the lab (Home, →)');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
+
+  for (const [width, height] of [
+    [1440, 900],
+    [1280, 720],
+    [390, 844],
+  ]) {
+    it(`lays out the HAC view at ${width}×${height}: the frames, the lane, the step buttons and the lists all in view`, async () => {
+      const page = await harness.newPage(suite.browser, `${suite.base}#sc=hac-compaction&seed=1`, { viewport: { width, height } });
+      await ready(page);
+      const view = '[data-panel=HacView]';
+      await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next compaction' });
+      await page.locator('[data-testid=step-target]').click();
+      await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+      const plan = await replacement(page);
+      // Into the compaction: the victim selected, objects discarded and moved.
+      const into = Math.max(plan.moves[0] ?? 0, 4);
+      await page.evaluate((t) => window.__storelab.lab.seek(t), Math.round(plan.tS[into - 1] * 1e9));
+      await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+      await page.locator(`${view} [data-testid=hac-step-next]`).click();
+      await atStep(page, plan, into);
+      // The view's top just under the time controls, which stay at the top of the window.
+      await page.evaluate((view) => window.scrollBy(0, document.querySelector(view).getBoundingClientRect().top - document.querySelector('.time-controls').getBoundingClientRect().bottom - 4), view);
+      await page.waitForTimeout(1000); // the step's move has landed
+      await shot(page, `hac-view-${width}x${height}`, view);
+      const box = await page.evaluate((view) => {
+        const v = document.querySelector(view);
+        const r = (sel) => v.querySelector(sel).getBoundingClientRect();
+        return { view: v.getBoundingClientRect(), canvas: r('canvas'), stepper: r('.hac-stepper'), steps: r('.hac-steps'), overflow: v.scrollWidth - v.clientWidth };
+      }, view);
+      assert.ok(box.canvas.height >= 300, `the canvas keeps a readable height: ${box.canvas.height} px`);
+      assert.ok(box.canvas.width >= Math.min(330, width - 60), `the canvas is ${box.canvas.width} px wide`);
+      for (const part of ['canvas', 'stepper']) {
+        assert.ok(box[part].right <= box.view.right + 0.5 && box[part].left >= box.view.left - 0.5, `${part} within the view's width`);
+      }
+      assert.equal(box.overflow, 0, 'nothing runs off the side');
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
 
   it('the HAC view has no serious or critical axe-core violation during a compaction', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 }, bypassCSP: true });
@@ -151,6 +211,23 @@ describe('HAC in the lab (issue 14)', () => {
   });
 });
 
+/** Waits until the lab shows step `i` of `plan` (replacement(page)): the frame at that step's
+ * time, with step i done last, and the list highlighting it (it re-renders 5 times a second). */
+async function atStep(page, plan, i) {
+  const t = Math.round(plan.tS[i] * 1e9);
+  await page.waitForFunction(
+    ([t, i]) => {
+      const { lab, frames } = window.__storelab;
+      const f = frames.latest();
+      const li = document.querySelector('[data-panel=HacView] .hac-steps [aria-current=step]');
+      const shown = li ? li.parentElement.start + Array.prototype.indexOf.call(li.parentElement.children, li) - 1 : null;
+      return !lab.store.get().busy && f.nowNs === t && lab.store.get().nowNs === t && f.sections.replacement.scalars.step === i && shown === i;
+    },
+    [t, i],
+    { timeout: 10_000 },
+  );
+}
+
 /** The replacement section of the latest frame, with its step kinds and frame kinds by name, and
  * the moved objects not at their destination. */
 function replacement(page) {
@@ -175,6 +252,7 @@ function replacement(page) {
       object: Array.from(r.columns.object),
       tS: Array.from(r.columns.t_s),
       endS: r.scalars.end_s,
+      total: r.scalars.steps_total,
       frameKinds: Array.from(f.sections.client.columns.kind, (k) => values('client', 'kind')[k]),
       misplaced,
     };

@@ -27,6 +27,10 @@ export default function HelpOverlay({ onClose }: { onClose: () => void }) {
           </tbody>
         </table>
         <p className="hint">Shortcuts pause while you type in the scenario editor. Ctrl+Enter in the editor applies it.</p>
+        <p className="hint">
+          In the HAC client-cache view: <kbd>n</kbd> / <kbd>p</kbd> go to the next / previous step of the replacement in flight; arrows,
+          Home, End and Enter move through and pick its frames.
+        </p>
         <button type="button" ref={close} onClick={onClose}>
           Close
         </button>

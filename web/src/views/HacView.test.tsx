@@ -15,7 +15,8 @@ import HacView from './HacView';
 import Inspector from './Inspector';
 import { frameFromJson } from './lib/recorded';
 import { hacFrame, objectRow, type HacFrame } from './lib/hacFrame';
-import { canvasLayout, laneFrames, stepEffects } from './lib/hacDraw';
+import { canvasLayout, laneFrames } from './lib/hacDraw';
+import { stepEffects } from './lib/hacSteps';
 import recorded from './fixtures/hac-compaction.json';
 
 const SCENARIO = readScenario('hac-compaction.toml');
@@ -94,7 +95,8 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
       moves++;
     }
     expect(moves).toBeGreaterThan(0);
-    // The newest steps done between the two frames start from where the first one had the objects.
+    // The newest steps done between the two frames start where the first one had the objects:
+    // where the steps say the objects were (`from_offset`).
     const fx = stepEffects(mid, over, 0);
     expect(fx).toHaveLength(12);
     for (const e of fx) expect(mid.objects.offset[objectRow(mid.objects, e.from.frame, e.object)]).toBe(e.from.offset);
@@ -152,5 +154,54 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
     const { cols } = canvasLayout(64, 600, 420).grid;
     expect(picked).toEqual([{ kind: 'frame', id: cols + 1 }]);
     expect(grid.getAttribute('aria-label')).toContain(`frame ${cols + 1}: `);
+  });
+  it('walks the replacement a step at a time with its buttons and n / p, where the page can seek', () => {
+    const el = document.createElement('div');
+    document.body.append(el);
+    const src = source(frames);
+    const seeks: number[] = [];
+    const lab: string[] = [];
+    const onWindowKey = (e: KeyboardEvent) => lab.push(e.key);
+    window.addEventListener('keydown', onWindowKey);
+    try {
+      root = createRoot(el);
+      act(() => root!.render(createElement(HacView, { ...props(src), seek: (t: number) => seeks.push(t) })));
+      act(() => src.publish()); // as the fetch is sent: no step done
+      const r = read(0).replacement;
+      const ns = (s: number) => Math.round(s * 1e9);
+      const button = (move: string) => el.querySelector<HTMLButtonElement>(`[data-testid=hac-step-${move}]`)!;
+      expect(button('previous').getAttribute('aria-disabled')).toBe('true');
+      expect(button('start').getAttribute('aria-disabled')).toBe('true');
+      expect(button('next').getAttribute('aria-label')).toBe('next step of the replacement (key n)');
+      expect(button('next').title).toMatch(/^Pause and go to step 1 of \d+: .*, \+[\d.]+ µs after the fetch was sent \(key n\)$/);
+      act(() => button('previous').click());
+      expect(seeks).toEqual([]);
+      act(() => button('next').click());
+      // Pressed again before the frame of that time arrives: on from where the first press went.
+      act(() => button('next').click());
+      const press = (target: Element, key: string) => act(() => target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
+      press(button('next'), 'n');
+      press(el.querySelector('[role=application]')!, 'p');
+      press(el.querySelector('[role=application]')!, 'ArrowRight');
+      act(() => button('end').click());
+      expect(seeks).toEqual([ns(r.tS[0]), ns(r.tS[1]), ns(r.tS[2]), ns(r.tS[1]), ns(r.endS)]);
+      expect(lab, 'the lab\'s shortcuts see none of the view\'s keys').toEqual([]);
+    } finally {
+      window.removeEventListener('keydown', onWindowKey);
+    }
+  });
+
+  it('disables the steps after the last, and shows no step buttons where the page cannot seek', () => {
+    const el = document.createElement('div');
+    document.body.append(el);
+    const src = source([frames[2]]);
+    root = createRoot(el);
+    act(() => root!.render(createElement(HacView, { ...props(src), seek: () => {} })));
+    act(() => src.publish()); // the replacement is over
+    for (const move of ['next', 'end']) expect(el.querySelector(`[data-testid=hac-step-${move}]`)!.getAttribute('aria-disabled')).toBe('true');
+    for (const move of ['start', 'previous']) expect(el.querySelector(`[data-testid=hac-step-${move}]`)!.hasAttribute('aria-disabled')).toBe(false);
+    const h = read(2);
+    expect(el.querySelector('[data-testid=hac-step-count]')!.textContent).toBe(`step ${h.replacement.stepsTotal} of ${h.replacement.stepsTotal}`);
+    expect(text(HacView, frames[1])).not.toContain('hac-step-next');
   });
 });

@@ -3,40 +3,39 @@
 // the candidate set, next victim first; and the replacement of the fetch in flight step by step:
 // a compaction lane with the victim and the target full width, discarded objects fading out and
 // moved ones flying to their new place, the steps in words and the fetch and replacement on one
-// time axis. The canvas is drawn on every frame without React; the lists re-render 5 times a
-// second at most.
+// time axis. Where the page has a clock to move (`seek`), buttons and the keys n / p walk the
+// replacement a step at a time. The canvas is drawn on every frame without React; the lists
+// re-render 5 times a second at most.
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Frame } from '../engine/types';
 import type { ViewProps } from './contract';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from './lib/hooks';
 import { candidateOrder, frameCounts, frameKindText, hacFrame, type HacFrame } from './lib/hacFrame';
+import { barBox, canvasLayout, EFFECT_MS, EMPTY, fmtBytes, GREY, hitTest, INK, laneFrames, paint, TEXT, usageBits, USAGE_COLOURS } from './lib/hacDraw';
 import {
-  barBox,
   callout,
-  canvasLayout,
-  EFFECT_MS,
-  EMPTY,
-  fmtBytes,
-  GREY,
-  hitTest,
-  INK,
-  laneFrames,
-  paint,
   replacementCaption,
+  stepCount,
   stepEffects,
   stepState,
+  stepTargets,
   stepText,
+  stepTime,
   stepWindow,
-  TEXT,
-  usageBits,
-  USAGE_COLOURS,
   type Effect,
-} from './lib/hacDraw';
+  type StepMove,
+  type StepTargets,
+} from './lib/hacSteps';
 import './views.css';
 
 /** Steps the list shows around the current one; candidates it lists. */
 const STEP_ROWS = 7;
 const CANDIDATE_ROWS = 40;
+/** A step button's seek is taken as under way this long at most (wall-clock ms): presses made
+ * before its frame arrives step on from its target, not from the frame before it. */
+const PENDING_MS = 2000;
+/** The view's own keys: n and p walk the replacement (no lab shortcut uses them). */
+const KEY_MOVES: Readonly<Record<string, StepMove>> = { n: 'next', N: 'next', p: 'previous', P: 'previous' };
 
 interface Hover {
   frame: number;
@@ -45,7 +44,7 @@ interface Hover {
   y: number;
 }
 
-export default function HacView({ frames, select, selected, description, inspectable }: ViewProps) {
+export default function HacView({ frames, select, selected, seek, description, inspectable }: ViewProps) {
   const tick = useFrameTick(frames, 200);
   const h = tick && hacFrame(tick, description);
   const box = useRef<HTMLDivElement>(null);
@@ -58,6 +57,10 @@ export default function HacView({ frames, select, selected, description, inspect
   const marks = useLatest({ hover: hover?.frame ?? -1, object: hover?.row ?? -1, focus: focused ? focus : -1, selected: selFrame });
   const effects = useRef<Effect[]>([]);
   const redraw = useRef<() => void>(() => {});
+  /** The step buttons' last seek, until its frame arrives; `shown`: the time it went to, for the
+   * announcement of the step it shows. */
+  const pending = useRef<{ tNs: number; at: number } | null>(null);
+  const [shown, setShown] = useState(-1);
 
   // Every frame: start the effects of the steps done since the last one, and draw.
   useEffect(() => {
@@ -78,6 +81,7 @@ export default function HacView({ frames, select, selected, description, inspect
       if (effects.current.length > 0) raf = requestAnimationFrame(draw);
     };
     const onFrame = (f: Frame) => {
+      if (pending.current && (f.nowNs === pending.current.tNs || performance.now() - pending.current.at > PENDING_MS)) pending.current = null;
       const cur = hacFrame(f, description);
       if (f.reset) effects.current = [];
       else if (cur.client.policy === 'hac') effects.current = [...effects.current, ...stepEffects(prev, cur, performance.now())];
@@ -114,7 +118,34 @@ export default function HacView({ frames, select, selected, description, inspect
     if (e.key === 'Enter' || e.key === ' ') pick(cur);
     else if (e.key in step) setFocus(Math.max(0, Math.min(n - 1, cur + step[e.key])));
     else return;
+    // The grid's keys are not the lab's too (→ steps an event, Home goes to 0 s, Space plays).
     e.preventDefault();
+    e.stopPropagation();
+  };
+  /** Where the step buttons seek from: the time of the step seek under way, else the frame's. */
+  const targets = (cur: HacFrame): StepTargets => {
+    const p = pending.current;
+    return stepTargets(cur.replacement, p && performance.now() - p.at <= PENDING_MS ? p.tNs : cur.nowNs);
+  };
+  const stepTo = (move: StepMove) => {
+    const f = frames.latest();
+    if (!seek || !f) return;
+    const cur = hacFrame(f, description);
+    const to = cur.client.policy === 'hac' ? targets(cur)[move] : null;
+    if (!to) return;
+    pending.current = { tNs: to.tNs, at: performance.now() };
+    setShown(to.tNs);
+    seek(to.tNs);
+  };
+  const stepping = hac && seek !== undefined && h.replacement.stepsTotal > 0;
+  // n / p anywhere in the view: the next or previous step (the lab's shortcuts leave them alone).
+  const onViewKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!stepping || e.ctrlKey || e.metaKey || e.altKey) return;
+    const move = KEY_MOVES[e.key];
+    if (!move) return;
+    e.preventDefault();
+    e.stopPropagation();
+    stepTo(move);
   };
   const focusFrame = hac && focused ? Math.max(0, Math.min(focus, n - 1)) : -1;
   const focusLabel = focusFrame >= 0 ? frameLabel(h!, focusFrame) : '';
@@ -123,53 +154,55 @@ export default function HacView({ frames, select, selected, description, inspect
   const tipAt = hover ?? { x: focusBar.x + focusBar.w, y: l.gridY + focusBar.y + focusBar.h };
 
   return (
-    <div className="sl-view hac-view" data-view="hac">
+    <div className="sl-view hac-view" data-view="hac" onKeyDown={onViewKey}>
       <div className="sl-head">
         <h3 className="sl-title">HAC client cache</h3>
         {h && <Figures h={h} />}
       </div>
-      <div className="hac-body">
-        <div
-          className="hac-canvas sl-focus"
-          ref={box}
-          role={hac ? 'application' : undefined}
-          aria-roledescription={hac ? 'frame grid' : undefined}
-          tabIndex={hac ? 0 : undefined}
-          aria-label={hac ? `Client cache frames in scan order (${n} frames; arrow keys move, Enter inspects)${focusLabel ? `: ${focusLabel}` : ''}` : undefined}
-          onKeyDown={hac ? onKey : undefined}
-          onFocus={() => setFocused(true)}
-          onBlur={() => setFocused(false)}
-        >
-          {!h && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
-          {h && !hac && <BaselineNote policy={h.client.policy} />}
+      <div className="hac-main">
+        <div className="hac-body">
+          <div
+            className="hac-canvas sl-focus"
+            ref={box}
+            role={hac ? 'application' : undefined}
+            aria-roledescription={hac ? 'frame grid' : undefined}
+            tabIndex={hac ? 0 : undefined}
+            aria-label={hac ? `Client cache frames in scan order (${n} frames; arrow keys move, Enter inspects${stepping ? '; n and p: next and previous replacement step' : ''})${focusLabel ? `: ${focusLabel}` : ''}` : undefined}
+            onKeyDown={hac ? onKey : undefined}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+          >
+            {!h && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
+            {h && !hac && <BaselineNote policy={h.client.policy} />}
+            {hac && (
+              <canvas
+                ref={canvas}
+                role="img"
+                aria-label="The client cache's frames as bars of their bytes, objects coloured by usage; the compaction lane; the fetch and replacement timeline"
+                onMouseMove={onMove}
+                onMouseLeave={() => setHover(null)}
+                onClick={() => hover && pick(hover.frame)}
+                style={{ cursor: hover ? 'pointer' : 'default', display: 'block' }}
+              />
+            )}
+            <span role="status" aria-live="polite" className="hac-sr">
+              {focusLabel}
+            </span>
+            {tip && (
+              <div className="sl-tooltip hac-tip" style={{ left: Math.max(0, Math.min(tipAt.x + 12, width - 250)), top: Math.min(tipAt.y + 14, Math.max(0, height - 80)) }}>
+                {tip}
+              </div>
+            )}
+          </div>
           {hac && (
-            <canvas
-              ref={canvas}
-              role="img"
-              aria-label="The client cache's frames as bars of their bytes, objects coloured by usage; the compaction lane; the fetch and replacement timeline"
-              onMouseMove={onMove}
-              onMouseLeave={() => setHover(null)}
-              onClick={() => hover && pick(hover.frame)}
-              style={{ cursor: hover ? 'pointer' : 'default', display: 'block' }}
-            />
-          )}
-          <span role="status" aria-live="polite" className="hac-sr">
-            {focusLabel}
-          </span>
-          {tip && (
-            <div className="sl-tooltip hac-tip" style={{ left: Math.max(0, Math.min(tipAt.x + 12, width - 250)), top: Math.min(tipAt.y + 14, Math.max(0, height - 80)) }}>
-              {tip}
+            <div className="hac-side">
+              <ReplacementPanel h={h} steps={stepping ? targets(h) : null} stepTo={stepTo} shown={shown} />
+              <Candidates h={h} select={select} selected={selFrame} />
             </div>
           )}
         </div>
-        {hac && (
-          <div className="hac-side">
-            <ReplacementPanel h={h} />
-            <Candidates h={h} select={select} selected={selFrame} />
-          </div>
-        )}
+        {hac && <Legend h={h} inspectable={inspectable} />}
       </div>
-      {hac && <Legend h={h} inspectable={inspectable} />}
     </div>
   );
 }
@@ -232,8 +265,9 @@ function BaselineNote({ policy }: { policy: string }) {
 }
 
 /** The fetch in flight and its replacement, step by step: a few steps from the one before the
- * current one (which is in big words too at the moments §2.14 calls out), and when it all runs. */
-function ReplacementPanel({ h }: { h: HacFrame }) {
+ * current one (which is in big words too at the moments §2.14 calls out), buttons to the step
+ * before and after it where the page can seek (`steps`), and when it all runs. */
+function ReplacementPanel({ h, steps, stepTo, shown }: { h: HacFrame; steps: StepTargets | null; stepTo: (m: StepMove) => void; shown: number }) {
   const r = h.replacement;
   const [from, to] = stepWindow(h, STEP_ROWS);
   const big = callout(h);
@@ -247,21 +281,70 @@ function ReplacementPanel({ h }: { h: HacFrame }) {
       )}
       {r.kind.length > 0 && (
         <>
-          <div className="sl-muted">
-            {r.step < 0 ? `${r.kind.length} steps, none done yet` : `step ${Math.min(r.step + 1, r.kind.length)} of ${r.kind.length}`}
+          <div className="sl-muted" data-testid="hac-step-count">
+            {stepCount(h)}
             {r.victim >= 0 ? `; compacting frame ${r.victim} at T ${r.threshold}` : ''}
           </div>
+          {steps && <StepButtons h={h} steps={steps} stepTo={stepTo} />}
           <ol className="hac-steps" start={from + 1}>
             {Array.from({ length: to - from }, (_, k) => from + k).map((i) => (
               <li key={i} className={`hac-step-${stepState(h, i)}`} aria-current={stepState(h, i) === 'current' ? 'step' : undefined}>
-                <span className="hac-step-t">{r.tS[i] >= 0 ? `+${((r.tS[i] - r.sentS) * 1e6).toFixed(1)} µs` : '—'}</span> {stepText(h, i)}
+                <span className="hac-step-t">{stepTime(h, r.tS[i])}</span> {stepText(h, i)}
               </li>
             ))}
           </ol>
+          {steps && (
+            <span role="status" aria-live="polite" className="hac-sr">
+              {shown === h.nowNs ? (r.step < 0 ? 'start of the replacement, no step done' : `${stepCount(h)}: ${r.step < r.kind.length ? stepText(h, r.step) : 'done'}`) : ''}
+            </span>
+          )}
         </>
       )}
       <p className="hac-caption">{replacementCaption(h)}</p>
     </section>
+  );
+}
+
+const STEP_BUTTONS: { move: StepMove; text: string; label: string; key?: string }[] = [
+  { move: 'start', text: 'start', label: 'start of the replacement, before its first step' },
+  { move: 'previous', text: '◀ previous step', label: 'previous step of the replacement', key: 'p' },
+  { move: 'next', text: 'next step ▶', label: 'next step of the replacement', key: 'n' },
+  { move: 'end', text: 'end', label: 'end of the replacement, after its last step' },
+];
+
+/** Seeks to the start of the replacement, the step before, the step after, its end; each says
+ * where it goes, and is disabled where there is nowhere to go (aria-disabled: a button pressed to
+ * the end keeps the focus, so n and p still work). */
+function StepButtons({ h, steps, stepTo }: { h: HacFrame; steps: StepTargets; stepTo: (m: StepMove) => void }) {
+  const r = h.replacement;
+  const total = r.stepsTotal.toLocaleString();
+  const where = (s: number, tNs: number) =>
+    `${s < 0 ? 'the start, no step done' : `step ${(s + 1).toLocaleString()} of ${total}${s < r.kind.length ? `: ${stepText(h, s)}` : ''}`}, ${stepTime(h, tNs / 1e9)} after the fetch was sent`;
+  return (
+    <div className="hac-stepper" role="group" aria-label="Walk through the replacement">
+      {STEP_BUTTONS.map((b) => {
+        const to = steps[b.move];
+        const key = b.key ? ` (key ${b.key})` : '';
+        return (
+          <button
+            key={b.move}
+            type="button"
+            className="sl-btn"
+            data-testid={`hac-step-${b.move}`}
+            aria-label={`${b.label}${key}`}
+            aria-keyshortcuts={b.key}
+            aria-disabled={to ? undefined : true}
+            title={to ? `Pause and go to ${where(to.step, to.tNs)}${key}` : `No ${b.move === 'start' || b.move === 'previous' ? 'step before this one' : 'step after this one'}`}
+            onClick={() => to && stepTo(b.move)}
+          >
+            {b.text}
+          </button>
+        );
+      })}
+      <span className="sl-muted hac-keys" aria-hidden="true" title="With the focus in this view: n, the next step; p, the previous one">
+        keys n, p
+      </span>
+    </div>
   );
 }
 
@@ -341,7 +424,7 @@ function Legend({ h, inspectable }: { h: HacFrame; inspectable: boolean }) {
         ▶ primary pointer: frame {primary.join(', ')} (S = {h.client.scan} frames a fetch)
       </span>
       <span style={{ color: TEXT.secondary }}>▶ secondary: {secondary.join(', ')}</span>
-      <span className="sl-muted">Hover for details{inspectable ? '; click a frame to inspect it' : ''}.</span>
+<span className="sl-muted">Hover for details{inspectable ? '; click a frame to inspect it' : ''}.</span>
     </div>
   );
 }

@@ -8,29 +8,9 @@ import type { ColumnInfo, Frame, SectionInfo, SystemDescription } from '../../en
 import type { FrameSource, InspectTarget, ViewProps } from '../contract';
 import HacView from '../HacView';
 import Inspector from '../Inspector';
-import { candidateOrder, firstRows, frameCounts, hacFrame, NONE, objectAt, type HacFrame } from './hacFrame';
-import {
-  barBox,
-  barColumns,
-  callout,
-  canvasLayout,
-  frameAt,
-  gridLayout,
-  hitTest,
-  INK,
-  LANE_ROW,
-  laneFrames,
-  NOT_INSTALLED,
-  paint,
-  replacementCaption,
-  stepEffects,
-  stepState,
-  stepText,
-  stepWindow,
-  TEXT,
-  usageBits,
-  USAGE_COLOURS,
-} from './hacDraw';
+import { candidateOrder, firstRows, frameCounts, hacFrame, NONE, objectAt, type HacFrame, type ReplacementSnapshot } from './hacFrame';
+import { barBox, barColumns, canvasLayout, frameAt, gridLayout, hitTest, INK, LANE_ROW, laneFrames, NOT_INSTALLED, paint, TEXT, usageBits, USAGE_COLOURS } from './hacDraw';
+import { callout, replacementCaption, secondsToNs, stepAt, stepCount, stepEffects, stepState, stepTargets, stepText, stepTime, stepWindow } from './hacSteps';
 
 const STEP_KINDS = ['scan primary', 'scan secondary', 'candidate expired', 'victim selected', 'discard', 'move', 'move home', 'slide in place', 'target full', 'new target', 'frame freed', 'compacted', 'pointer moved'];
 const col = (name: string, values: string[] = []): ColumnInfo => ({ name, label: name, unit: '', type: 'f64', values });
@@ -78,7 +58,8 @@ const COPIES: Obj[] = Array.from({ length: 10 }, (_, i) => ({ frame: 3, object: 
 const STEPS: Step[] = [
   ['scan primary', 12, NONE, NONE, 0, 0, 3, 0.5],
   ['pointer moved', 12, 0, 15],
-  ['scan secondary', 3],
+  ['scan secondary', 3, NONE, NONE, 0, 0, 1],
+  ['scan secondary', 12, NONE, NONE, 0, 0, 0],
   ['victim selected', 12, NONE, NONE, 0, 0, 3, 0.5],
   ['discard', 12, 2, NONE, 1200, 1500, 3],
   ['discard', 12, 4, NONE, 3700, 2000, 3],
@@ -117,7 +98,7 @@ function workedFrame(step: number, { policy = 0, background = 1, reset = false }
   const tS = Float64Array.from(STEPS, (_, i) => SENT + (i + 1) * 1e-5);
   const o = objects;
   return {
-    nowNs: step < 0 ? SENT * 1e9 : tS[step] * 1e9,
+    nowNs: Math.round((step < 0 ? SENT : tS[step]) * 1e9),
     events: 0,
     finished: false,
     endedEarly: null,
@@ -161,7 +142,7 @@ function workedFrame(step: number, { policy = 0, background = 1, reset = false }
         columns: { frame: Uint32Array.from([12, 9, 3]), t: Uint8Array.from([3, 0, 0]), h: Float64Array.from([0.5, 0, 0]), age: Float64Array.from([0, 4, 0]) },
       },
       replacement: {
-        scalars: { page: 400, frame: 0, sent_s: SENT, reply_s: -1, start_s: background ? SENT : -1, end_s: background ? tS[tS.length - 1] : -1, background, step, victim: step >= SELECTED && step < COMPACTED ? 12 : -1, threshold: step >= SELECTED && step < COMPACTED ? 3 : -1 },
+        scalars: { page: 400, frame: 0, sent_s: SENT, reply_s: -1, start_s: background ? SENT : -1, end_s: background ? tS[tS.length - 1] : -1, background, step, steps_total: STEPS.length, victim: step >= SELECTED && step < COMPACTED ? 12 : -1, threshold: step >= SELECTED && step < COMPACTED ? 3 : -1 },
         columns: {
           t_s: tS,
           kind: stepCol(1, Uint8Array),
@@ -169,6 +150,7 @@ function workedFrame(step: number, { policy = 0, background = 1, reset = false }
           object: stepCol(3, Uint32Array),
           to: stepCol(4, Uint32Array),
           offset: stepCol(5, Uint32Array),
+          from_offset: Uint32Array.from(STEPS, (s) => (s[0] === 'discard' ? s[4]! : s[0] === 'move' ? VICTIM.find((o) => o.object === s[2])!.offset : 0)),
           bytes: stepCol(6, Uint32Array),
           t: stepCol(7, Uint8Array),
           h: stepCol(8, Float64Array),
@@ -239,6 +221,13 @@ describe('layout', () => {
   it('gives a small cache wide bars and a large one bars that still show', () => {
     expect(gridLayout(64, 260, 160).barW).toBeGreaterThanOrEqual(40);
     expect(gridLayout(985, 260, 160).barW).toBeGreaterThanOrEqual(6);
+  });
+
+  it('prefers more, shorter bars to a column of hairlines (the lab\'s HAC panel with a 3-line legend)', () => {
+    const g = gridLayout(64, 620, 340);
+    expect(g.cols).toBeGreaterThan(1);
+    expect(g.barH).toBeGreaterThanOrEqual(6);
+    expect(gridLayout(985, 940, 380).barH).toBeGreaterThanOrEqual(6);
   });
 
   it('leaves the compaction lane and the timeline below the grid', () => {
@@ -316,7 +305,7 @@ describe('replacement step by step', () => {
   });
 
   it('says whether replacement runs during the fetch or after the reply', () => {
-    expect(replacementCaption(read(DISCARDS[2]))).toBe('Background replacement (§3.3): it runs during the fetch. Page 400 → frame 0: sent at 1.000000 s, reply pending; replacement +0 ns → +120 µs after sending.');
+    expect(replacementCaption(read(DISCARDS[2]))).toBe('Background replacement (§3.3): it runs during the fetch. Page 400 → frame 0: sent at 1.000000 s, reply pending; replacement +0 ns → +130 µs after sending.');
     expect(replacementCaption(hacFrame(workedFrame(-1, { background: 0 }), description))).toMatch(/^HAC-FG \(§4\.5\): replacement runs after the reply.*replacement starts at the reply after sending\.$/);
   });
 
@@ -352,6 +341,29 @@ describe('replacement step by step', () => {
     expect(stepEffects(null, read(MOVES[2]), 1000)).toEqual([]);
   });
 
+  it('flies moves from where the step says the object was, without the objects of the frame before', () => {
+    const f = workedFrame(SELECTED);
+    f.sections.objects.columns = Object.fromEntries(Object.entries(f.sections.objects.columns).map(([k, c]) => [k, c.slice(0, 0)])) as typeof f.sections.objects.columns;
+    const fx = stepEffects(hacFrame(f, description), read(MOVES[2]), 0).filter((e) => e.kind === 'move');
+    expect(fx.map((e) => [e.object, e.from.offset, e.to?.offset, e.cls])).toEqual([
+      [1, 0, 3392, 14],
+      [3, 2700, 4592, 15],
+      [6, 7100, 5592, 12],
+    ]);
+  });
+
+  it('says whether a secondary scan added its frame, and counts every step', () => {
+    const h = read(FREED);
+    const [added, kept] = steps('scan secondary');
+    expect(stepText(h, added)).toBe('secondary pointer adds frame 3 to the candidates (under R = 0.67 of its objects installed)');
+    expect(stepText(h, kept)).toBe('secondary pointer checks frame 12: not added (R = 0.67 or more installed)');
+    expect(stepTime(h, SENT + 210.403e-6)).toBe('+210.403 µs');
+    expect(stepTime(h, SENT + 210.404e-6)).toBe('+210.404 µs');
+    expect(stepTime(h, -1)).toBe('—');
+    expect(stepCount(read(-1))).toBe(`${STEPS.length} steps, none done yet`);
+    expect(stepCount(h)).toBe(`step ${FREED + 1} of ${STEPS.length}`);
+  });
+
   it('finds the object under the pointer in the lane', () => {
     const h = read(DISCARDS[2]);
     const l = canvasLayout(FRAMES, 400, 360);
@@ -372,6 +384,78 @@ describe('replacement step by step', () => {
     expect(calls.rect).toBeGreaterThan(10);
     expect(calls.fillText).toBeGreaterThanOrEqual(6);
     expect(calls.strokeRect).toBeGreaterThan(FRAMES);
+  });
+});
+
+/** A replacement of `times` (s after 1 s, when it starts), `total` steps in all. */
+function steps_(times: number[], total = times.length, startS = 1): ReplacementSnapshot {
+  const tS = Float64Array.from(times, (t) => (startS < 0 ? -1 : startS + t));
+  const base = read(-1).replacement;
+  const rows = Object.fromEntries((['kind', 'stepFrame', 'object', 'to', 'offset', 'fromOffset', 'bytes', 't', 'h'] as const).map((k) => [k, base[k].slice(0, times.length)]));
+  return { ...base, ...rows, startS, endS: startS < 0 ? -1 : startS + (total > times.length ? 1 : times[times.length - 1]), step: -1, stepsTotal: total, tS };
+}
+
+describe('stepping through a replacement', () => {
+  const r = read(-1).replacement;
+  const ns = (i: number) => secondsToNs(i < 0 ? SENT : r.tS[i]);
+  const last = STEPS.length - 1;
+
+  it('goes from the start to the first step, and from there to the start', () => {
+    const at = stepTargets(r, ns(-1));
+    expect(at).toEqual({ step: -1, start: null, previous: null, next: { step: 0, tNs: ns(0) }, end: { step: last, tNs: ns(last) } });
+    expect(stepTargets(r, ns(0)).previous).toEqual({ step: -1, tNs: ns(-1) });
+    expect(stepTargets(r, ns(0)).start).toEqual({ step: -1, tNs: ns(-1) });
+  });
+
+  it('walks every step one by one, forward and back, to the time the frame shows it at', () => {
+    let now = ns(-1);
+    for (let i = 0; i <= last; i++) {
+      const to = stepTargets(r, now).next!;
+      expect(to).toEqual({ step: i, tNs: ns(i) });
+      expect(stepAt(r, to.tNs)).toBe(i);
+      expect(read(i).replacement.step).toBe(i); // the frame at that time has step i done last
+      now = to.tNs;
+    }
+    expect(stepTargets(r, now)).toMatchObject({ step: last, next: null, end: null });
+    for (let i = last - 1; i >= -1; i--) {
+      now = stepTargets(r, now).previous!.tNs;
+      expect(now).toBe(ns(i));
+    }
+    expect(stepTargets(r, now).previous).toBeNull();
+  });
+
+  it('steps from the step done last when the time is between two steps', () => {
+    const between = ns(MOVES[0]) + 3000;
+    expect(stepAt(r, between)).toBe(MOVES[0]);
+    expect(stepTargets(r, between).previous?.step).toBe(MOVES[0] - 1);
+    expect(stepTargets(r, between).next?.step).toBe(MOVES[0] + 1);
+  });
+
+  it('gives each step of zero work its own nanosecond', () => {
+    const z = steps_([1e-9, 2e-9, 3e-9]);
+    const seen = [stepTargets(z, 1e9).next!];
+    while (stepTargets(z, seen[seen.length - 1].tNs).next) seen.push(stepTargets(z, seen[seen.length - 1].tNs).next!);
+    expect(seen).toEqual([
+      { step: 0, tNs: 1e9 + 1 },
+      { step: 1, tNs: 1e9 + 2 },
+      { step: 2, tNs: 1e9 + 3 },
+    ]);
+  });
+
+  it('has nowhere to go before HAC-FG starts, nor without a replacement', () => {
+    expect(stepTargets(steps_([1e-6, 2e-6], 2, -1), 2e9)).toEqual({ step: -1, start: null, previous: null, next: null, end: null });
+    expect(stepTargets(read(-1).replacement, 0).step).toBe(-1);
+    const none = { ...r, page: -1, startS: -1, endS: -1, stepsTotal: 0, tS: new Float64Array() };
+    expect(stepTargets(none, 5e9).next).toBeNull();
+  });
+
+  it('goes from the last step the frame lists to the end, in a replacement of more steps', () => {
+    const big = steps_([1e-6, 2e-6, 3e-6, 4e-6], 10); // 10 steps, 4 listed, the last at 2 s
+    const t3 = secondsToNs(1 + 4e-6);
+    expect(stepTargets(big, t3)).toEqual({ step: 3, start: { step: -1, tNs: 1e9 }, previous: { step: 2, tNs: secondsToNs(1 + 3e-6) }, next: { step: 9, tNs: 2e9 }, end: { step: 9, tNs: 2e9 } });
+    expect(stepTargets(big, t3 + 5)).toMatchObject({ previous: { step: 3, tNs: t3 }, next: { step: 9, tNs: 2e9 } });
+    expect(stepTargets(big, 2e9)).toMatchObject({ step: 9, previous: { step: 3, tNs: t3 }, next: null, end: null });
+    expect(stepCount({ ...read(-1), replacement: { ...big, step: 6 } })).toBe('step 7 of 10 (the list stops at 4)');
   });
 });
 

@@ -1,11 +1,12 @@
 // What the HAC view draws, as functions of a HacFrame (hacFrame.ts) and the panel's size: the
 // colours, the layout of the frames as a wrapped grid of 8 KB bars, a frame's objects as runs of
-// pixel columns, the frames the compaction lane shows full width, the steps in words, the short
-// effects (fade-outs, moves) a new step starts, and the canvas painting. No DOM: the painters
-// take a 2D context.
+// pixel columns, the frames the compaction lane shows full width, and the canvas painting, with
+// the effects of the steps (hacSteps.ts: the steps in words, their effects, where the step
+// buttons seek). No DOM: the painters take a 2D context.
 import { color, interpolateYlOrRd } from 'd3';
 import { formatDuration } from '../../state/clock';
 import { frameKindText, named, NONE, objectAt, objectRow, type HacFrame, type ObjectsSnapshot } from './hacFrame';
+import type { Effect } from './hacSteps';
 
 /** Usage 0..15 on a sequential heat scale, pale (cold) to dark red (hot). */
 export const USAGE_COLOURS: readonly string[] = Array.from({ length: 16 }, (_, u) => color(interpolateYlOrRd(0.08 + (0.92 * u) / 15))!.formatHex());
@@ -61,9 +62,13 @@ export interface GridLayout {
 }
 
 const MAX_BAR_H = 16;
+/** Bars lower than this count for less: their colours are hard to tell apart, and a grid of a
+ * few long hairlines reads worse than one of more, shorter bars. */
+const LEGIBLE_BAR_H = 6;
 
 /** The grid that fits `n` frames in width × height with the largest bars (at least 3 times as
- * wide as high, so each still reads as an 8 KB strip). */
+ * wide as high, so each still reads as an 8 KB strip), bars under LEGIBLE_BAR_H px high counting
+ * for less. */
 export function gridLayout(n: number, width: number, height: number): GridLayout {
   let best: GridLayout | null = null;
   for (let cols = 1; cols <= Math.max(1, n); cols++) {
@@ -75,10 +80,12 @@ export function gridLayout(n: number, width: number, height: number): GridLayout
     const barH = Math.floor(Math.min(cellH - Math.max(1, cellH / 5), barW / 3));
     if (barW < 2 || barH < 1) continue;
     const g = { cols, rows, cellW, cellH, gutter, barW, barH };
-    if (!best || barW * barH > best.barW * best.barH) best = g;
+    if (!best || legibleArea(g) > legibleArea(best)) best = g;
   }
   return best ?? { cols: Math.max(1, n), rows: 1, cellW: 1, cellH: 1, gutter: 0, barW: 1, barH: 1 };
 }
+
+const legibleArea = (g: GridLayout) => g.barW * g.barH * Math.min(1, g.barH / LEGIBLE_BAR_H);
 
 /** Frame i's bar in the grid (CSS px, relative to the grid's top left). */
 export function barBox(g: GridLayout, i: number): { x: number; y: number; w: number; h: number } {
@@ -238,140 +245,8 @@ export function laneFrames(h: HacFrame, selected: number, rows: number): LaneFra
   return out.slice(0, rows);
 }
 
-// ---- Words --------------------------------------------------------------------------------
-
-export type StepState = 'done' | 'current' | 'pending';
-
-/** Steps before the current one are done, after it pending (their objects not yet moved). */
-export function stepState(h: HacFrame, i: number): StepState {
-  return i < h.replacement.step ? 'done' : i === h.replacement.step ? 'current' : 'pending';
-}
-
-/** The steps the list shows: `size` of them from the one before the current step. */
-export function stepWindow(h: HacFrame, size: number): [number, number] {
-  const n = h.replacement.kind.length;
-  const from = Math.max(0, Math.min(n - 1, h.replacement.step - 1));
-  return [from, Math.min(n, from + size)];
-}
-
-const th = (t: number, h: number) => `T ${t}, H ${h.toFixed(2)}`;
-
-/** Step i in words. */
-export function stepText(h: HacFrame, i: number): string {
-  const r = h.replacement;
-  const f = r.stepFrame[i];
-  const o = r.object[i];
-  const b = fmtBytes(r.bytes[i]);
-  switch (h.names.stepKind[r.kind[i]]) {
-    case 'scan primary':
-      return `primary pointer scans frame ${f}: usage decays, ${th(r.t[i], r.h[i])}`;
-    case 'scan secondary':
-      return `secondary pointer checks frame ${f}: a candidate if under R of its objects are installed`;
-    case 'pointer moved':
-      return `${o === 0 ? 'primary pointer' : `secondary pointer ${o}`} moves on from frame ${f} to frame ${r.to[i]}`;
-    case 'candidate expired':
-      return `frame ${f} leaves the candidates (older than E epochs)`;
-    case 'victim selected':
-      return `victim: frame ${f} (${th(r.t[i], r.h[i])})`;
-    case 'discard':
-      return `discard object ${o} (${b}, usage ${r.t[i]}) from frame ${f}`;
-    case 'move':
-      return `move object ${o} (${b}): frame ${f} → frame ${r.to[i]} at ${fmtBytes(r.offset[i])}`;
-    case 'move home':
-      return `move object ${o} (${b}) home: frame ${f} → frame ${r.to[i]} (its page, intact) at ${fmtBytes(r.offset[i])}`;
-    case 'slide in place':
-      return `slide object ${o} (${b}) down inside frame ${f} to ${fmtBytes(r.offset[i])}`;
-    case 'target full':
-      return `target full: frame ${f} (${th(r.t[i], r.h[i])}) joins the candidates`;
-    case 'new target':
-      return `new target: frame ${f}`;
-    case 'frame freed':
-      return `frame freed: frame ${f}`;
-    case 'compacted':
-      return `frame ${f} compacted at T ${r.t[i]}`;
-    default:
-      return `step ${i} of frame ${f}`;
-  }
-}
-
-const CALLOUTS = ['target full', 'new target', 'frame freed'];
-
-/** The current step in big words when it is one of the moments §2.14 calls out (or the
- * compaction it ended is the current step), else null. */
-export function callout(h: HacFrame): string | null {
-  const r = h.replacement;
-  let i = Math.min(r.step, r.kind.length - 1);
-  if (i > 0 && h.names.stepKind[r.kind[i]] === 'compacted') i--;
-  const k = i >= 0 ? h.names.stepKind[r.kind[i]] : '';
-  if (!CALLOUTS.includes(k)) return null;
-  const f = r.stepFrame[i];
-  return k === 'frame freed' ? `frame ${f} freed` : k === 'new target' ? `new target: frame ${f}` : `target full: frame ${f}`;
-}
-
-const sinceSent = (h: HacFrame, s: number) => `+${formatDuration(Math.max(0, (s - h.replacement.sentS) * 1e9))}`;
-
-/** Whether replacement overlaps the fetch or follows the reply, with its times. */
-export function replacementCaption(h: HacFrame): string {
-  const r = h.replacement;
-  if (r.page < 0) return 'No fetch yet: replacement runs at the first miss.';
-  const how = r.background ? 'Background replacement (§3.3): it runs during the fetch.' : 'HAC-FG (§4.5): replacement runs after the reply, in the foreground.';
-  const reply = r.replyS < 0 ? 'reply pending' : `reply ${sinceSent(h, r.replyS)}`;
-  const run = r.startS < 0 ? 'replacement starts at the reply' : `replacement ${sinceSent(h, r.startS)} → ${r.endS < 0 ? '…' : sinceSent(h, r.endS)}`;
-  return `${how} Page ${r.page} → frame ${r.frame}: sent at ${r.sentS.toFixed(6)} s, ${reply}; ${run} after sending.`;
-}
-
-// ---- Effects a new step starts --------------------------------------------------------------
-
-/** A discarded object fading out where it was, or a moved one flying from where it was. */
-export interface Effect {
-  kind: 'discard' | 'move';
-  object: number;
-  bytes: number;
-  cls: number;
-  from: { frame: number; offset: number };
-  to: { frame: number; offset: number } | null;
-  /** Wall-clock ms it started. */
-  start: number;
-}
-
+/** How long a step's effect (hacSteps.ts `stepEffects`) plays, wall-clock ms. */
 export const EFFECT_MS = 700;
-/** At most this many effects at once, started one after another within STAGGER_MS. */
-const MAX_EFFECTS = 12;
-const STAGGER_MS = 480;
-
-const sameReplacement = (a: HacFrame, b: HacFrame) => a.replacement.sentS === b.replacement.sentS && a.replacement.page === b.replacement.page;
-
-/** The effects of the steps done since `prev` (the previous frame; none without one), the newest
- * MAX_EFFECTS, in step order one after another. A move's source offset is where `prev` had it. */
-export function stepEffects(prev: HacFrame | null, cur: HacFrame, wallMs: number): Effect[] {
-  if (!prev) return [];
-  const r = cur.replacement;
-  const from = sameReplacement(prev, cur) ? prev.replacement.step + 1 : 0;
-  const out: Omit<Effect, 'start'>[] = [];
-  for (let i = Math.min(r.step, r.kind.length - 1); i >= from && out.length < MAX_EFFECTS; i--) {
-    const e = stepEffect(prev, cur, i);
-    if (e) out.unshift(e);
-  }
-  return out.map((e, k) => ({ ...e, start: wallMs + (k * STAGGER_MS) / out.length }));
-}
-
-/** Step i's effect, if it discards or moves an object. */
-function stepEffect(prev: HacFrame, cur: HacFrame, i: number): Omit<Effect, 'start'> | null {
-  const r = cur.replacement;
-  const k = cur.names.stepKind[r.kind[i]];
-  const frame = r.stepFrame[i];
-  const object = r.object[i];
-  const o = prev.objects;
-  const row = objectRow(o, frame, object);
-  if (k === 'discard') {
-    const cls = row >= 0 ? objectClass(o, row) : Math.min(15, r.t[i]);
-    return { kind: 'discard', object, bytes: r.bytes[i], cls, from: { frame, offset: r.offset[i] }, to: null };
-  }
-  if ((k === 'move' || k === 'move home' || k === 'slide in place') && row >= 0) {
-    return { kind: 'move', object, bytes: r.bytes[i], cls: objectClass(o, row), from: { frame, offset: o.offset[row] }, to: { frame: r.to[i], offset: r.offset[i] } };
-  }
-  return null;
-}
 
 // ---- Painting ---------------------------------------------------------------------------------
 
@@ -589,7 +464,7 @@ function paintTimeline(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayo
   ctx.fillRect(x(Math.min(now, t1)) - 0.5, y - 3, 1.5, 29);
   ctx.fillStyle = TEXT.muted;
   ctx.textAlign = 'right';
-  ctx.fillText(`${sinceSent(h, t1)} after the fetch was sent`, l.width - 2, y + 33);
+  ctx.fillText(`+${formatDuration((t1 - t0) * 1e9)} after the fetch was sent`, l.width - 2, y + 33);
   ctx.textAlign = 'left';
 }
 

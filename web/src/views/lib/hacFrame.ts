@@ -81,6 +81,8 @@ export interface ReplacementSnapshot {
   background: boolean;
   /** Index of the last step whose time has come, -1 if none. */
   step: number;
+  /** Every step of the replacement; the rows stop at 4,096 (`replacement_view.rs` STEP_ROWS). */
+  stepsTotal: number;
   victim: number;
   threshold: number;
   /** One row per step; `kind` is a `names.stepKind` number. */
@@ -89,8 +91,12 @@ export interface ReplacementSnapshot {
   stepFrame: Uint32Array;
   object: Uint32Array;
   to: Uint32Array;
+  /** Where a move puts the object (a discard: where it was). */
   offset: Uint32Array;
+  /** Where a moved object was (a discard: its offset too). */
+  fromOffset: Uint32Array;
   bytes: Uint32Array;
+  /** T; a discard: the object's usage; a secondary scan: 1 if it added the frame. */
   t: Uint8Array;
   h: Float64Array;
 }
@@ -249,6 +255,7 @@ function readReplacement(f: Frame): ReplacementSnapshot {
     endS: r.num('end_s'),
     background: r.num('background') === 1,
     step: r.num('step'),
+    stepsTotal: r.num('steps_total'),
     victim: r.num('victim'),
     threshold: r.num('threshold'),
     tS: r.col('t_s'),
@@ -257,6 +264,7 @@ function readReplacement(f: Frame): ReplacementSnapshot {
     object: r.col('object'),
     to: r.col('to'),
     offset: r.col('offset'),
+    fromOffset: r.col('from_offset'),
     bytes: r.col('bytes'),
     t: r.col('t'),
     h: r.col('h'),
