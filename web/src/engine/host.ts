@@ -16,8 +16,9 @@ export const EVENTS_PER_CALL = 2_000;
 
 /** Wall time a load may spend running a copy of the run ahead, tracing off, to find when it ends
  * (a warm-up that waits for flusher passes ends when they are done): mob-default's takes about
- * 130 ms in WASM. Past it, the end is known when the measured window begins. */
-export const FIND_END_MS = 300;
+ * 130 ms in WASM; a HAC run, which ends with its traversal, runs ahead to its end, 250–750 ms for
+ * the gallery's. Past it, the end is known when the measured window begins. */
+export const FIND_END_MS = 1000;
 
 /** What the caller of a long operation hears and says while it runs. */
 export interface Work {

@@ -126,6 +126,15 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
     expect(s).toMatch(/<td>[01]{4} = \d+<\/td>/);
   });
 
+  it('inspects a record of the event log, and offers HAC\'s things (not the MOB\'s) before anything is picked', () => {
+    const fetch = description.records.findIndex((r) => r.name === 'fetch');
+    const record = { kind: 'record' as const, index: 0, t: 1.4e9, recordKind: fetch, entity: 3441, a: 415836, b: 0, c: 0 };
+    expect(text(Inspector, frames[0], record)).toContain('page 3441');
+    const empty = text(Inspector, frames[0]);
+    expect(empty).toContain('a frame or an object in the client cache');
+    expect(empty).not.toContain('Inspect the flusher');
+  });
+
   it('explains a baseline policy instead of drawing frames', async () => {
     const host = new LabHost();
     const loaded = await host.load(SCENARIO.replace('policy = "hac"', 'policy = "fpc"'), 1);

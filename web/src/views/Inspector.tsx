@@ -27,29 +27,62 @@ export default function Inspector({ frames, selected, select, description }: Vie
       </div>
       <div className="sl-scroll">
         {!selected ? (
-          <div style={{ padding: 10 }} className="sl-muted">
-            <p style={{ marginTop: 0 }}>
-              Click something to see its full state: a client in the system diagram, a chunk in the MOB, a page in the
-              server cache, a request in the disk queue or the breakdown, or a row of the event log.
-            </p>
-            <button type="button" className="sl-btn" onClick={() => select({ kind: 'flusher' })}>
-              Inspect the flusher
-            </button>{' '}
-            <button type="button" className="sl-btn" onClick={() => select({ kind: 'disk' })}>
-              Inspect the disk
-            </button>
-          </div>
+          <Empty kind={description?.kind} select={select} />
         ) : !f ? (
           <div style={{ padding: 10 }} className="sl-muted">
             No frame yet. Press Play (Space) to start the simulation.
           </div>
         ) : selected.kind === 'frame' ? (
           <FrameDetails h={hacFrame(f, description)} id={selected.id} />
+        ) : selected.kind === 'record' ? (
+          <RecordDetails sel={selected} description={description} />
         ) : (
-          <Details f={mobFrame(f, description)} sel={selected} select={select} description={description} />
+          <Details f={mobFrame(f, description)} sel={selected} select={select} />
         )}
       </div>
     </div>
+  );
+}
+
+/** What there is to inspect before anything is picked: the system's own things. */
+function Empty({ kind, select }: { kind: string | undefined; select: ViewProps['select'] }) {
+  if (kind === 'hac') {
+    return (
+      <div style={{ padding: 10 }} className="sl-muted">
+        <p style={{ marginTop: 0 }}>
+          Click something to see its full state: a frame or an object in the client cache, a candidate in the candidate set, or a
+          row of the event log.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div style={{ padding: 10 }} className="sl-muted">
+      <p style={{ marginTop: 0 }}>
+        Click something to see its full state: a client in the system diagram, a chunk in the MOB, a page in the server cache, a
+        request in the disk queue or the breakdown, or a row of the event log.
+      </p>
+      <button type="button" className="sl-btn" onClick={() => select({ kind: 'flusher' })}>
+        Inspect the flusher
+      </button>{' '}
+      <button type="button" className="sl-btn" onClick={() => select({ kind: 'disk' })}>
+        Inspect the disk
+      </button>
+    </div>
+  );
+}
+
+/** A trace record, as any system describes it. */
+function RecordDetails({ sel, description }: { sel: Extract<InspectTarget, { kind: 'record' }>; description: SystemDescription | null }) {
+  return (
+    <KV
+      rows={[
+        ['time', formatSimTime(sel.t)],
+        ['kind', recordLabel(description, sel.recordKind)],
+        ['meaning', describeRecord(description, sel.recordKind, sel)],
+        ['fields', `entity ${sel.entity}, a ${sel.a}, b ${sel.b}, c ${sel.c}`],
+      ]}
+    />
   );
 }
 
@@ -108,12 +141,10 @@ function Details({
   f,
   sel,
   select,
-  description,
 }: {
   f: MobFrame;
-  sel: Exclude<InspectTarget, { kind: 'frame' }>;
+  sel: Exclude<InspectTarget, { kind: 'frame' | 'record' }>;
   select: ViewProps['select'];
-  description: SystemDescription | null;
 }) {
   const opp = f.objectsPerPage;
   switch (sel.kind) {
@@ -289,17 +320,6 @@ function Details({
         />
       );
     }
-    case 'record':
-      return (
-        <KV
-          rows={[
-            ['time', formatSimTime(sel.t)],
-            ['kind', recordLabel(description, sel.recordKind)],
-            ['meaning', describeRecord(description, sel.recordKind, sel)],
-            ['fields', `entity ${sel.entity}, a ${sel.a}, b ${sel.b}, c ${sel.c}`],
-          ]}
-        />
-      );
   }
 }
 

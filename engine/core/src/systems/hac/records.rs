@@ -32,9 +32,10 @@ record_kinds! {
         [f("entity", "frame", ""), f("a", "threshold", ""), f("b", "retained", "").bits(0, 24),
          f("b", "objects", "").bits(24, 24), f("c", "freed", "").values(&["not freed (new target)", "frame freed"])];
     FetchReply = "fetch_reply", "fetch reply", None,
-        "The fetched page arrives and is loaded into the free frame.",
-        "page {page} arrives into frame {frame} after {fetch time}",
-        [f("entity", "page", ""), f("a", "frame", ""), f("b", "fetch time", "ns")];
+        "The fetched page arrives and is loaded into the free frame (HAC) or in the place of the page \
+         evicted (a page cache).",
+        "page {page} arrives after {fetch time}",
+        [f("entity", "page", ""), f("a", "HAC frame (4294967295: a page cache)", ""), f("b", "fetch time", "ns")];
     Commit = "commit", "commit", Some("next commit"),
         "The traversal's transaction commits: its modified objects go to the server, which keeps \
          them in its MOB (§4.6).",
