@@ -266,9 +266,9 @@ pub struct Disk {
     #[garde(range(min = 1000.0, max = 30_000.0))]
     #[schemars(extend("x-unit" = "rpm"))]
     pub rpm: f64,
-    /// Bytes per track (Table 4.6: 89 KB).
-    #[garde(custom(positive), range(max = 16_384.0))]
-    #[schemars(extend("x-unit" = "KB", "exclusiveMinimum" = 0))]
+    /// Bytes per track (Table 4.6: 89 KB; at least one 512-byte sector).
+    #[garde(range(min = 0.5, max = 16_384.0))]
+    #[schemars(extend("x-unit" = "KB"))]
     pub track_kb: f64,
     /// Number of cylinders (Table 4.6: 5333).
     #[garde(range(min = 1, max = 1_000_000))]

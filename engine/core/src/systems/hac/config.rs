@@ -486,9 +486,9 @@ pub struct Disk {
     #[garde(range(min = 1000.0, max = 30_000.0))]
     #[schemars(extend("x-unit" = "rpm"))]
     pub rpm: f64,
-    /// Bytes per track (15.2 MB/s at 7200 rpm).
-    #[garde(custom(positive), range(max = 16_384.0))]
-    #[schemars(extend("x-unit" = "KB", "exclusiveMinimum" = 0))]
+    /// Bytes per track (15.2 MB/s at 7200 rpm; at least one 512-byte sector).
+    #[garde(range(min = 0.5, max = 16_384.0))]
+    #[schemars(extend("x-unit" = "KB"))]
     pub track_kb: f64,
     /// Cylinders (not in the paper: 2.1 GB over 5 tracks per cylinder).
     #[garde(range(min = 1, max = 1_000_000))]

@@ -4,9 +4,9 @@
 use std::sync::{Arc, Mutex};
 
 use super::walk::Walk;
-use crate::components::page_cache::{PageCache, PageState};
+use crate::components::page_cache::PageCache;
 use crate::workload::oo7::dynamic::{Dynamic, DynamicParams};
-use crate::workload::oo7::{Access, Footprint, Oo7Database, Oo7Params, Traversal, TraversalKind};
+use crate::workload::oo7::{Footprint, Oo7Database, Oo7Params, Traversal, TraversalKind};
 
 /// What the client walks, as a run's scenario names it.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,30 +67,34 @@ pub(super) fn prepared(params: Oo7Params, seed: u64, spec: WalkSpec, server_page
             (Arc::new(Oo7Database::pair(&a, &b)), Some([a, b]))
         }
     };
-    let walk = || walk_of(&db, dbs.as_ref(), &key.2, seed);
-    let page_use = Footprint::of_walk(&db, walk()).page_use_bytes;
-    let server = warm_server(&db, walk(), server_pages);
+    // One walk gives the page use and when each page was last touched.
+    let mut last_touch = vec![None; db.pages as usize];
+    let walk = walk_of(&db, dbs.as_ref(), &key.2, seed).enumerate().map(|(i, a)| {
+        last_touch[db.objects[a.object as usize].page as usize] = Some(i);
+        a
+    });
+    let page_use = Footprint::of_walk(&db, walk).page_use_bytes;
+    let server = warm_server(&db, &last_touch, server_pages);
     let p = Prepared { key, db, dbs, page_use, server };
     *last = Some(p.clone());
     p
 }
 
-/// The server's cache after an earlier run of the walk (spec A20).
-fn warm_server(db: &Oo7Database, walk: impl Iterator<Item = Access>, server_pages: usize) -> PageCache {
+/// The server's cache after an earlier run of the walk (spec A20): an LRU cache holds the pages
+/// touched last, in the order of their last touch, which a replay of each page once, in that
+/// order, reproduces.
+fn warm_server(db: &Oo7Database, last_touch: &[Option<usize>], server_pages: usize) -> PageCache {
     let mut server = PageCache::new(server_pages, db.pages);
     if server_pages == 0 {
         return server;
     }
-    for a in walk {
-        let page = db.objects[a.object as usize].page;
-        match server.state(page) {
-            PageState::Absent => {
-                let _ = server.reserve(page);
-                server.validate(page);
-                server.unpin(page);
-            }
-            _ => server.touch(page),
-        }
+    let mut touched: Vec<(usize, u32)> =
+        last_touch.iter().enumerate().filter_map(|(page, t)| Some((((*t)?), page as u32))).collect();
+    touched.sort_unstable();
+    for &(_, page) in &touched[touched.len().saturating_sub(server_pages)..] {
+        let _ = server.reserve(page);
+        server.validate(page);
+        server.unpin(page);
     }
     server
 }
