@@ -4,7 +4,8 @@
 // value is read by its name and a missing one throws, so a renamed or dropped column fails the
 // view tests instead of drawing NaN; enumerations are compared by the names the description gives
 // them. Built once per frame.
-import type { Column, Frame, Section, SystemDescription } from '../../engine/types';
+import { oncePerFrame, section } from './sections';
+import type { Frame, SystemDescription } from '../../engine/types';
 import { valueNames } from './describe';
 
 /** u32 columns say "none" with u32::MAX, f64 scalars with -1. */
@@ -142,33 +143,8 @@ export function named(names: readonly string[], name: string): number {
   return i;
 }
 
-const built = new WeakMap<Frame, HacFrame>();
-
 /** The HAC sections of `f`, typed; throws when the frame lacks one of their values. */
-export function hacFrame(f: Frame, d: SystemDescription | null): HacFrame {
-  let h = built.get(f);
-  if (!h) {
-    h = read(f, d);
-    built.set(f, h);
-  }
-  return h;
-}
-
-function section(f: Frame, name: string) {
-  const s: Section | undefined = f.sections[name];
-  if (!s) throw new Error(`the frame has no section ${name}`);
-  const num = (n: string): number => {
-    const v = s.scalars[n];
-    if (v === undefined) throw new Error(`the frame has no ${name}.${n}`);
-    return v;
-  };
-  const col = <T extends Column>(n: string): T => {
-    const v = s.columns[n];
-    if (v === undefined) throw new Error(`the frame has no column ${name}.${n}`);
-    return v as T;
-  };
-  return { num, col };
-}
+export const hacFrame = oncePerFrame(read);
 
 function read(f: Frame, d: SystemDescription | null): HacFrame {
   const names = hacNames(d);

@@ -2,7 +2,8 @@
 // (engine/core/src/systems/mob/view.rs, `describe_json().sections`). Each value is read by its
 // name and a missing one throws, so a renamed or dropped column fails the view tests (which run
 // on frames recorded from the engine) instead of drawing NaN. Built once per frame.
-import type { Column, Frame, Sample, Section, SystemDescription } from '../../engine/types';
+import { oncePerFrame, section } from './sections';
+import type { Column, Frame, Sample, SystemDescription } from '../../engine/types';
 import { valueNames } from './describe';
 import { AREA_PALETTE, REQUEST_PALETTE, valueColours } from '../contract';
 
@@ -148,33 +149,8 @@ export interface MobFrame {
   pages: number;
 }
 
-const built = new WeakMap<Frame, MobFrame>();
-
 /** The MOB sections of `f`, typed; throws when the frame lacks one of them. */
-export function mobFrame(f: Frame, d: SystemDescription | null): MobFrame {
-  let m = built.get(f);
-  if (!m) {
-    m = read(f, d);
-    built.set(f, m);
-  }
-  return m;
-}
-
-function section(f: Frame, name: string) {
-  const s: Section | undefined = f.sections[name];
-  if (!s) throw new Error(`the frame has no section ${name}`);
-  const num = (n: string): number => {
-    const v = s.scalars[n];
-    if (v === undefined) throw new Error(`the frame has no ${name}.${n}`);
-    return v;
-  };
-  const col = <T extends Column>(n: string): T => {
-    const v = s.columns[n];
-    if (v === undefined) throw new Error(`the frame has no column ${name}.${n}`);
-    return v as T;
-  };
-  return { num, col };
-}
+export const mobFrame = oncePerFrame(read);
 
 function read(f: Frame, d: SystemDescription | null): MobFrame {
   const db = section(f, 'database');

@@ -3,7 +3,8 @@
 // traversal phase (engine/core/src/systems/hac/view.rs). Each value is read by its name and a
 // missing one throws, so a renamed or dropped column fails the tests instead of drawing NaN;
 // enumeration values are looked up by name in the description. Built once per frame.
-import type { Column, Frame, Section, SystemDescription } from '../../engine/types';
+import { oncePerFrame, section } from './sections';
+import type { Frame, SystemDescription } from '../../engine/types';
 import { valueId, valueNames } from './describe';
 
 /** "None" in a u32 column (u32::MAX). */
@@ -75,33 +76,8 @@ export function oo7Names(d: SystemDescription): Oo7Names {
   return n;
 }
 
-const built = new WeakMap<Frame, Oo7Frame>();
-
 /** The OO7 sections of `f`, typed; throws when the frame lacks one of their values. */
-export function oo7Frame(f: Frame, d: SystemDescription): Oo7Frame {
-  let o = built.get(f);
-  if (!o) {
-    o = read(f, d);
-    built.set(f, o);
-  }
-  return o;
-}
-
-function section(f: Frame, name: string) {
-  const s: Section | undefined = f.sections[name];
-  if (!s) throw new Error(`the frame has no section ${name}`);
-  const num = (n: string): number => {
-    const v = s.scalars[n];
-    if (v === undefined) throw new Error(`the frame has no ${name}.${n}`);
-    return v;
-  };
-  const col = <T extends Column>(n: string): T => {
-    const v = s.columns[n];
-    if (v === undefined) throw new Error(`the frame has no column ${name}.${n}`);
-    return v as T;
-  };
-  return { num, col };
-}
+export const oo7Frame = oncePerFrame(read);
 
 function read(f: Frame, d: SystemDescription): Oo7Frame {
   const o = section(f, 'oo7');
