@@ -14,6 +14,7 @@ import { ViewPanel, systemViews } from './views';
 import { labStartup, startLab, syncUrlAndStorage } from './boot';
 import { embedCode } from './embedParams';
 import ResultsPanel from './ResultsPanel';
+import { sharePermalink } from './share';
 import ScenarioIntro from './ScenarioIntro';
 
 const CompareDialog = lazy(() => import('../compare/CompareDialog'));
@@ -137,14 +138,7 @@ export default function App({ lab }: { lab: LabController }) {
   const copyLink = async () => {
     const s = lab.store.get();
     const url = `${location.origin}${location.pathname}${encodeHash({ text: s.appliedText, seed: s.seed, tNs: lab.currentNs() })}`;
-    history.replaceState(null, '', url);
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      /* clipboard blocked: the address bar has the link */
-    }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
+    await sharePermalink(url, setCopied);
   };
 
   return (

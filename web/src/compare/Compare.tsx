@@ -3,6 +3,7 @@
 // beneath, then a difference chart over time and a figure against a swept field that fills in
 // point by point. The address reopens it (compareParams.ts); what is wrong with it is shown by
 // name, with what exists, and a picker to choose again.
+import { sharePermalink } from '../app/share';
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '../state/store';
 import TimeControls from '../controls/TimeControls';
@@ -70,15 +71,7 @@ export default function Compare({ session }: { session: CompareSession }) {
 
   const copyLink = async () => {
     if (!shown) return;
-    const url = compareUrl(lab, shown, options);
-    history.replaceState(null, '', url);
-    try {
-      await navigator.clipboard.writeText(url);
-    } catch {
-      /* clipboard blocked: the address bar has the link */
-    }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1500);
+    await sharePermalink(compareUrl(lab, shown, options), setCopied);
   };
 
   return (
