@@ -91,9 +91,9 @@ impl Replacement {
         self.start.map(|s| s + self.steps.last().map_or(0, |st| st.after))
     }
 
-    /// Steps done by `now`.
+    /// Steps done by `now` (their times only grow).
     pub fn done(&self, now: SimTime) -> usize {
-        (0..self.steps.len()).take_while(|&i| self.done_at(i).is_some_and(|t| t <= now)).count()
+        self.start.map_or(0, |s| self.steps.partition_point(|st| s + st.after <= now))
     }
 
     /// The page has not arrived by `now`: its frame is still empty, waiting for it.
