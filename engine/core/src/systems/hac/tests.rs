@@ -65,6 +65,14 @@ fn a_cache_too_small_is_refused_at_its_field() {
     assert!(e[0].message.contains("at least 4"), "{}", e[0].message);
 }
 
+/// The fuzzer's find: a track of 10^-6 KB held no byte and the disk divided by zero.
+#[test]
+fn a_track_must_hold_a_sector() {
+    let e = parse("[system]\nkind = \"hac\"\n\n[disk]\ntrack_kb = 1e-6\n").unwrap_err();
+    assert_eq!((e[0].path.as_str(), e[0].line), ("disk.track_kb", 5));
+    assert!(e[0].to_string().contains("allowed 0.5 ≤ value"), "{}", e[0]);
+}
+
 #[test]
 fn a_dynamic_traversal_with_nothing_to_measure_is_refused_at_its_field() {
     let text = "[system]\nkind = \"hac\"\n\n[workload]\ntraversal = \"dynamic\"\ndynamic_operations = 100\ndynamic_warmup = 100\n";

@@ -286,13 +286,6 @@ fn disk_problems(c: &Config) -> Vec<Problem> {
             );
         }
     }
-    // The geometry counts whole bytes per track (`components::disk::Geometry`).
-    if (d.track_kb * KB).round() < 1.0 {
-        problems.push(Problem::new(
-            "disk.track_kb",
-            format!("a track of {} KB holds no whole byte; raise disk.track_kb", d.track_kb),
-        ));
-    }
     let capacity_kb = disk_capacity_kb(c);
     let page_kb = f64::from(c.database.page_kb);
     let database_kb = pages(c) * page_kb;
@@ -383,9 +376,9 @@ mod tests {
     }
 
     #[test]
-    fn a_track_must_hold_a_byte() {
+    fn a_track_must_hold_a_sector() {
         let e = error("[disk]\ntrack_kb = 0.0004\ncylinders = 1000000\ntracks_per_cylinder = 1024\n", "disk.track_kb");
-        assert!(e.message.contains("no whole byte"), "{e}");
+        assert!(e.to_string().contains("allowed 0.5 ≤ value"), "{e}");
     }
 
     #[test]
