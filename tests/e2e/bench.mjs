@@ -6,7 +6,7 @@
 //  2. Time to first animated frame, from a cold context (empty HTTP cache):
 //       navigation → ready: navigation start (performance.timeOrigin) to the first frame published
 //         with the lab ready (engine worker + WASM up, mob-default loaded, frame at t = 0);
-//       navigation → views: until all seven views have replaced their loading placeholders;
+//       navigation → views: until all the system's views have replaced their loading placeholders;
 //       Play → first animated frame: the Play click to the first published frame whose simulated
 //         time advanced (nowNs > 0), and to the next animation frame after it (on screen).
 //  3. Frame time while mob-default plays with every view open, at the default speed (1 simulated
@@ -129,7 +129,8 @@ function instrument() {
   );
   let last = null;
   const loop = (t) => {
-    if (B.viewsMs == null && document.querySelectorAll('.views-grid [data-panel]').length === 7 && !document.querySelector('.views-grid .view-placeholder')) B.viewsMs = performance.now();
+    const views = window.__storelab?.lab.store.get().description?.views.length;
+    if (B.viewsMs == null && views && document.querySelectorAll('.views-grid [data-panel]').length === views && !document.querySelector('.views-grid .view-placeholder')) B.viewsMs = performance.now();
     if (B.firstAdvMs != null && B.firstAdvRafMs == null) B.firstAdvRafMs = performance.now();
     if (B.sampling && (B.sampleIdle || window.__storelab?.lab.store.get().playing)) {
       if (last != null) {
@@ -313,7 +314,7 @@ console.log(
     ['', 'median', 'range'],
     [
       ['navigation → lab ready (first frame, t = 0)', ...tt((l) => l.readyMs)],
-      ['navigation → all seven views rendered', ...tt((l) => l.viewsMs)],
+      ['navigation → all seven views rendered (mob-default)', ...tt((l) => l.viewsMs)],
       ['Play click → first frame with nowNs > 0', ...tt((l) => l.firstAdvMs - l.clickMs)],
       ['Play click → next animation frame after it', ...tt((l) => l.firstAdvRafMs - l.clickMs)],
       ['navigation → first animated frame (Play at ready)', ...tt((l) => l.firstAdvMs)],

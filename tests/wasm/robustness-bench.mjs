@@ -20,7 +20,7 @@ const LIMITS = {
   'the same at 1 µs: worst-case work over 2e10 accesses': ['network.latency_ms', '[network]\nlatency_ms = 0.001\n[workload]\nwrite_prob = 0.0\n[client]\ncache_mb = 65536\n'],
   'seek curve below 0 (0.5 / 2 / 20 ms)': ['disk.seek_max_ms', '[disk]\nseek_min_ms = 0.5\nseek_avg_ms = 2.0\nseek_max_ms = 20.0\n'],
   'seek curve below 0 (seek_max_ms = 1000)': ['disk.seek_max_ms', '[disk]\nseek_max_ms = 1000.0\n'],
-  'a track of no whole byte (track_kb = 0.0004)': ['disk.track_kb', '[disk]\ntrack_kb = 0.0004\ncylinders = 1000000\ntracks_per_cylinder = 1024\n'],
+  'a track smaller than a sector (track_kb = 0.0004)': ['disk.track_kb', '[disk]\ntrack_kb = 0.0004\ncylinders = 1000000\ntracks_per_cylinder = 1024\n'],
   'held accesses: 1,024 clients × 65,536-access transactions': ['workload.txn_len', '[client]\ncount = 1024\n[workload]\ntxn_len = 65536\nhot_area_mb = 0\n'],
   'a MOB of 15 M modifications': ['server.mob_mb', '[server]\nmob_mb = 2048\n[database]\nsize_mb = 4096\n'],
   'samples including the warm-up (every 0.01 s over 10 h)': ['run.sample_interval_s', '[network]\nlatency_ms = 10\n[run]\nwarmup_s = 18000.0\nduration_s = 18000.0\nsample_interval_s = 0.01\n'],
