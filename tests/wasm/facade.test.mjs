@@ -141,6 +141,21 @@ test('title and planned end come from the scenario', () => {
   waits.free();
 });
 
+test('a run that ends itself (HAC, with its traversal) has an end only once it is over, and its fork too', () => {
+  const lab = new Lab(readScenario('hac-t6-cold.toml'));
+  assert.equal(lab.end_ns(), undefined, 'the measured window (300 s) is only a bound');
+  lab.advance_to(1e9);
+  const fork = lab.fork();
+  assert.equal(lab.end_ns(), undefined);
+  lab.run_to_end();
+  assert.ok(lab.now_ns() < 300e9, `T6 ends long before the bound: ${lab.now_ns()}`);
+  assert.equal(lab.end_ns(), lab.now_ns());
+  fork.run_to_end();
+  assert.equal(fork.end_ns(), lab.end_ns());
+  lab.free();
+  fork.free();
+});
+
 test('a fork continues exactly like the original and drains from the fork point', () => {
   const a = new Lab(SHORT);
   a.advance_to(0.8e9);

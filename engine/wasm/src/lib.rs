@@ -11,6 +11,7 @@
 //! frame except the series delta, which is a few samples.
 mod frame;
 
+use storelab_core::kernel::Phase;
 use storelab_core::{scenario, Simulation};
 use wasm_bindgen::prelude::*;
 
@@ -64,6 +65,8 @@ pub struct Lab {
     /// Warm-up plus measured duration when the warm-up cannot be extended by flusher passes.
     end_ns: Option<f64>,
     longest_end_ns: f64,
+    /// The system ends its run itself when its work is done: its end is known once it is over.
+    ends_itself: bool,
     cursor: storelab_core::kernel::trace::Cursor,
     drained: frame::TraceColumns,
     snap: storelab_core::frame::Frame,
@@ -96,6 +99,7 @@ impl Lab {
             scenario_json: to_json!(&scenario),
             end_ns: storelab_core::systems::planned_end(&scenario).map(|t| t as f64),
             longest_end_ns: storelab_core::systems::longest_end(&scenario) as f64,
+            ends_itself: storelab_core::systems::ends_itself(&scenario),
             drained: Default::default(),
             snap,
         })
@@ -113,6 +117,7 @@ impl Lab {
             scenario_json: self.scenario_json.clone(),
             end_ns: self.end_ns,
             longest_end_ns: self.longest_end_ns,
+            ends_itself: self.ends_itself,
             drained: Default::default(),
             snap: self.snap.clone(),
         }
@@ -135,8 +140,12 @@ impl Lab {
     }
 
     /// When the run will end, ns: known in advance (warm-up plus duration) unless the warm-up
-    /// waits for flusher passes; then known from the start of the measured window on.
+    /// waits for flusher passes; then known from the start of the measured window on. A system
+    /// that ends its run itself (HAC, with its traversal) says only once the run is over.
     pub fn end_ns(&self) -> Option<f64> {
+        if self.ends_itself {
+            return (self.sim.phase() == Phase::Done).then(|| self.sim.now() as f64);
+        }
         self.end_ns.or_else(|| self.sim.end_time().map(|t| t as f64))
     }
 

@@ -63,6 +63,11 @@ pub trait System: Clone {
     fn end_known(s: &Scenario) -> bool {
         !Self::warmup_may_wait(s)
     }
+    /// Whether a run of `s` ends when the system's work is done (`Kernel::finish`), which may be
+    /// before its measured window is over: then the window's end is only a bound.
+    fn ends_itself(_s: &Scenario) -> bool {
+        false
+    }
     /// Whether the system's warm-up condition, beyond the minimum warm-up time, is met.
     fn warmed_up(&self) -> bool;
     /// The measured window of at most `duration` starts now (`k.now()`); a system whose work

@@ -146,6 +146,13 @@ macro_rules! systems {
             known.then(|| crate::kernel::time::from_s(s.run.warmup_s) + crate::kernel::time::from_s(s.run.duration_s))
         }
 
+        /// Whether the system ends a run of `s` itself when its work is done (`System::ends_itself`).
+        pub fn ends_itself(s: &Scenario) -> bool {
+            match s.system.kind {
+                $(SystemKind::$kind => <$system as System>::ends_itself(s),)*
+            }
+        }
+
         /// The latest the run can end: its planned end, or the longest its warm-up may wait
         /// (`RunControl::longest_warmup`) plus the duration.
         pub fn longest_end(s: &Scenario) -> SimTime {

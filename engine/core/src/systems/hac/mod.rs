@@ -486,6 +486,10 @@ impl System for HacSystem {
         false
     }
 
+    fn ends_itself(_: &Scenario) -> bool {
+        true
+    }
+
     /// The warm-up is the unmeasured traversal, not a time (`run.warmup_s` does not apply).
     fn run_control(s: &Scenario) -> RunControl {
         RunControl { warmup: 0, ..RunControl::new(&s.run) }
