@@ -3,12 +3,8 @@
 // Run: node --test tests/e2e/   (scripts/test.sh does).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as harness from './harness.mjs';
 import { ready } from './harness.mjs';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const suite = harness.useLab();
 
@@ -57,21 +53,15 @@ describe('keyboard and screen reader (issue 13, item 6)', () => {
   });
 });
 
-/** axe-core's serious and critical violations on `url` (the page's CSP is bypassed to inject it). */
+/** axe-core's serious and critical violations on `url`, once the page has settled. */
 async function violations(url, waitFor) {
-  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+  const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await page.goto(url);
   await waitFor(page);
   // Checked as the user sees it settled: every view loaded, nothing in flight.
   await page.waitForFunction(() => !document.querySelector('.view-placeholder') && !window.__storelab?.lab.store.get().busy, null, { timeout: 30_000 });
-  await page.addScriptTag({ content: axeSource });
-  const found = await page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  const found = await harness.axeViolations(page);
   await context.close();
   return found;
 }

@@ -4,12 +4,8 @@
 // tests/artifacts/. Run: node --test tests/e2e/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as harness from './harness.mjs';
 import { ready, shot } from './harness.mjs';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const suite = harness.useLab();
 
@@ -163,7 +159,7 @@ describe('HAC in the lab (issue 14)', () => {
   }
 
   it('the HAC view has no serious or critical axe-core violation during a compaction', async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 }, bypassCSP: true });
+    const context = await suite.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
     await page.goto(`${suite.base}#sc=hac-compaction&seed=1`);
     await ready(page);
@@ -174,11 +170,7 @@ describe('HAC in the lab (issue 14)', () => {
     await page.evaluate((t) => window.__storelab.lab.seek(t), Math.ceil(endS * 1e9));
     await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
     await page.locator('[data-panel=HacView] [data-testid=hac-callout]').waitFor();
-    await page.addScriptTag({ content: axeSource });
-    const found = await page.evaluate(async () => {
-      const r = await window.axe.run('[data-panel=HacView]', { resultTypes: ['violations'] });
-      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const found = await harness.axeViolations(page, '[data-panel=HacView]');
     assert.deepEqual(found, []);
     await context.close();
   });

@@ -6,6 +6,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
@@ -130,4 +131,19 @@ export async function shot(page, name, selector) {
   if (selector) await page.locator(selector).first().screenshot({ path: file });
   else await page.screenshot({ path: file });
   return fs.readFileSync(file);
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations in `page` (within `selector`, or the whole
+ * document), one line each. axe goes in through the DevTools protocol, which the page's CSP
+ * does not govern. */
+export async function axeViolations(page, selector = null) {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (sel) => {
+    const r = await window.axe.run(sel ?? document, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+  }, selector);
 }

@@ -5,12 +5,8 @@
 // Run: node --test tests/e2e/lesson-hac.test.mjs
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as harness from './harness.mjs';
 import { shot } from './harness.mjs';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const suite = harness.useLab();
 
@@ -66,17 +62,11 @@ describe('lesson 04: hybrid adaptive caching (issue 14)', () => {
   });
 
   it('axe-core finds no serious or critical violation on the lesson', async () => {
-    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 }, bypassCSP: true });
+    const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${suite.base}lessons/?lesson=04-hac`);
     await page.locator('[data-testid=lesson] h1').first().waitFor();
-    await page.addScriptTag({ content: axeSource });
-    const found = await page.evaluate(async () => {
-      const r = await window.axe.run(document, { resultTypes: ['violations'] });
-      return r.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const found = await harness.axeViolations(page);
     await context.close();
     assert.deepEqual(found, []);
   });

@@ -3,8 +3,6 @@
 // Screenshots go to tests/artifacts/. Run: node --test tests/e2e/oo7.test.mjs.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as harness from './harness.mjs';
 import { ready, shot } from './harness.mjs';
 
@@ -16,17 +14,6 @@ async function visits(page) {
   const m = /composite part visit ([\d,]+) of ([\d,]+)/.exec(text);
   assert.ok(m, `the header says which visit: ${text}`);
   return { n: Number(m[1].replaceAll(',', '')), total: Number(m[2].replaceAll(',', '')) };
-}
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical findings inside the panel. */
-async function violations(page) {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const r = await window.axe.run('[data-panel=Oo7Panel]', { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 /** Pixels of the panel's canvas in the walking colour (#e6550d): the current path. */
@@ -108,7 +95,7 @@ describe('the OO7 panel (issue 14)', () => {
     assert.deepEqual(await visits(page), { n: 2187, total: 2187 });
     assert.match(await panel.innerText(), /The traversal is over: all 2,187 composite-part visits done\./);
     await shot(page, 'oo7-t6-done', '[data-panel=Oo7Panel]');
-    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(await harness.axeViolations(page, '[data-panel=Oo7Panel]'), []);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
@@ -127,7 +114,7 @@ describe('the OO7 panel (issue 14)', () => {
     assert.match(await panel.locator('[data-testid=oo7-part-visits]').innerText(), /^visits \d+ of limit 200$/);
     assert.match(await panel.locator('[data-testid=oo7-traversal]').innerText(), /^T1 measured$/);
     await shot(page, 'oo7-t1-embed');
-    assert.deepEqual(await violations(page), []);
+    assert.deepEqual(await harness.axeViolations(page, '[data-panel=Oo7Panel]'), []);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -1,3 +1,4 @@
+import { contrast } from './lib/contrast';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -103,16 +104,6 @@ describe('cache grid', () => {
     expect(render(bigCache)).toContain('grid: the 1,024 most recently used of 2,048 frames');
   });
 });
-
-/** WCAG contrast ratio of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const lum = (h: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 describe('colours', () => {
   it('record kinds read at 4.5:1 or more on the event log, its hover and its selection (issue 13, item 6)', () => {

@@ -1,6 +1,7 @@
 // The HAC view's reading, layout, colours and step states, on hand-made frames of spec §2.14's
 // worked compaction (step A: victim frame 12, intact page 305, compacted at T = 3 into target
 // frame 7), and the view and the inspector rendered on them.
+import { contrast } from './contrast';
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -238,16 +239,6 @@ describe('layout', () => {
     expect(canvasLayout(64, 400, 250).laneRows).toBe(2);
   });
 });
-
-/** WCAG contrast of two #rrggbb colours. */
-function contrast(a: string, b: string): number {
-  const lum = (h: string) => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16) / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4));
-    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-  };
-  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
-}
 
 describe('colours', () => {
   it('puts usage 0..15 on a heat scale that darkens with usage', () => {
