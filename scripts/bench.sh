@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm run bench: native engine benchmarks (`storelab bench`), then the same scenario natively and
 # in WASM under Node, printing events/s for each and their ratio (tests/wasm/bench.mjs; again for
-# HAC's cold T1, with the OO7 database's build time), the time
+# HAC's cold T1, with the OO7 database's build time, and for the opportunistic log at the Fig. 3
+# point, with the cost of one SPTF decision over a 24,000-page pool), the time
 # to refuse each of issue 12's limit cases and the longest stretch the lab's worker runs without
 # yielding (tests/wasm/robustness-bench.mjs), then the
 # browser figures (tests/e2e/bench.mjs): production bundle size (JS + WASM, raw and gzipped), time
@@ -20,6 +21,8 @@ step "storelab bench (native)" "$STORELAB_BIN" bench
 step "native vs WASM (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs "$@"
 step "storelab bench, HAC on OO7: cold T1 (native; HAC's cost per fetch)" "$STORELAB_BIN" bench scenarios/hac-t1-cold.toml
 step "native vs WASM, HAC on OO7: cold T1 (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/hac-t1-cold.toml
+step "storelab bench, the opportunistic log at the Fig. 3 point (native; one SPTF decision)" "$STORELAB_BIN" bench scenarios/oplog-fig3-opportunistic.toml
+step "native vs WASM, the opportunistic log at the Fig. 3 point (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/oplog-fig3-opportunistic.toml
 step "refusals and the longest worker slice (tests/wasm/robustness-bench.mjs)" node tests/wasm/robustness-bench.mjs
 # shellcheck disable=SC2086 # BROWSER_BENCH_ARGS is a list of words
 step "browser: bundle size, first frame, frame times (tests/e2e/bench.mjs)" node tests/e2e/bench.mjs ${BROWSER_BENCH_ARGS:-}

@@ -1,5 +1,5 @@
-//! `storelab bench`: how fast the engine runs a scenario natively, and for HAC what its client
-//! cache costs a fetch in wall time.
+//! `storelab bench`: how fast the engine runs a scenario natively, for HAC what its client
+//! cache costs a fetch in wall time, and for the opportunistic log what one SPTF decision costs.
 use crate::args::{self, BenchArgs};
 use crate::commands::MOB_DEFAULT;
 use std::time::Instant;
@@ -46,10 +46,53 @@ pub fn bench(o: BenchArgs) -> Result<(), String> {
     println!("    scheduled events/s:     {:.0}", scheduled as f64 / best);
     println!("    Access events/s:        {:.0}", accesses as f64 / best);
     println!("  simulated s per wall s:   {:.0}", simulated / best);
-    if s.system.kind == SystemKind::Hac {
-        hac_costs(&s);
+    match s.system.kind {
+        SystemKind::Hac => hac_costs(&s),
+        SystemKind::Oplog => sptf_costs(&s),
+        SystemKind::Mob => {}
     }
     Ok(())
+}
+
+/// The opportunistic log's scheduler alone: one shortest-positioning-time choice (the branch and
+/// bound of spec 001 §2.8) over pools of uniformly placed pages as large as Table 4's largest
+/// pending pool (24,000 pages) and the dirty-page pool (31,000), from random head states.
+fn sptf_costs(s: &Scenario) {
+    use storelab_core::components::disk::{sptf, HeadState};
+    use storelab_core::kernel::rng::Rng;
+    use storelab_core::systems::oplog::disk::{hp97560, PAGE_BYTES};
+    let c = s.oplog();
+    let disk = hp97560(0, c.disk.preset, 0.0);
+    let g = &disk.geometry;
+    let mut rng = Rng::stream(s.meta.seed, 99);
+    let pages = c.database.pages;
+    for size in [24_000usize, 31_000] {
+        let mut pool = sptf::CylinderPool::new(g.cylinders, pages);
+        while pool.len() < size {
+            let p = rng.below(pages);
+            if !pool.contains(p) {
+                pool.insert(p, g.cylinder(p as u64 * PAGE_BYTES));
+            }
+        }
+        let decisions = 20_000;
+        let (mut total, mut worst, mut examined) = (0.0f64, 0.0f64, 0u64);
+        for _ in 0..decisions {
+            let at = rng.below(pages) as u64 * PAGE_BYTES;
+            let head = HeadState { cylinder: g.cylinder(at), track: g.track(at), time: rng.below(1 << 30) as u64 };
+            let t = Instant::now();
+            let choice = sptf::choose(&disk, head, &pool, |p| p as u64 * PAGE_BYTES, PAGE_BYTES);
+            let dt = t.elapsed().as_secs_f64();
+            examined += choice.map_or(0, |c| c.examined as u64);
+            (total, worst) = (total + dt, worst.max(dt));
+        }
+        println!(
+            "  SPTF over {size} pages ({:?}): {:.2} µs a decision on average, {:.1} µs at most, {:.0} candidates examined",
+            c.disk.preset,
+            total / decisions as f64 * 1e6,
+            worst * 1e6,
+            examined as f64 / decisions as f64
+        );
+    }
 }
 
 /// HAC's client cache alone on the scenario's traversal: the OO7 database's generation, and the

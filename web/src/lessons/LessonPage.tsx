@@ -7,6 +7,7 @@ import type { EngineLike } from '../state/engine';
 import { scenarioTexts } from '../scenario/gallery';
 import { applyOverrides, describeErrors, describeOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
 import type { Override } from './overrides';
+import type { FigureInfo } from '../engine/types';
 import '../app/styles.css';
 
 const sources = import.meta.glob<string>(['../../../lessons/*.md', '!../../../lessons/README.md'], { query: '?raw', import: 'default', eager: true });
@@ -14,10 +15,13 @@ const lessons: Lesson[] = Object.entries(sources)
   .map(([path, text]) => parseLesson(path.replace(/^.*\//, '').replace(/\.md$/, ''), text))
   .sort((a, b) => a.name.localeCompare(b.name));
 
+/** A finished run: its summary (the CLI's) and the summary figures its system describes. */
+type Run = { metrics: unknown; figures: readonly FigureInfo[] };
+
 /** One engine for all the questions of the page (runs are queued). */
 let engine: EngineLike | null = null;
 let queue: Promise<unknown> = Promise.resolve();
-function runToEnd(base: string, overrides: Override[], seed: number | undefined): Promise<unknown> {
+function runToEnd(base: string, overrides: Override[], seed: number | undefined): Promise<Run> {
   engine ??= new LabClient() as unknown as EngineLike;
   const e = engine;
   const job = queue.then(async () => {
@@ -27,10 +31,29 @@ function runToEnd(base: string, overrides: Override[], seed: number | undefined)
     await e.frame(res.endNs ?? 600e9);
     // LabClient.summary() is { metrics, … } (engine/protocol.ts RunSummary); metrics is the CLI's summary.
     const s = (await e.summary()) as { metrics?: unknown };
-    return s.metrics ?? s;
+    return { metrics: s.metrics ?? s, figures: res.description?.figures ?? [] };
   });
   queue = job.catch(() => undefined);
   return job;
+}
+
+/** How a sweep question's detail names its metric: the figure's label (`ICost: installation
+ * read`), else the path in words (`write share`). */
+export function metricLabel(metric: string, figures: readonly FigureInfo[]): string {
+  return figures.find((f) => f.path === metric)?.label ?? metric.replace(/[_.]/g, ' ');
+}
+
+/** One measured point of a sweep question, in its figure's own scale and unit, as the results
+ * panel shows it (`14.7 ms`, `28.2%`, `219 tx/s`); the derived `write_share`, a fraction, as a
+ * percentage; a metric the system does not describe, as it is. */
+export function formatMeasured(metric: string, value: number | null, figures: readonly FigureInfo[]): string {
+  if (value == null || !Number.isFinite(value)) return '—';
+  if (metric === 'write_share') return `${(value * 100).toFixed(0)}%`;
+  const f = figures.find((x) => x.path === metric);
+  const x = value * (f?.scale ?? 1);
+  const n = Math.abs(x) >= 100 ? Math.round(x).toLocaleString('en-US') : String(Number(x.toPrecision(3)));
+  const unit = f?.unit ?? '';
+  return unit === '%' ? `${n}%` : unit ? `${n} ${unit}` : n;
 }
 
 export default function LessonPage() {
@@ -138,20 +161,23 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
         const { path, values } = sweep;
         const threshold = Number(params.threshold ?? 0.5);
         const points: { value: number; metric: number | null }[] = [];
+        let figures: readonly FigureInfo[] = [];
         for (const v of values) {
           setStatus({ state: 'running', done: points.length, total: values.length });
-          const summary = await runToEnd(base, [...set, ...parseOverrides(`${path}=${v}`)], seed);
-          points.push({ value: v, metric: readMetric(summary, metric) });
+          const run = await runToEnd(base, [...set, ...parseOverrides(`${path}=${v}`)], seed);
+          figures = run.figures;
+          points.push({ value: v, metric: readMetric(run.metrics, metric) });
         }
         const answer = firstBelow(points, threshold);
-        const detail = points.map((p) => `${p.value}: ${p.metric == null ? '—' : (p.metric * 100).toFixed(0) + '%'}`).join(', ');
-        const m: Measured = { actual: answer ?? NaN, detail: `${params.unit ?? ''} → ${metric.replace('_', ' ')}: ${detail}`, ok: (g) => answer != null && g === answer };
+        // Each point in its figure's unit: a sweep of a cost in ms is not a percentage.
+        const detail = points.map((p) => `${p.value}: ${formatMeasured(metric, p.metric, figures)}`).join(', ');
+        const m: Measured = { actual: answer ?? NaN, detail: `${params.unit ?? ''} → ${metricLabel(metric, figures)}: ${detail}`, ok: (g) => answer != null && g === answer };
         setMeasured(m);
         check(m);
       } else {
         setStatus({ state: 'running', done: 0, total: 1 });
-        const summary = await runToEnd(base, set, seed);
-        const actual = readMetric(summary, metric);
+        const { metrics } = await runToEnd(base, set, seed);
+        const actual = readMetric(metrics, metric);
         if (actual == null) throw new Error(`the run has no metric ${metric}`);
         const tol = Number(params.tolerance ?? 0.25);
         const m: Measured = { actual, detail: `within ±${Math.round(tol * 100)}% counts as right`, ok: (g) => withinTolerance(g, actual, tol) };

@@ -62,7 +62,7 @@ export function systemOf(text: string): string {
 }
 
 /** Systems in the order the project built them: the gallery groups each one's scenarios. */
-const SYSTEMS = ['mob', 'hac'];
+const SYSTEMS = ['mob', 'hac', 'oplog'];
 const systemRank = (text: string) => {
   const i = SYSTEMS.indexOf(systemOf(text));
   return i < 0 ? SYSTEMS.length : i;

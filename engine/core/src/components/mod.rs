@@ -1,5 +1,7 @@
 //! Components any system may use (DESIGN.md §2): the disk (device id, request tokens, a
-//! scheduler), the network, and the server page cache.
+//! scheduler, and the shortest-positioning-time picker), the network, the server page cache,
+//! and a server CPU.
+pub mod cpu;
 pub mod disk;
 pub mod network;
 pub mod page_cache;

@@ -2,7 +2,10 @@
 //! read into it is in flight and while the flusher installs and writes it (spec §2.5, A20);
 //! pinned frames are never evicted. A frame is dirty from the installation of modifications into
 //! it until its write completes; it stays pinned meanwhile, so a dirty page is never evicted
-//! (write-back on eviction comes with the systems that need it).
+//! (write-back on eviction comes with the systems that need it). A system whose cache is mostly
+//! dirty (the opportunistic log's, spec 001 §2.5, A16) instead *holds* a dirty frame out of the
+//! LRU list until it is written (`hold_dirty`, `release_clean`), so replacement walks only the
+//! clean frames.
 
 /// A page id.
 pub type Pid = u32;
@@ -15,6 +18,8 @@ struct Frame {
     valid: bool,
     pins: u32,
     dirty: bool,
+    /// Out of the LRU list while dirty (`hold_dirty`).
+    held: bool,
     /// Towards the most recently used end.
     newer: u32,
     /// Towards the least recently used end.
@@ -44,6 +49,8 @@ pub struct PageCache {
     /// Frames with a pin: when every frame is, a reservation fails at once instead of walking
     /// the whole LRU list (a thousand fetches waiting for a frame each retry at every unpin).
     pinned: usize,
+    /// Frames held out of the LRU list.
+    held: usize,
 }
 
 impl PageCache {
@@ -56,6 +63,7 @@ impl PageCache {
             lru: NIL,
             free: Vec::new(),
             pinned: 0,
+            held: 0,
         }
     }
 
@@ -105,10 +113,13 @@ impl PageCache {
         }
     }
 
-    /// Make `pid` the most recently used page.
+    /// Make `pid` the most recently used page (a held frame is not in the LRU order).
     pub fn touch(&mut self, pid: Pid) {
         let f = self.frame_of[pid as usize];
         debug_assert_ne!(f, NIL);
+        if self.frames[f as usize].held {
+            return;
+        }
         self.unlink(f);
         self.push_mru(f);
     }
@@ -121,7 +132,7 @@ impl PageCache {
         let f = if let Some(f) = self.free.pop() {
             f
         } else if self.frames.len() < self.capacity {
-            self.frames.push(Frame { pid, valid: false, pins: 0, dirty: false, newer: NIL, older: NIL });
+            self.frames.push(Frame { pid, valid: false, pins: 0, dirty: false, held: false, newer: NIL, older: NIL });
             (self.frames.len() - 1) as u32
         } else if self.pinned == self.frames.len() {
             return Err(AllPinned);
@@ -140,7 +151,8 @@ impl PageCache {
             evicted = Some(old);
             v
         };
-        self.frames[f as usize] = Frame { pid, valid: false, pins: 1, dirty: false, newer: NIL, older: NIL };
+        self.frames[f as usize] =
+            Frame { pid, valid: false, pins: 1, dirty: false, held: false, newer: NIL, older: NIL };
         self.pinned += 1;
         self.frame_of[pid as usize] = f;
         self.push_mru(f);
@@ -175,6 +187,44 @@ impl PageCache {
     /// `pid`'s write completed: the frame equals the disk again.
     pub fn mark_clean(&mut self, pid: Pid) {
         self.frames[self.frame_of[pid as usize] as usize].dirty = false;
+    }
+
+    /// `pid`'s valid, unpinned frame is dirty: it leaves the LRU list, so replacement never
+    /// considers it, until `release_clean`.
+    pub fn hold_dirty(&mut self, pid: Pid) {
+        let f = self.frame_of[pid as usize];
+        let fr = &self.frames[f as usize];
+        debug_assert!(fr.valid && fr.pins == 0);
+        if !fr.held {
+            self.unlink(f);
+            self.held += 1;
+        }
+        let fr = &mut self.frames[f as usize];
+        fr.dirty = true;
+        fr.held = true;
+    }
+
+    /// `pid`'s held frame was written: it is clean and rejoins the LRU list as the most
+    /// recently used page.
+    pub fn release_clean(&mut self, pid: Pid) {
+        let f = self.frame_of[pid as usize];
+        debug_assert!(self.frames[f as usize].held);
+        let fr = &mut self.frames[f as usize];
+        fr.dirty = false;
+        fr.held = false;
+        self.held -= 1;
+        self.push_mru(f);
+    }
+
+    /// Frames held out of the LRU list (dirty, awaiting their write).
+    pub fn held(&self) -> usize {
+        self.held
+    }
+
+    /// Whether `pid` is cached and dirty.
+    pub fn is_dirty(&self, pid: Pid) -> bool {
+        let f = self.frame_of[pid as usize];
+        f != NIL && self.frames[f as usize].dirty
     }
 
     /// Cached pages from most to least recently used (for views): page, valid, pins, dirty.
@@ -214,6 +264,30 @@ mod tests {
         assert_eq!(c.reserve(6), Ok(Some(3)));
         let order: Vec<Pid> = c.lru_order().map(|(p, _, _, _)| p).collect();
         assert_eq!(order, vec![6, 5, 4]);
+    }
+
+    #[test]
+    fn held_dirty_frames_are_never_replaced() {
+        let mut c = PageCache::new(3, 10);
+        for p in [1, 2, 3] {
+            c.reserve(p).unwrap();
+            c.validate(p);
+            c.unpin(p);
+        }
+        c.hold_dirty(1); // the least recently used, but dirty
+        c.touch(1);
+        assert_eq!((c.held(), c.is_dirty(1)), (1, true));
+        assert_eq!(c.reserve(4), Ok(Some(2)));
+        c.validate(4);
+        c.unpin(4);
+        c.hold_dirty(3);
+        c.hold_dirty(4);
+        assert_eq!(c.reserve(5), Err(AllPinned), "every frame is dirty");
+        c.release_clean(4);
+        assert_eq!(c.reserve(5), Ok(Some(4)));
+        c.release_clean(1);
+        assert_eq!(c.held(), 1);
+        assert_eq!(c.reserve(6), Ok(Some(1)), "1 is the only clean, unpinned frame");
     }
 
     #[test]

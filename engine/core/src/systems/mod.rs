@@ -6,6 +6,7 @@
 //! `kernel::Run`, one call per request (never per event inside the loop).
 pub mod hac;
 pub mod mob;
+pub mod oplog;
 #[cfg(test)]
 mod tests;
 
@@ -319,6 +320,13 @@ impl Summary {
         }
     }
 
+    pub fn as_oplog(&self) -> Option<&oplog::metrics::Summary> {
+        match self {
+            Summary::Oplog(s) => Some(s),
+            _ => None,
+        }
+    }
+
     /// Simulated seconds of warm-up before measuring.
     pub fn warmup_s(&self) -> f64 {
         self.run_summary().warmup_s()
@@ -344,4 +352,6 @@ systems! {
     Mob => mob::MobSystem,
     /// Castro et al.'s hybrid adaptive caching, on OO7 (SOSP 1997).
     Hac => hac::HacSystem,
+    /// O'Toole & Shrira's opportunistic log: four server designs and SPTF installation reads (OSDI 1994).
+    Oplog => oplog::OplogSystem,
 }

@@ -5,6 +5,7 @@
 //! owner's choosing that comes back with its completion, so it returns to whoever asked.
 mod geometry;
 mod seek;
+pub mod sptf;
 
 pub use geometry::Geometry;
 pub use seek::SeekCurve;
@@ -51,6 +52,15 @@ impl Service {
     }
 }
 
+/// Where the head is and from when it is free: after the active request, or after the whole
+/// queue (`Disk::tail`), since FIFO service is deterministic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeadState {
+    pub cylinder: u64,
+    pub track: u64,
+    pub time: SimTime,
+}
+
 /// Rotational waits shorter than this are rounding noise from integer-ns completion times.
 const ROTATION_EPSILON_NS: f64 = 10.0;
 
@@ -71,12 +81,25 @@ pub struct Disk<T> {
 
 impl<T: Copy> Disk<T> {
     pub fn new(id: DeviceId, d: &scenario::Disk, phase0: f64) -> Disk<T> {
+        let seek = SeekCurve::calibrate(d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, d.cylinders);
+        Disk::with_parts(id, Geometry::new(d), seek, d.head_switch_ms, d.scheduler, phase0)
+    }
+
+    /// A disk of any geometry and seek curve (a drive whose parameters are not min/avg/max).
+    pub fn with_parts(
+        id: DeviceId,
+        geometry: Geometry,
+        seek: SeekCurve,
+        head_switch_ms: f64,
+        scheduler: Scheduler,
+        phase0: f64,
+    ) -> Disk<T> {
         Disk {
             id,
-            geometry: Geometry::new(d),
-            scheduler: d.scheduler,
-            seek: SeekCurve::calibrate(d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, d.cylinders),
-            head_switch_ns: d.head_switch_ms * 1e6,
+            geometry,
+            scheduler,
+            seek,
+            head_switch_ns: head_switch_ms * 1e6,
             phase0,
             head_cylinder: 0,
             head_track: 0,
@@ -123,11 +146,19 @@ impl<T: Copy> Disk<T> {
     /// How a request for `len` bytes at `addr` starting at `now` would be served (spec §3.3):
     /// seek (or head switch within the cylinder), wait for the sector, transfer.
     pub fn service(&self, now: SimTime, addr: u64, len: u64) -> Service {
+        let head = HeadState { cylinder: self.head_cylinder, track: self.head_track, time: now };
+        self.service_from(head, addr, len)
+    }
+
+    /// How a request would be served starting at `head.time` with the head at `head`: the one
+    /// formula for real service, the estimates of a scheduler and the projection of the queue.
+    pub fn service_from(&self, head: HeadState, addr: u64, len: u64) -> Service {
         let g = &self.geometry;
+        let now = head.time;
         let (cyl, track) = (g.cylinder(addr), g.track(addr));
-        let positioning = if cyl != self.head_cylinder {
-            self.seek.ms(cyl.abs_diff(self.head_cylinder) as u32) * 1e6
-        } else if track != self.head_track {
+        let positioning = if cyl != head.cylinder {
+            self.seek.ms(cyl.abs_diff(head.cylinder) as u32) * 1e6
+        } else if track != head.track {
             self.head_switch_ns
         } else {
             0.0
@@ -144,9 +175,32 @@ impl<T: Copy> Disk<T> {
             seek_end: t0.round() as SimTime,
             rotation_end: (t0 + rotation).round() as SimTime,
             end: (t0 + rotation + transfer).round() as SimTime,
-            from_cylinder: self.head_cylinder as u32,
+            from_cylinder: head.cylinder as u32,
             to_cylinder: cyl as u32,
         }
+    }
+
+    /// The head's state once the active request and the whole queue are served, or at `now` if
+    /// the disk is idle: served first come first served, it is exact (spec 001 §2.8).
+    pub fn tail(&self, now: SimTime) -> HeadState {
+        let g = &self.geometry;
+        let mut h = HeadState { cylinder: self.head_cylinder, track: self.head_track, time: now };
+        if let Some((_, svc)) = &self.active {
+            h.time = svc.end;
+        }
+        for r in &self.queue {
+            let svc = self.service_from(h, r.addr, r.len);
+            let last = r.addr + r.len.max(1) - 1;
+            h = HeadState { cylinder: g.cylinder(last), track: g.track(last), time: svc.end };
+        }
+        h
+    }
+
+    /// Put the idle head over byte address `addr` (a run that starts in steady state).
+    pub fn place_head(&mut self, addr: u64) {
+        debug_assert!(self.active.is_none());
+        self.head_cylinder = self.geometry.cylinder(addr);
+        self.head_track = self.geometry.track(addr);
     }
 
     pub fn active(&self) -> Option<&(Request<T>, Service)> {

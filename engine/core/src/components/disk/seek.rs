@@ -1,31 +1,43 @@
-//! Seek curve of the Berkeley RAID simulator lineage (Lee & Katz), spec 000-mob §3.2 / A15:
-//! seek(d) = c + b·(d−1) + a·√(d−1) for d ≥ 1 cylinders, 0 for d = 0. The coefficients make
-//! seek(1) = min, seek(N) ≈ max and the mean over random cylinder pairs = avg (thesis Table 4.6).
+//! Seek curves, 0 for d = 0 cylinders and for d ≥ 1:
+//! - the Berkeley RAID simulator lineage's (Lee & Katz), spec 000-mob §3.2 / A15:
+//!   seek(d) = c + b·(d−1) + a·√(d−1), its coefficients making seek(1) = min, seek(N) ≈ max and
+//!   the mean over random cylinder pairs = avg (thesis Table 4.6);
+//! - Ruemmler & Wilkes's two-piece curve of the HP 97560 (O'Toole & Shrira Table 3, spec 001
+//!   §2.2): √d up to a boundary distance, linear beyond, all of it scaled by a factor (1 for
+//!   the literal drive, 0.766 for the calibrated preset of spec 001 §4.7).
 
 #[derive(Clone, Debug)]
-pub struct SeekCurve {
-    a: f64,
-    b: f64,
-    c: f64,
+pub enum SeekCurve {
+    LeeKatz { a: f64, b: f64, c: f64 },
+    TwoPiece { boundary: u32, short: (f64, f64), long: (f64, f64), scale: f64 },
 }
 
 impl SeekCurve {
     /// All times in ms; `cylinders` is N.
     pub fn calibrate(min_ms: f64, avg_ms: f64, max_ms: f64, cylinders: u32) -> SeekCurve {
         let n = cylinders as f64;
-        SeekCurve {
+        SeekCurve::LeeKatz {
             a: (-10.0 * min_ms + 15.0 * avg_ms - 5.0 * max_ms) / (3.0 * n.sqrt()),
             b: (7.0 * min_ms - 15.0 * avg_ms + 8.0 * max_ms) / (3.0 * n),
             c: min_ms,
         }
     }
 
+    /// seek(d) = `scale`·(short.0 + short.1·√d) for d ≤ `boundary`, `scale`·(long.0 + long.1·d)
+    /// beyond, in ms.
+    pub fn two_piece(boundary: u32, short: (f64, f64), long: (f64, f64), scale: f64) -> SeekCurve {
+        SeekCurve::TwoPiece { boundary, short, long, scale }
+    }
+
     /// The shortest seek over 1 to `cylinders − 1` cylinders, ms, and a distance where it occurs:
     /// the curve is a quadratic in √(d−1), so its minimum is at an end of the range or at the
     /// vertex. Three seek times that do not lie on a rising curve can make it dip below 0.
     pub fn lowest(&self, cylinders: u32) -> (f64, u32) {
+        let SeekCurve::LeeKatz { a, b, .. } = *self else {
+            return (self.ms(1), 1); // both pieces rise with d
+        };
         let top = f64::from(cylinders.saturating_sub(2)).sqrt(); // √(d−1) at d = cylinders − 1
-        let vertex = if self.b > 0.0 { -self.a / (2.0 * self.b) } else { f64::NAN };
+        let vertex = if b > 0.0 { -a / (2.0 * b) } else { f64::NAN };
         [0.0, top, vertex]
             .into_iter()
             .filter(|u| (0.0..=top).contains(u))
@@ -41,8 +53,16 @@ impl SeekCurve {
         if d == 0 {
             return 0.0;
         }
-        let x = (d - 1) as f64;
-        self.c + self.b * x + self.a * x.sqrt()
+        match *self {
+            SeekCurve::LeeKatz { a, b, c } => {
+                let x = (d - 1) as f64;
+                c + b * x + a * x.sqrt()
+            }
+            SeekCurve::TwoPiece { boundary, short, long, scale } => {
+                let d = d as f64;
+                scale * if d <= boundary as f64 { short.0 + short.1 * d.sqrt() } else { long.0 + long.1 * d }
+            }
+        }
     }
 }
 

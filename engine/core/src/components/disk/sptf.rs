@@ -1,0 +1,190 @@
+//! Greedy shortest-positioning-time-first choice from a pool of requests no client waits for
+//! (O'Toole & Shrira §3.2, citing Seltzer et al.; spec 001 §2.8). The pool is indexed by
+//! cylinder; the search goes outward from the head's cylinder, d = 0, ±1, ±2, …, and stops once
+//! the seek over d cylinders alone exceeds the best positioning time found ("branch-and-bound",
+//! §3.2). That is exact because a rotational wait is never negative and the seek curve rises
+//! with distance. The pool is kept apart from what it holds, so the dirty pages and the pending
+//! installation reads each have one, and the picker serves both.
+use super::{Disk, HeadState};
+
+const NIL: u32 = u32::MAX;
+
+/// Pages by cylinder: insert, remove and membership in O(1).
+#[derive(Clone, Debug)]
+pub struct CylinderPool {
+    buckets: Vec<Vec<u32>>,
+    /// Each page's index in its cylinder's bucket, NIL when absent.
+    slot: Vec<u32>,
+    len: usize,
+}
+
+impl CylinderPool {
+    pub fn new(cylinders: u64, pages: u32) -> CylinderPool {
+        CylinderPool { buckets: vec![Vec::new(); cylinders as usize], slot: vec![NIL; pages as usize], len: 0 }
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn contains(&self, page: u32) -> bool {
+        self.slot[page as usize] != NIL
+    }
+
+    pub fn insert(&mut self, page: u32, cylinder: u64) {
+        debug_assert!(!self.contains(page));
+        let b = &mut self.buckets[cylinder as usize];
+        self.slot[page as usize] = b.len() as u32;
+        b.push(page);
+        self.len += 1;
+    }
+
+    /// Removes `page` (on `cylinder`) if it is in the pool; says whether it was.
+    pub fn remove(&mut self, page: u32, cylinder: u64) -> bool {
+        let i = self.slot[page as usize];
+        if i == NIL {
+            return false;
+        }
+        let b = &mut self.buckets[cylinder as usize];
+        b.swap_remove(i as usize);
+        if let Some(&moved) = b.get(i as usize) {
+            self.slot[moved as usize] = i;
+        }
+        self.slot[page as usize] = NIL;
+        self.len -= 1;
+        true
+    }
+
+    /// The pages on one cylinder, in no particular order.
+    pub fn on_cylinder(&self, cylinder: u64) -> &[u32] {
+        &self.buckets[cylinder as usize]
+    }
+
+    /// Every page, cylinder by cylinder.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.buckets.iter().flatten().copied()
+    }
+}
+
+/// The chosen request: its page, its positioning time (seek + rotational wait) from the head
+/// state the choice was made from, and how many candidates the search examined.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub page: u32,
+    pub positioning_ns: u64,
+    pub examined: u32,
+}
+
+/// Positioning time of a `len`-byte request at `addr` from `head`: seek (or head switch) and
+/// rotational wait, exactly as the disk will serve it.
+pub fn positioning_ns<T: Copy>(disk: &Disk<T>, head: HeadState, addr: u64, len: u64) -> u64 {
+    disk.service_from(head, addr, len).rotation_end - head.time
+}
+
+/// The pool's page with the shortest positioning time from `head`; ties go to the lowest page.
+/// `addr` maps a page to its byte address; every request is `len` bytes.
+pub fn choose<T: Copy>(
+    disk: &Disk<T>,
+    head: HeadState,
+    pool: &CylinderPool,
+    addr: impl Fn(u32) -> u64,
+    len: u64,
+) -> Option<Choice> {
+    if pool.is_empty() {
+        return None;
+    }
+    let cylinders = disk.geometry.cylinders;
+    let mut best: Option<Choice> = None;
+    let mut examined = 0u32;
+    let mut seen = 0usize;
+    for d in 0..cylinders {
+        // No request d cylinders away is positioned sooner than its seek.
+        let bound = (head.time as f64 + disk.seek_ms(d as u32) * 1e6).round() as u64 - head.time;
+        if best.is_some_and(|b| bound > b.positioning_ns) || seen == pool.len() {
+            break;
+        }
+        let below = head.cylinder.checked_sub(d);
+        let above = (d > 0).then(|| head.cylinder + d).filter(|&c| c < cylinders);
+        for c in [below, above].into_iter().flatten() {
+            for &page in pool.on_cylinder(c) {
+                examined += 1;
+                seen += 1;
+                let t = positioning_ns(disk, head, addr(page), len);
+                let better = match best {
+                    None => true,
+                    Some(b) => t < b.positioning_ns || (t == b.positioning_ns && page < b.page),
+                };
+                if better {
+                    best = Some(Choice { page, positioning_ns: t, examined: 0 });
+                }
+            }
+        }
+    }
+    best.map(|b| Choice { examined, ..b })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::components::disk::{Geometry, SeekCurve};
+    use crate::kernel::rng::Rng;
+    use crate::scenario::Scheduler;
+
+    const PAGE: u64 = 4096;
+
+    /// The HP 97560 of spec 001 §2.2, literal (head switch 1.6 ms) or calibrated.
+    fn hp97560(scale: f64, head_switch_ms: f64) -> Disk<()> {
+        let g = Geometry { track_bytes: 72 * 512, tracks_per_cylinder: 19, cylinders: 1962, rev_ns: 60e9 / 4002.0 };
+        let seek = SeekCurve::two_piece(383, (3.24, 0.400), (8.00, 0.008), scale);
+        Disk::with_parts(0, g, seek, head_switch_ms, Scheduler::Fifo, 0.0)
+    }
+
+    #[test]
+    fn the_search_finds_what_a_scan_of_the_whole_pool_finds() {
+        let mut rng = Rng::stream(7, 0);
+        for (disk, size) in [(hp97560(1.0, 1.6), 3), (hp97560(0.766, 0.0), 70), (hp97560(1.0, 1.6), 24_000)] {
+            let pages = 335_500u32;
+            for trial in 0..40 {
+                let mut pool = CylinderPool::new(1962, pages);
+                while pool.len() < size {
+                    let p = rng.below(pages);
+                    if !pool.contains(p) {
+                        pool.insert(p, disk.geometry.cylinder(p as u64 * PAGE));
+                    }
+                }
+                let head_page = rng.below(pages) as u64;
+                let g = &disk.geometry;
+                let head = HeadState {
+                    cylinder: g.cylinder(head_page * PAGE),
+                    track: g.track(head_page * PAGE),
+                    time: rng.below(1_000_000_000) as u64,
+                };
+                let fast = choose(&disk, head, &pool, |p| p as u64 * PAGE, PAGE).unwrap();
+                let brute = pool.iter().map(|p| (positioning_ns(&disk, head, p as u64 * PAGE, PAGE), p)).min().unwrap();
+                assert_eq!((fast.positioning_ns, fast.page), brute, "pool {size}, trial {trial}");
+                if size == 24_000 {
+                    assert!(fast.examined < 2_000, "the bound prunes: {} examined", fast.examined);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn removal_keeps_the_index() {
+        let mut pool = CylinderPool::new(4, 100);
+        for p in [1, 5, 9, 12] {
+            pool.insert(p, 2);
+        }
+        assert!(pool.remove(5, 2));
+        assert!(!pool.remove(5, 2));
+        assert!(pool.contains(12) && pool.contains(9) && !pool.contains(5));
+        let mut on: Vec<u32> = pool.on_cylinder(2).to_vec();
+        on.sort();
+        assert_eq!(on, vec![1, 9, 12]);
+        assert_eq!(pool.len(), 3);
+    }
+}

@@ -1,0 +1,137 @@
+//! The in-memory log of committed modifications not yet installed, and its pending-installation
+//! pool (O'Toole & Shrira §3.2, §4.3; spec 001 §2.6). Entries are counted per page; a page with
+//! entries is either *pending* (in the pool, no read in flight: a candidate for an installation
+//! read) or covered by a read in flight, which installs all of its entries when it completes.
+//! The pool is indexed by cylinder for the SPTF search and kept in order of each page's oldest
+//! entry for the absorbing server's oldest-first choice.
+use crate::components::disk::sptf::CylinderPool;
+use crate::kernel::SimTime;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// A page's entries in the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LogPage {
+    pub entries: u32,
+    /// Commit sequence number and time of its oldest entry.
+    pub first_seq: u64,
+    pub first_at: SimTime,
+    /// Whether a read of the page is in flight (then it is not in the pool).
+    pub reading: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Log {
+    /// Entries the log holds at most; `u32::MAX` for the basic server's transient entries.
+    pub capacity: u32,
+    /// Entries in the log, pending or covered by a read in flight.
+    pub used: u32,
+    pages: BTreeMap<u32, LogPage>,
+    /// Pending pages (no read in flight), by cylinder.
+    pub pool: CylinderPool,
+    /// Pending pages by their oldest entry.
+    oldest: BTreeSet<(u64, u32)>,
+    next_seq: u64,
+}
+
+impl Log {
+    pub fn new(capacity: u32, cylinders: u64, pages: u32) -> Log {
+        Log {
+            capacity,
+            used: 0,
+            pages: BTreeMap::new(),
+            pool: CylinderPool::new(cylinders, pages),
+            oldest: BTreeSet::new(),
+            next_seq: 0,
+        }
+    }
+
+    pub fn free(&self) -> u32 {
+        self.capacity.saturating_sub(self.used)
+    }
+
+    pub fn is_full(&self) -> bool {
+        self.used >= self.capacity
+    }
+
+    pub fn page(&self, page: u32) -> Option<&LogPage> {
+        self.pages.get(&page)
+    }
+
+    /// Appends an entry for `page` (on `cylinder`) committed at `now`. A page without entries
+    /// joins the pool unless a read of it is in flight (`reading`): then the read installs it.
+    /// Returns the page's entries before this one.
+    pub fn append(&mut self, page: u32, cylinder: u64, now: SimTime, reading: bool) -> u32 {
+        self.used += 1;
+        let seq = self.next_seq;
+        self.next_seq += 1;
+        match self.pages.get_mut(&page) {
+            Some(p) => {
+                p.entries += 1;
+                p.entries - 1
+            }
+            None => {
+                self.pages.insert(page, LogPage { entries: 1, first_seq: seq, first_at: now, reading });
+                if !reading {
+                    self.pool.insert(page, cylinder);
+                    self.oldest.insert((seq, page));
+                }
+                0
+            }
+        }
+    }
+
+    /// A read of `page` was issued: its entries, if any, leave the pool and wait for the read.
+    /// Returns how many.
+    pub fn read_issued(&mut self, page: u32, cylinder: u64) -> u32 {
+        match self.pages.get_mut(&page) {
+            Some(p) if !p.reading => {
+                p.reading = true;
+                self.pool.remove(page, cylinder);
+                self.oldest.remove(&(p.first_seq, page));
+                p.entries
+            }
+            Some(p) => p.entries,
+            None => 0,
+        }
+    }
+
+    /// The read of `page` completed: all of its entries are installed and leave the log.
+    /// Returns how many there were.
+    pub fn installed(&mut self, page: u32) -> u32 {
+        let Some(p) = self.pages.remove(&page) else { return 0 };
+        debug_assert!(p.reading, "a pending page is read before it is installed");
+        self.used -= p.entries;
+        p.entries
+    }
+
+    /// The pending page with the oldest entry (the absorbing server's choice, spec A8).
+    pub fn oldest_pending(&self) -> Option<u32> {
+        self.oldest.first().map(|&(_, page)| page)
+    }
+
+    /// Pending pages (in no particular order) with their entries.
+    pub fn pending(&self) -> impl Iterator<Item = (u32, &LogPage)> + '_ {
+        self.pages.iter().filter(|(_, p)| !p.reading).map(|(&page, p)| (page, p))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_of_a_page_share_one_read() {
+        let mut log = Log::new(4, 10, 100);
+        assert_eq!(log.append(7, 1, 5, false), 0);
+        assert_eq!(log.append(3, 0, 6, false), 0);
+        assert_eq!(log.append(7, 1, 9, false), 1, "joins the pending page");
+        assert_eq!((log.used, log.pool.len(), log.oldest_pending()), (3, 2, Some(7)));
+        assert_eq!(log.read_issued(7, 1), 2);
+        assert_eq!((log.pool.len(), log.oldest_pending()), (1, Some(3)));
+        log.append(7, 1, 12, true); // attaches to the read in flight
+        assert!(log.is_full() && log.free() == 0);
+        assert_eq!(log.installed(7), 3);
+        assert_eq!((log.used, log.free()), (1, 3));
+        assert_eq!(log.installed(7), 0);
+    }
+}

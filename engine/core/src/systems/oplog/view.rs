@@ -1,0 +1,250 @@
+//! The opportunistic-log system's frames (DESIGN.md §2, §4; spec 001 §5.1): the sections the
+//! views draw, declared once in `SECTIONS` and filled by name from the models at the frame's
+//! time. Everything here only reads the models.
+use super::client::STATES;
+use super::disk::PAGES_PER_TRACK;
+use super::records::OP;
+use super::{Design, OplogSystem};
+use crate::describe::{ColumnInfo, SectionInfo};
+use crate::frame::{Column, Frame, Section};
+use crate::kernel::SimTime;
+
+const fn f64(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+    ColumnInfo::f64(name, label, unit)
+}
+const fn u32(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+    ColumnInfo::u32(name, label, unit)
+}
+const fn u8(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+    ColumnInfo::u8(name, label, unit)
+}
+
+pub const DESIGNS: &[&str] = &["page", "basic", "absorbing", "opportunistic"];
+
+const SERVER: SectionInfo = SectionInfo {
+    name: "server",
+    description: "The server's non-volatile memory split between the log and the cache, both \
+        triggers, and its CPU (§4.3, spec §2.5–2.8).",
+    scalars: &[
+        f64("design", "design", "").values(DESIGNS),
+        f64("memory_pages", "memory", "pages"),
+        f64("log_capacity", "log capacity (0: no bounded log)", "entries"),
+        f64("objects_per_page", "log entries per page of memory", "entries"),
+        f64("log_used", "log entries", "entries"),
+        f64("pending_pages", "pending pages (the pool)", "pages"),
+        f64("pending_entries", "entries of pending pages", "entries"),
+        f64("iread_entries", "entries covered by installation reads in flight", "entries"),
+        f64("iread_trigger", "installation-read trigger (empty entries)", "entries"),
+        f64("cache_frames", "cache frames", "frames"),
+        f64("dirty_pages", "dirty frames", "frames"),
+        f64("writing", "writes in flight", "pages"),
+        f64("clean_frames", "clean frames", "frames"),
+        f64("write_trigger", "write trigger (clean frames)", "frames"),
+        f64("blocked_commits", "commits waiting for log space", ""),
+        f64("cpu_backlog_ns", "CPU work queued", "ns"),
+    ],
+    row: "",
+    columns: &[],
+};
+
+const POOL: SectionInfo = SectionInfo {
+    name: "pool",
+    description: "The pending-installation pool: every page with log entries and no read in \
+        flight, at its place on the platter (§3.2).",
+    scalars: &[],
+    row: "a pending page",
+    columns: &[
+        u32("page", "page", ""),
+        u32("cylinder", "cylinder", ""),
+        u8("slot", "angular slot on its track", ""),
+        u32("entries", "log entries", ""),
+        // Times as doubles: ns stay far below 2^53 and cross into JS exactly.
+        f64("first_at", "oldest entry committed at", "ns"),
+    ],
+};
+
+const DIRTY: SectionInfo = SectionInfo {
+    name: "dirty",
+    description: "Dirty pages awaiting write-back, counted per place on the platter (a cylinder \
+        and an angular slot, over all its tracks), cylinder by cylinder.",
+    scalars: &[f64("count", "dirty pages not being written", "pages")],
+    row: "a cylinder × slot cell",
+    columns: &[u8("count", "dirty pages", "")],
+};
+
+const DISK: SectionInfo = SectionInfo {
+    name: "disk",
+    description: "The HP 97560's geometry, head and platter now, its active request with the \
+        times of its phases, and its FIFO queue (§4.4).",
+    scalars: &[
+        f64("cylinders", "cylinders", ""),
+        f64("tracks_per_cylinder", "tracks per cylinder", ""),
+        f64("pages_per_track", "pages per track", ""),
+        f64("rev_ns", "revolution", "ns"),
+        f64("database_pages", "database", "pages"),
+        f64("angle", "platter angle", "revolutions"),
+        f64("head_cylinder", "head cylinder", ""),
+        f64("active_op", "active request (−1: idle)", "").values(OP),
+        f64("active_page", "active page", ""),
+        f64("active_start", "active request started", "ns"),
+        f64("active_seek_end", "seek ends", "ns"),
+        f64("active_rotation_end", "rotation ends", "ns"),
+        f64("active_end", "transfer ends", "ns"),
+        f64("active_from", "from cylinder", ""),
+        f64("active_to", "to cylinder", ""),
+    ],
+    row: "a queued request, first served first",
+    columns: &[u8("op", "request", "").values(OP), u32("page", "page", "")],
+};
+
+const DECISIONS: SectionInfo = SectionInfo {
+    name: "decisions",
+    description: "The latest choices of the two background pools, oldest first: the projected \
+        head state each started from (spec A4), the page chosen with its positioning time, and \
+        the other policy's pick from the same state.",
+    scalars: &[],
+    row: "a scheduling decision",
+    columns: &[
+        f64("at", "decided at", "ns"),
+        u8("op", "pool", "").values(OP),
+        u32("from_cylinder", "head cylinder", ""),
+        f64("from_time", "head free at", "ns"),
+        u32("chosen", "chosen page", ""),
+        f64("chosen_ns", "its positioning time", "ns"),
+        f64("other", "other policy's page (−1: none)", ""),
+        f64("other_ns", "its positioning time (−1: none)", "ns"),
+        u32("candidates", "candidates", "pages"),
+        u32("examined", "examined by the search", "pages"),
+    ],
+};
+
+const CLIENTS: SectionInfo = SectionInfo {
+    name: "clients",
+    description: "Each client: what it is doing since when, and on which page (§4.4).",
+    scalars: &[f64("think_ns", "think time", "ns")],
+    row: "a client",
+    columns: &[
+        u8("state", "state", "").values(STATES),
+        u32("page", "page", ""),
+        f64("since", "in this state since", "ns"),
+        u8("blocked", "commit waits for log space", ""),
+    ],
+};
+
+pub const SECTIONS: &[SectionInfo] = &[SERVER, POOL, DIRTY, DISK, DECISIONS, CLIENTS];
+
+pub fn frame(sim: &OplogSystem, now: SimTime) -> Frame {
+    Frame(vec![server(sim, now), pool(sim), dirty(sim), disk(sim, now), decisions(sim), clients(sim)])
+}
+
+fn server(sim: &OplogSystem, now: SimTime) -> Section {
+    let log = &sim.log;
+    let has_log = sim.design.has_log();
+    let pending_entries: u32 = log.pending().map(|(_, p)| p.entries).sum();
+    let mut s = Section::new(&SECTIONS[0]);
+    s.set("design", sim.design as u8 as f64)
+        .set("memory_pages", sim.memory_pages as f64)
+        .set("log_capacity", if has_log { log.capacity as f64 } else { 0.0 })
+        .set("objects_per_page", sim.objects_per_page as f64)
+        .set("log_used", log.used as f64)
+        .set("pending_pages", log.pool.len() as f64)
+        .set("pending_entries", pending_entries as f64)
+        .set("iread_entries", sim.iread_entries as f64)
+        .set("iread_trigger", if has_log { sim.iread_trigger as f64 } else { 0.0 })
+        .set("cache_frames", sim.cache.capacity() as f64)
+        .set("dirty_pages", sim.cache.held() as f64)
+        .set("writing", sim.writing.len() as f64)
+        .set("clean_frames", sim.clean_frames() as f64)
+        .set("write_trigger", sim.write_trigger as f64)
+        .set("blocked_commits", sim.blocked.len() as f64)
+        .set("cpu_backlog_ns", sim.cpu.backlog(now) as f64);
+    s
+}
+
+fn pool(sim: &OplogSystem) -> Section {
+    let (mut page, mut cyl, mut slot, mut entries, mut first) = (vec![], vec![], vec![], vec![], vec![]);
+    for (p, lp) in sim.log.pending() {
+        page.push(p);
+        cyl.push(sim.cylinder(p) as u32);
+        slot.push((p as u64 % PAGES_PER_TRACK) as u8);
+        entries.push(lp.entries);
+        first.push(lp.first_at as f64);
+    }
+    let mut s = Section::new(&SECTIONS[1]);
+    s.column("page", Column::U32(page))
+        .column("cylinder", Column::U32(cyl))
+        .column("slot", Column::U8(slot))
+        .column("entries", Column::U32(entries))
+        .column("first_at", Column::F64(first));
+    s
+}
+
+fn dirty(sim: &OplogSystem) -> Section {
+    let cylinders = sim.disk.geometry.cylinders as usize;
+    let mut cells = vec![0u8; cylinders * PAGES_PER_TRACK as usize];
+    for p in sim.dirty.iter() {
+        let cell = sim.cylinder(p) as usize * PAGES_PER_TRACK as usize + (p as u64 % PAGES_PER_TRACK) as usize;
+        cells[cell] = cells[cell].saturating_add(1);
+    }
+    let mut s = Section::new(&SECTIONS[2]);
+    s.set("count", sim.dirty.len() as f64).column("count", Column::U8(cells));
+    s
+}
+
+fn disk(sim: &OplogSystem, now: SimTime) -> Section {
+    let d = &sim.disk;
+    let g = &d.geometry;
+    let active = d.active();
+    let a = |f: &dyn Fn(&crate::components::disk::Service) -> f64| active.map_or(-1.0, |(_, svc)| f(svc));
+    let mut s = Section::new(&SECTIONS[3]);
+    s.set("cylinders", g.cylinders as f64)
+        .set("tracks_per_cylinder", g.tracks_per_cylinder as f64)
+        .set("pages_per_track", PAGES_PER_TRACK as f64)
+        .set("rev_ns", g.rev_ns)
+        .set("database_pages", sim.pages as f64)
+        .set("angle", d.platter_angle(now))
+        .set("head_cylinder", d.head_at(now))
+        .set("active_op", active.map_or(-1.0, |(r, _)| r.token.op as u8 as f64))
+        .set("active_page", active.map_or(-1.0, |(r, _)| r.token.page as f64))
+        .set("active_start", a(&|v| v.start as f64))
+        .set("active_seek_end", a(&|v| v.seek_end as f64))
+        .set("active_rotation_end", a(&|v| v.rotation_end as f64))
+        .set("active_end", a(&|v| v.end as f64))
+        .set("active_from", a(&|v| v.from_cylinder as f64))
+        .set("active_to", a(&|v| v.to_cylinder as f64))
+        .column("op", Column::U8(d.queue().iter().map(|r| r.token.op as u8).collect()))
+        .column("page", Column::U32(d.queue().iter().map(|r| r.token.page).collect()));
+    s
+}
+
+fn decisions(sim: &OplogSystem) -> Section {
+    let d = &sim.decisions;
+    let col = |f: &dyn Fn(&super::Decision) -> f64| Column::F64(d.iter().map(f).collect());
+    let mut s = Section::new(&SECTIONS[4]);
+    s.column("at", col(&|x| x.at as f64))
+        .column("op", Column::U8(d.iter().map(|x| x.op as u8).collect()))
+        .column("from_cylinder", Column::U32(d.iter().map(|x| x.from_cylinder).collect()))
+        .column("from_time", col(&|x| x.from_time as f64))
+        .column("chosen", Column::U32(d.iter().map(|x| x.chosen).collect()))
+        .column("chosen_ns", col(&|x| x.chosen_ns as f64))
+        .column("other", col(&|x| x.other.map_or(-1.0, |o| o.0 as f64)))
+        .column("other_ns", col(&|x| x.other.map_or(-1.0, |o| o.1 as f64)))
+        .column("candidates", Column::U32(d.iter().map(|x| x.candidates).collect()))
+        .column("examined", Column::U32(d.iter().map(|x| x.examined).collect()));
+    s
+}
+
+fn clients(sim: &OplogSystem) -> Section {
+    let blocked: std::collections::BTreeSet<u32> = sim.blocked.iter().map(|&(c, _)| c).collect();
+    let c = &sim.clients;
+    let mut s = Section::new(&SECTIONS[5]);
+    s.set("think_ns", sim.think as f64)
+        .column("state", Column::U8(c.iter().map(|x| x.state as u8).collect()))
+        .column("page", Column::U32(c.iter().map(|x| x.page).collect()))
+        .column("since", Column::F64(c.iter().map(|x| x.since as f64).collect()))
+        .column("blocked", Column::U8((0..c.len() as u32).map(|i| blocked.contains(&i) as u8).collect()));
+    s
+}
+
+/// Keeps the design's numbering and the frame's names in step.
+const _: () = assert!(Design::Opportunistic as usize == DESIGNS.len() - 1);
