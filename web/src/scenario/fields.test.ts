@@ -76,7 +76,9 @@ describe('the schema of a text\'s system', () => {
   it('is the engine\'s for the system the text selects, the default one otherwise', () => {
     const mob = schemaOf('[system]\nkind = "mob"\n');
     expect(mob.properties?.server?.properties?.mob_mb?.['x-unit']).toBe('MB');
-    expect(mob.properties?.system?.properties?.kind?.enum).toEqual(['mob', 'hac']);
+    expect(mob.properties?.system?.properties?.kind?.enum).toEqual(['mob', 'hac', 'oplog']);
+    const oplog = schemaOf('[system]\nkind = "oplog"\n');
+    expect(oplog.properties?.server?.properties?.log_pages?.['x-unit']).toBe('pages');
     const hac = schemaOf('[system]\nkind = "hac"\n');
     expect(hac.properties?.client?.properties?.cache_mb?.['x-unit']).toBe('MB');
     expect(hac.properties?.server?.properties?.mob_mb).toBeUndefined();
@@ -96,10 +98,14 @@ describe('scenario gallery', () => {
     }
     expect(gallery[0].title).toBe('MOB defaults (Chapter 4)');
   });
-  it("groups each system's scenarios, the MOB's first", () => {
+  it("groups each system's scenarios, the MOB's first, in the order they were built", () => {
     const systems = gallery.map((g) => systemOf(g.text));
-    expect(systems.indexOf('hac')).toBeGreaterThan(0);
-    expect(systems.slice(systems.indexOf('hac')).every((k) => k === 'hac')).toBe(true);
+    const first = (kind: string) => systems.indexOf(kind);
+    const last = (kind: string) => systems.lastIndexOf(kind);
+    expect(first('mob')).toBe(0);
+    expect(last('mob')).toBeLessThan(first('hac'));
+    expect(last('hac')).toBeLessThan(first('oplog'));
+    expect(last('oplog')).toBe(systems.length - 1);
     expect(systemOf('[system]\nkind = "hac"  # HAC\n[client]\nkind = "x"\n')).toBe('hac');
     expect(systemOf('[meta]\ntitle = "t"\n')).toBe('mob');
   });
