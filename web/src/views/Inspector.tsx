@@ -1,5 +1,4 @@
 // The inspector: the full state of whatever the user clicked, from the latest frame.
-import type { ReactNode } from 'react';
 import type { SystemDescription } from '../engine/types';
 import { mobFrame, mobNames, type MobFrame, type MobNames } from './lib/mobFrame';
 import { frameKindText, hacFrame, NONE, type HacFrame } from './lib/hacFrame';
@@ -10,6 +9,9 @@ import { formatSimTime } from '../state/clock';
 import { useFrameTick } from './lib/hooks';
 import { chunksOfPage } from './lib/mob';
 import { requestPhase } from './lib/disk';
+import { KV, PageLink } from './lib/inspectParts';
+import { OplogDetails, OplogEmpty } from './lib/OplogInspect';
+import { oplogNames } from './lib/oplogFrame';
 import './views.css';
 
 export default function Inspector({ frames, selected, select, description }: ViewProps) {
@@ -32,10 +34,12 @@ export default function Inspector({ frames, selected, select, description }: Vie
           <div style={{ padding: 10 }} className="sl-muted">
             No frame yet. Press Play (Space) to start the simulation.
           </div>
-        ) : selected.kind === 'frame' ? (
-          <FrameDetails h={hacFrame(f, description)} id={selected.id} />
         ) : selected.kind === 'record' ? (
           <RecordDetails sel={selected} description={description} />
+        ) : description?.kind === 'oplog' ? (
+          <OplogDetails frame={f} description={description} sel={selected} select={select} />
+        ) : selected.kind === 'frame' ? (
+          <FrameDetails h={hacFrame(f, description)} id={selected.id} />
         ) : (
           <Details f={mobFrame(f, description)} sel={selected} select={select} />
         )}
@@ -46,6 +50,7 @@ export default function Inspector({ frames, selected, select, description }: Vie
 
 /** What there is to inspect before anything is picked: the system's own things. */
 function Empty({ kind, select }: { kind: string | undefined; select: ViewProps['select'] }) {
+  if (kind === 'oplog') return <OplogEmpty select={select} />;
   if (kind === 'hac') {
     return (
       <div style={{ padding: 10 }} className="sl-muted">
@@ -95,7 +100,7 @@ function title(s: InspectTarget, description: SystemDescription | null): string 
     case 'chunk':
       return `chunk (log index ${s.logIndex}, page ${s.page})`;
     case 'request':
-      return `${mobNames(description).requestName(s.requestKind)} of page ${s.page}`;
+      return `${description?.kind === 'oplog' ? oplogNames(description).op[s.requestKind] : mobNames(description).requestName(s.requestKind)} of page ${s.page}`;
     case 'flusher':
       return 'the flusher';
     case 'disk':
@@ -105,27 +110,6 @@ function title(s: InspectTarget, description: SystemDescription | null): string 
     case 'record':
       return `record #${s.index} (${recordLabel(description, s.recordKind)})`;
   }
-}
-
-function KV({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="sl-kv">
-      {rows.map(([k, v]) => (
-        <div key={k} style={{ display: 'contents' }}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function PageLink({ page, select }: { page: number; select: ViewProps['select'] }) {
-  return (
-    <button type="button" className="sl-btn" style={{ padding: '0 4px' }} onClick={() => select({ kind: 'page', id: page })}>
-      {page}
-    </button>
-  );
 }
 
 function AreaTag({ area, names }: { area: number | undefined; names: MobNames }) {
