@@ -1,12 +1,11 @@
 // Charts over simulated time (spec §5): throughput, disk utilisation by request kind (stacked),
 // MOB occupancy and the server cache hit ratio. The warm-up period is shaded.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { MobSample as Sample } from './lib/mobFrame';
 import { REQUEST_PALETTE, type ViewProps } from './contract';
 import { Axis } from './lib/Axis';
-import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
-import { SeriesStore } from './lib/series';
+import { EMPTY_MESSAGE, useElementSize, useSeries, useStarted } from './lib/hooks';
 import './views.css';
 
 interface Line {
@@ -42,24 +41,14 @@ const CHARTS: ChartSpec[] = [
 ];
 
 export default function Charts({ frames }: ViewProps) {
-  const store = useRef(new SeriesStore());
-  const bump = useThrottledBump(250);
+  const store = useSeries(frames);
   const box = useRef<HTMLDivElement>(null);
   const size = useElementSize(box);
   const started = useStarted(frames);
 
-  useEffect(() => {
-    // Whatever the source gathered before this view mounted, then each new frame.
-    store.current.seed(frames.series());
-    bump();
-    return frames.subscribe((f) => {
-      if (store.current.ingest(f)) bump();
-    });
-  }, [frames, bump]);
-
   // The MOB system's samples: this view is the MOB's (its description lists it).
-  const samples = store.current.samples as Sample[];
-  const warmupEnd = store.current.warmupEnd();
+  const samples = store.samples as Sample[];
+  const warmupEnd = store.warmupEnd();
   // A tall, narrow panel stacks the four charts (wide time axes); otherwise a 2 × 2 grid.
   const cols = size.width < size.height * 0.8 ? 1 : 2;
   const rows = Math.ceil(CHARTS.length / cols);
@@ -82,7 +71,7 @@ export default function Charts({ frames }: ViewProps) {
       <div className="sl-plot" ref={box} style={{ display: 'grid', gridTemplateColumns: `repeat(${cols}, 1fr)`, gridTemplateRows: `repeat(${rows}, 1fr)`, minHeight: 300 }}>
         {cw > 0 &&
           CHARTS.map((spec) => (
-            <Chart key={spec.title} spec={spec} samples={samples} warmupEnd={warmupEnd} width={cw} height={ch} version={store.current.version} />
+            <Chart key={spec.title} spec={spec} samples={samples} warmupEnd={warmupEnd} width={cw} height={ch} version={store.version} />
           ))}
       </div>
     </div>

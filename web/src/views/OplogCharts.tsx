@@ -2,10 +2,9 @@
 // throughput, the installation reads' mean cost ICost (gaps where no installation read completed),
 // the pending pool's size with the log's entries, and the disk's time by operation class. The
 // warm-up is shaded; each chart gives its latest values.
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { REQUEST_PALETTE, type ViewProps } from './contract';
-import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
-import { SeriesStore } from './lib/series';
+import { EMPTY_MESSAGE, useElementSize, useSeries, useStarted } from './lib/hooks';
 import { TimeChart, WARMUP_FILL, type ChartSpec } from './lib/TimeChart';
 import type { OplogSample as S } from './lib/oplogFrame';
 import './views.css';
@@ -62,23 +61,13 @@ export const OPLOG_CHARTS: ChartSpec<S>[] = [
 ];
 
 export default function OplogCharts({ frames }: ViewProps) {
-  const store = useRef(new SeriesStore());
-  const bump = useThrottledBump(250);
+  const store = useSeries(frames);
   const box = useRef<HTMLDivElement>(null);
   const size = useElementSize(box);
   const started = useStarted(frames);
 
-  useEffect(() => {
-    // What the source gathered before this view mounted, then each new frame (a reset clears it).
-    store.current.seed(frames.series());
-    bump();
-    return frames.subscribe((f) => {
-      if (store.current.ingest(f)) bump();
-    });
-  }, [frames, bump]);
-
-  const samples = store.current.samples as S[];
-  const warmupEnd = store.current.warmupEnd();
+  const samples = store.samples as S[];
+  const warmupEnd = store.warmupEnd();
   // A tall, narrow panel stacks the charts; otherwise a 2 × 2 grid.
   const cols = size.width < size.height * 0.8 ? 1 : 2;
   const rows = Math.ceil(OPLOG_CHARTS.length / cols);
@@ -102,7 +91,7 @@ export default function OplogCharts({ frames }: ViewProps) {
       <div className="oplog-charts-plot" ref={box} style={{ gridTemplateColumns: `repeat(${cols}, 1fr)`, gridTemplateRows: `repeat(${rows}, 1fr)` }}>
         {cw > 0 &&
           ch > 0 &&
-          OPLOG_CHARTS.map((spec) => <TimeChart key={spec.key} spec={spec} samples={samples} warmupEnd={warmupEnd} width={cw} height={ch} version={store.current.version} />)}
+          OPLOG_CHARTS.map((spec) => <TimeChart key={spec.key} spec={spec} samples={samples} warmupEnd={warmupEnd} width={cw} height={ch} version={store.version} />)}
       </div>
     </div>
   );

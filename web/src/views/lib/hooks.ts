@@ -2,6 +2,7 @@
 import { useEffect, useReducer, useRef, useState, type RefObject } from 'react';
 import type { Frame } from '../../engine/types';
 import type { FrameSource } from '../contract';
+import { SeriesStore } from './series';
 
 export interface Size {
   width: number;
@@ -124,3 +125,18 @@ export function useThrottledBump(intervalMs = 100): () => void {
 }
 
 export const EMPTY_MESSAGE = 'Press Play (Space) to start the simulation';
+
+/** The series a charts view draws: what the source gathered before the view mounted, then each
+ * new frame's samples (a reset clears them); the view re-renders at most every 250 ms. */
+export function useSeries(frames: FrameSource): SeriesStore {
+  const store = useRef(new SeriesStore());
+  const bump = useThrottledBump(250);
+  useEffect(() => {
+    store.current.seed(frames.series());
+    bump();
+    return frames.subscribe((f) => {
+      if (store.current.ingest(f)) bump();
+    });
+  }, [frames, bump]);
+  return store.current;
+}
