@@ -123,6 +123,13 @@ pub enum Design {
     Opportunistic,
 }
 
+impl Design {
+    /// Whether the design keeps modified objects in a bounded log (absorbing, opportunistic).
+    pub fn has_log(self) -> bool {
+        matches!(self, Design::Absorbing | Design::Opportunistic)
+    }
+}
+
 /// The server (§4.3, Table 1): one CPU, non-volatile memory split between the log and the page
 /// cache, and the two triggers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]

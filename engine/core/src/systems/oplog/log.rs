@@ -15,8 +15,6 @@ pub struct LogPage {
     /// Commit sequence number and time of its oldest entry.
     pub first_seq: u64,
     pub first_at: SimTime,
-    /// Whether a read of the page is in flight (then it is not in the pool).
-    pub reading: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -70,7 +68,7 @@ impl Log {
                 p.entries - 1
             }
             None => {
-                self.pages.insert(page, LogPage { entries: 1, first_seq: seq, first_at: now, reading });
+                self.pages.insert(page, LogPage { entries: 1, first_seq: seq, first_at: now });
                 if !reading {
                     self.pool.insert(page, cylinder);
                     self.oldest.insert((seq, page));
@@ -83,23 +81,19 @@ impl Log {
     /// A read of `page` was issued: its entries, if any, leave the pool and wait for the read.
     /// Returns how many.
     pub fn read_issued(&mut self, page: u32, cylinder: u64) -> u32 {
-        match self.pages.get_mut(&page) {
-            Some(p) if !p.reading => {
-                p.reading = true;
-                self.pool.remove(page, cylinder);
-                self.oldest.remove(&(p.first_seq, page));
-                p.entries
-            }
-            Some(p) => p.entries,
-            None => 0,
+        let Some(p) = self.pages.get(&page) else { return 0 };
+        // A page is pending, in the pool, exactly while no read of it is in flight.
+        if self.pool.remove(page, cylinder) {
+            self.oldest.remove(&(p.first_seq, page));
         }
+        p.entries
     }
 
     /// The read of `page` completed: all of its entries are installed and leave the log.
     /// Returns how many there were.
     pub fn installed(&mut self, page: u32) -> u32 {
+        debug_assert!(!self.pool.contains(page), "a pending page is read before it is installed");
         let Some(p) = self.pages.remove(&page) else { return 0 };
-        debug_assert!(p.reading, "a pending page is read before it is installed");
         self.used -= p.entries;
         p.entries
     }
@@ -111,7 +105,7 @@ impl Log {
 
     /// Pending pages (in no particular order) with their entries.
     pub fn pending(&self) -> impl Iterator<Item = (u32, &LogPage)> + '_ {
-        self.pages.iter().filter(|(_, p)| !p.reading).map(|(&page, p)| (page, p))
+        self.pages.iter().filter(|(&page, _)| self.pool.contains(page)).map(|(&page, p)| (page, p))
     }
 }
 

@@ -377,12 +377,5 @@ impl OplogSystem {
     }
 }
 
-impl Design {
-    /// Whether the design keeps modified objects in a bounded log (absorbing, opportunistic).
-    pub fn has_log(self) -> bool {
-        matches!(self, Design::Absorbing | Design::Opportunistic)
-    }
-}
-
 #[cfg(test)]
 mod tests;
