@@ -16,6 +16,7 @@ import { embedCode } from './embedParams';
 import ResultsPanel from './ResultsPanel';
 import { sharePermalink } from './share';
 import ScenarioIntro from './ScenarioIntro';
+import { systemOf } from '../systems';
 
 const CompareDialog = lazy(() => import('../compare/CompareDialog'));
 
@@ -101,6 +102,11 @@ export function StatusBanner({ lab }: { lab: LabController }) {
   return null;
 }
 
+/** The lab grid's class: the loaded system's own layout (systems/<kind>/grid.css), or the neutral one. */
+function gridClass(kind: string | undefined): string {
+  return kind !== undefined && systemOf(kind)?.grid ? `system-${kind}` : 'grid-neutral';
+}
+
 export default function App({ lab }: { lab: LabController }) {
   const title = useStore(lab.store, (s) => s.title);
   const systemTitle = useStore(lab.store, (s) => s.description?.title);
@@ -182,7 +188,7 @@ export default function App({ lab }: { lab: LabController }) {
       <ResultsPanel lab={lab} />
       <div className="workspace">
         {editorOpen && <ScenarioPanel lab={lab} />}
-        <main className={`views-grid system-${viewProps.description?.kind ?? 'none'}`}>
+        <main className={`views-grid ${gridClass(viewProps.description?.kind)}`}>
           {systemViews(viewProps.description).map((info) => (
             <ViewPanel key={info.view} info={info} props={viewProps} className={`area-${info.view}${viewProps.selected ? ' has-selection' : ''}`} />
           ))}

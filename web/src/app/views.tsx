@@ -1,13 +1,11 @@
-// The view registry: every component in web/src/views/ is a view, loaded lazily by name. Which
-// views the lab shows, with which titles and hints, is the loaded system's to say
-// (SystemDescription.views). A view that does not exist (yet) or throws renders a labelled
-// placeholder instead, so the lab keeps working around it.
+// The views, loaded lazily by name: the shared ones and each system's, as the registry
+// (systems/index.ts) lists them. Which views the lab shows, with which titles and hints, is the
+// loaded system's to say (SystemDescription.views). A view that does not exist (yet) or throws
+// renders a labelled placeholder instead, so the lab keeps working around it.
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { SystemDescription, ViewInfo } from '../engine/types';
 import type { ViewProps } from '../views/contract';
-
-type ViewModule = { default: ComponentType<ViewProps> };
-const modules = import.meta.glob<ViewModule>(['../views/*.tsx', '!../views/*.test.tsx']);
+import { viewLoader } from '../systems';
 
 /** The system's views named in `names`, in that order; all of them when `names` is empty. */
 export function systemViews(description: SystemDescription | null, names: readonly string[] = []): ViewInfo[] {
@@ -18,7 +16,7 @@ export function systemViews(description: SystemDescription | null, names: readon
 
 const lazyViews = new Map<string, ComponentType<ViewProps>>();
 function lazyView(name: string): ComponentType<ViewProps> | null {
-  const loader = modules[`../views/${name}.tsx`];
+  const loader = viewLoader(name);
   if (!loader) return null;
   let c = lazyViews.get(name);
   if (!c) {

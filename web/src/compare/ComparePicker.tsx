@@ -3,8 +3,8 @@
 // gallery scenario of the same system. What the engine refuses is shown as it is typed.
 import { useMemo, useState, type ReactNode } from 'react';
 import { FieldError, problemsOf, readField, schemaOf, setField } from '../scenario/fields';
-import { gallery, systemOf } from '../scenario/gallery';
-import type { PropSchema } from '../scenario/SchemaForm';
+import { gallery, kindOf } from '../scenario/gallery';
+import type { PropSchema } from '../scenario/fields';
 import type { SideSpec } from './compareParams';
 import { knobsOf } from './knobs';
 
@@ -73,8 +73,8 @@ export default function ComparePicker({
 }
 
 function SideBPicker({ a, knobs, action }: { a: SideSpec; knobs?: readonly string[]; action: (sides: [SideSpec, SideSpec] | null) => ReactNode }) {
-  const system = systemOf(a.text);
-  const others = gallery.filter((g) => systemOf(g.text) === system);
+  const system = kindOf(a.text);
+  const others = gallery.filter((g) => kindOf(g.text) === system);
   const fields = useMemo(() => fieldsOf(schemaOf(a.text), knobs ?? knobsOf(a.text)), [knobs, a.text]);
   const [mode, setMode] = useState<Mode>('field');
   const [path, setPath] = useState(fields[0]?.path ?? '');

@@ -2,13 +2,13 @@
 // before anything has loaded, from the main thread's engine, once per system.
 import { Lab } from '../engine/wasm';
 import type { SystemDescription } from '../engine/types';
-import { systemOf } from '../scenario/gallery';
+import { kindOf } from '../scenario/gallery';
 
 const bySystem = new Map<string, string[]>();
 
 /** The knobs of the system `text` runs; none when the engine refuses the text. */
 export function knobsOf(text: string): string[] {
-  const kind = systemOf(text);
+  const kind = kindOf(text);
   let knobs = bySystem.get(kind);
   if (!knobs) {
     let lab: Lab | null = null;

@@ -8,6 +8,7 @@ import type { EngineLike } from '../state/engine';
 import { FrameStore } from '../state/frames';
 import { createStore, initialLabState, type LabState } from '../state/store';
 import { problemsOf, readField, tomlString } from '../scenario/fields';
+import { DEFAULT_KIND } from '../systems';
 import { PairEngine, type PairFrame } from './pair';
 
 /** A side's frames, with its run's summary at the latest of them. */
@@ -36,16 +37,16 @@ export function createCompare(): CompareSession {
   return { lab, pair, sides };
 }
 
-/** The system a text runs (`[system] kind`; the engine's default, the MOB's, when it names none). */
-function systemOf(text: string): string {
-  return tomlString(readField(text, 'system.kind')) ?? 'mob';
+/** The system a text runs (`[system] kind`; the engine's default when it names none). */
+function kindOf(text: string): string {
+  return tomlString(readField(text, 'system.kind')) ?? DEFAULT_KIND;
 }
 
 /** Each side's problems before anything loads: the engine's, and, on side B, another system than
  * side A's (compare shows two scenarios of one system). */
 export function checkPair(texts: readonly string[]): ScenarioError[][] {
   const problems = texts.map((t) => problemsOf(t));
-  const [a, b] = texts.map(systemOf);
+  const [a, b] = texts.map(kindOf);
   if (problems.every((p) => p.length === 0) && a !== b) {
     problems[1].push({
       path: 'system.kind',

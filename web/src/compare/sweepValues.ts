@@ -2,7 +2,7 @@
 // field of the system's scenarios, by default its second knob (HAC's client.cache_mb), from a
 // quarter to twice the value side A runs, every half octave.
 import type { ScenarioValues } from '../engine/types';
-import type { PropSchema } from '../scenario/SchemaForm';
+import type { PropSchema } from '../scenario/fields';
 
 export interface NumericField {
   /** `section.key` */

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { SHORTCUTS } from './keyboard';
+import { SYSTEMS } from '../systems';
 
 /** The keyboard-shortcut dialog: it takes the focus when it opens (its Close button) and gives
  * it back to whatever had it when it closes. */
@@ -27,10 +28,28 @@ export default function HelpOverlay({ onClose }: { onClose: () => void }) {
           </tbody>
         </table>
         <p className="hint">Shortcuts pause while you type in the scenario editor. Ctrl+Enter in the editor applies it.</p>
-        <p className="hint">
-          In the HAC client-cache view: <kbd>n</kbd> / <kbd>p</kbd> go to the next / previous step of the replacement in flight; arrows,
-          Home, End and Enter move through and pick its frames.
-        </p>
+        {SYSTEMS.flatMap((sys) =>
+          sys.viewKeys ? (
+            <p className="hint" key={sys.kind}>
+              {sys.viewKeys.where}:{' '}
+              {sys.viewKeys.keys.map((k, i) => (
+                <span key={i}>
+                  {i > 0 && '; '}
+                  {k.keys.map((key, j) => (
+                    <span key={key}>
+                      {j > 0 && (k.keys.length === 2 ? ' / ' : ', ')}
+                      <kbd>{key}</kbd>
+                    </span>
+                  ))}{' '}
+                  {k.what}
+                </span>
+              ))}
+              .
+            </p>
+          ) : (
+            []
+          ),
+        )}
         <button type="button" ref={close} onClick={onClose}>
           Close
         </button>

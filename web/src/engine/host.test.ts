@@ -4,7 +4,7 @@ import { MAX_CHECKPOINTS } from './checkpoints';
 import { describeForTests, EVERY_CALL_A_SLICE, loadEngineForTests, SHORT } from './testing';
 import type { Frame, LoadResult, SystemDescription } from './types';
 import type { Progress } from './protocol';
-import { mobFrame } from '../views/lib/mobFrame';
+import { mobFrame } from '../systems/mob/mobFrame';
 import { kindIds } from '../views/lib/describe';
 
 let K: Record<'mob_insert' | 'flusher_start', number>;

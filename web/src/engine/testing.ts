@@ -29,3 +29,16 @@ export function describeForTests(): SystemDescription {
   lab.free();
   return d;
 }
+
+/** A frame's trace of `rows` ([t, kind, entity, a, b, c] each), with `lost` records dropped before them. */
+export function traceBatch(rows: [number, number, number, number, number, number][], lost = 0) {
+  return {
+    t: Float64Array.from(rows.map((r) => r[0])),
+    kind: Uint8Array.from(rows.map((r) => r[1])),
+    entity: Uint32Array.from(rows.map((r) => r[2])),
+    a: Float64Array.from(rows.map((r) => r[3])),
+    b: Float64Array.from(rows.map((r) => r[4])),
+    c: Float64Array.from(rows.map((r) => r[5])),
+    lost,
+  };
+}

@@ -5,7 +5,8 @@ import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { gallery } from './gallery';
 import TomlEditor from './TomlEditor';
-import SchemaForm, { type PropSchema } from './SchemaForm';
+import SchemaForm from './SchemaForm';
+import type { PropSchema } from './fields';
 import { problemsOf, schemaOf } from './fields';
 
 export default function ScenarioPanel({ lab }: { lab: LabController }) {

@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineForTests } from '../engine/testing';
-import SchemaForm, { givenInstead, type PropSchema } from './SchemaForm';
+import SchemaForm, { givenInstead } from './SchemaForm';
+import type { PropSchema } from './fields';
 import { problemsOf } from './fields';
 
 beforeAll(async () => {

@@ -5,26 +5,7 @@
 // marked with their message as it is typed. The system's main knobs come first.
 import { useEffect, useState } from 'react';
 import type { ScenarioError } from '../engine/types';
-import { readField, removeField, setField, tomlString } from './fields';
-
-export interface PropSchema {
-  type?: string | string[];
-  description?: string;
-  default?: unknown;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  enum?: unknown[];
-  'x-unit'?: string;
-  /** `paper-numbers` for `meta.paper_numbers`, a list of tables: edited as TOML. */
-  'x-kind'?: string;
-  properties?: Record<string, PropSchema>;
-  items?: PropSchema;
-  /** A section's pairs of fields that may not both be given (one derives the other):
-   * `{ anyOf: [{ required: [a, b] }, …] }`. */
-  not?: { anyOf?: { required?: string[] }[] };
-}
+import { readField, removeField, setField, tomlString, type PropSchema } from './fields';
 
 /** The field written in `text` that takes the place of `key` (they form one of the section's
  * exclusive pairs, `not.anyOf`), when `key` itself is not written; else null. */

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
-import type { PropSchema } from './SchemaForm';
+import type { PropSchema } from './fields';
 import { atPoint, pointOf, sweepOf, type SweepAxis } from './sweep';
 import { schemaOf } from './fields';
 import SweepPlot from './SweepPlot';

@@ -8,7 +8,7 @@ import { useStore } from '../state/store';
 import type { Sweep } from './sweep';
 import { figureKey, withPoint, type SweepPoint } from './sweepPoints';
 import { summaryValue } from '../app/results';
-import type { PropSchema } from './SchemaForm';
+import type { PropSchema } from './fields';
 import PointsPlot, { type PlotCurve } from './PointsPlot';
 
 const COLOURS = d3.schemeTableau10;

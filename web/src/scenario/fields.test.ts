@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FieldError, readField, removeField, schemaOf, setField, tomlString } from './fields';
 import { loadEngineForTests } from '../engine/testing';
-import { gallery, galleryOrder, systemOf, readMeta, scenarioTexts } from './gallery';
+import { gallery, galleryOrder, kindOf, readMeta, scenarioTexts } from './gallery';
+import { SYSTEMS } from '../systems';
 
 const text = `# comment
 [meta]
@@ -99,19 +100,20 @@ describe('scenario gallery', () => {
     expect(gallery[0].title).toBe('MOB defaults (Chapter 4)');
   });
   it("groups each system's scenarios, the MOB's first, in the order they were built", () => {
-    const systems = gallery.map((g) => systemOf(g.text));
+    const systems = gallery.map((g) => kindOf(g.text));
     const first = (kind: string) => systems.indexOf(kind);
     const last = (kind: string) => systems.lastIndexOf(kind);
+    expect(SYSTEMS.map((s) => s.kind)).toEqual(['mob', 'hac', 'oplog']);
     expect(first('mob')).toBe(0);
     expect(last('mob')).toBeLessThan(first('hac'));
     expect(last('hac')).toBeLessThan(first('oplog'));
     expect(last('oplog')).toBe(systems.length - 1);
-    expect(systemOf('[system]\nkind = "hac"  # HAC\n[client]\nkind = "x"\n')).toBe('hac');
-    expect(systemOf('[meta]\ntitle = "t"\n')).toBe('mob');
+    expect(kindOf('[system]\nkind = "hac"  # HAC\n[client]\nkind = "x"\n')).toBe('hac');
+    expect(kindOf('[meta]\ntitle = "t"\n')).toBe('mob');
   });
-  it('orders figures as the thesis numbers them', () => {
+  it('orders figures as the thesis numbers them, a system\'s leading scenarios first', () => {
     const names = ['table4-9-mob-division', 'fig4-10-clustering-density', 'fig4-6-read-only', 'mob-default', 'fig4-1-mob-size', 'fig4-9-cluster-region'];
-    expect(names.sort(galleryOrder)).toEqual(['mob-default', 'fig4-1-mob-size', 'fig4-6-read-only', 'fig4-9-cluster-region', 'fig4-10-clustering-density', 'table4-9-mob-division']);
+    expect(names.sort((a, b) => galleryOrder(a, b, ['mob-default']))).toEqual(['mob-default', 'fig4-1-mob-size', 'fig4-6-read-only', 'fig4-9-cluster-region', 'fig4-10-clustering-density', 'table4-9-mob-division']);
   });
   it('reads [meta] from basic and multi-line strings', () => {
     expect(readMeta('[meta]\ntitle = "A \\"q\\""\ndescription = """\nline one\nline two"""\n[run]\ntitle = "no"')).toEqual({

@@ -5,7 +5,27 @@
 // first (main.tsx does, before it renders).
 import { read_field, remove_field, schema, set_field, take_panic, validate } from '@storelab/engine';
 import type { ScenarioError } from '../engine/types';
-import type { PropSchema } from './SchemaForm';
+
+/** A field or section of the engine's JSON schema, as the form, the sweep bar and compare mode
+ * read it. */
+export interface PropSchema {
+  type?: string | string[];
+  description?: string;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  enum?: unknown[];
+  'x-unit'?: string;
+  /** `paper-numbers` for `meta.paper_numbers`, a list of tables: edited as TOML. */
+  'x-kind'?: string;
+  properties?: Record<string, PropSchema>;
+  items?: PropSchema;
+  /** A section's pairs of fields that may not both be given (one derives the other):
+   * `{ anyOf: [{ required: [a, b] }, …] }`. */
+  not?: { anyOf?: { required?: string[] }[] };
+}
 
 /** Why the main thread's engine stopped (it trapped: a panic, a bug), or null. A module that
  * trapped cannot be trusted again: every later edit gives this error until the page reloads. */

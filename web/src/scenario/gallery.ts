@@ -1,5 +1,6 @@
 // The scenario gallery: every file in scenarios/, bundled at build time, with the [meta] title and
 // description shown on its card.
+import { DEFAULT_KIND, SYSTEMS, systemOf } from '../systems';
 
 const files = import.meta.glob<string>('../../../scenarios/*.toml', { query: '?raw', import: 'default', eager: true });
 
@@ -46,29 +47,30 @@ export const scenarioTexts: Record<string, string> = Object.fromEntries(
   Object.entries(files).map(([path, text]) => [nameOf(path), text]),
 );
 
-/** Gallery order: mob-default first, then by name with numbers compared as numbers, so
- * fig4-6 comes before fig4-10 as in the thesis. */
-export function galleryOrder(a: string, b: string): number {
+/** Gallery order within a system's group: the scenarios it puts first (`galleryFirst`, e.g. its
+ * default), then by name with numbers compared as numbers, so fig4-6 comes before fig4-10 as in
+ * the thesis. */
+export function galleryOrder(a: string, b: string, first: readonly string[] = []): number {
   if (a === b) return 0;
-  if (a === 'mob-default') return -1;
-  if (b === 'mob-default') return 1;
+  const [i, j] = [first.indexOf(a), first.indexOf(b)];
+  if (i >= 0 || j >= 0) return (i < 0 ? first.length : i) - (j < 0 ? first.length : j);
   return a.localeCompare(b, 'en', { numeric: true });
 }
 
-/** The system a scenario text selects (`[system] kind`), "mob" when it names none. */
-export function systemOf(text: string): string {
+/** The system a scenario text selects (`[system] kind`), the engine's default when it names none. */
+export function kindOf(text: string): string {
   const section = /^\s*\[system\]\s*$([^[]*)/m.exec(text)?.[1] ?? '';
-  return /^\s*kind\s*=\s*"([a-z_]+)"/m.exec(section)?.[1] ?? 'mob';
+  return /^\s*kind\s*=\s*"([a-z_]+)"/m.exec(section)?.[1] ?? DEFAULT_KIND;
 }
 
-/** Systems in the order the project built them: the gallery groups each one's scenarios. */
-const SYSTEMS = ['mob', 'hac', 'oplog'];
-const systemRank = (text: string) => {
-  const i = SYSTEMS.indexOf(systemOf(text));
+/** Where a system's group stands: in the registry's order, unknown systems last. */
+const systemRank = (kind: string) => {
+  const i = SYSTEMS.findIndex((s) => s.kind === kind);
   return i < 0 ? SYSTEMS.length : i;
 };
 
 /** Gallery cards, grouped by system, each group in `galleryOrder`. */
 export const gallery: GalleryEntry[] = Object.entries(scenarioTexts)
-  .map(([name, text]) => ({ name, text, ...readMeta(text) }))
-  .sort((a, b) => systemRank(a.text) - systemRank(b.text) || galleryOrder(a.name, b.name));
+  .map(([name, text]) => ({ name, text, kind: kindOf(text), ...readMeta(text) }))
+  .sort((a, b) => systemRank(a.kind) - systemRank(b.kind) || galleryOrder(a.name, b.name, systemOf(a.kind)?.galleryFirst))
+  .map(({ kind: _kind, ...entry }) => entry);

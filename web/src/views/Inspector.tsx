@@ -1,26 +1,26 @@
-// The inspector: the full state of whatever the user clicked, from the latest frame.
+// The inspector: the full state of whatever the user clicked, from the latest frame. This is its
+// shell, the same for every system: headings, a trace record as any system describes it, and the
+// empty states; what a system's own things show (a client, a page, a frame…) is the system's part
+// (`WebSystem.inspector`, systems/<kind>/inspect.tsx). A system without one gets records only.
+import { useEffect, useState } from 'react';
 import type { SystemDescription } from '../engine/types';
-import { mobFrame, mobNames, type MobFrame, type MobNames } from './lib/mobFrame';
-import { frameKindText, hacFrame, NONE, type HacFrame } from './lib/hacFrame';
-import { fmtBytes, usageBits } from './lib/hacDraw';
+import { systemOf } from '../systems';
+import type { InspectorPart } from '../systems/system';
 import type { InspectTarget, ViewProps } from './contract';
-import { describeRecord, fmtMB, fmtMs, fmtPct, recordLabel } from './lib/format';
+import { describeRecord, recordLabel } from './lib/format';
 import { formatSimTime } from '../state/clock';
 import { useFrameTick } from './lib/hooks';
-import { chunksOfPage } from './lib/mob';
-import { requestPhase } from './lib/disk';
-import { KV, PageLink } from './lib/inspectParts';
-import { OplogDetails, OplogEmpty } from './lib/OplogInspect';
-import { oplogNames } from './lib/oplogFrame';
+import { KV } from './lib/inspectParts';
 import './views.css';
 
 export default function Inspector({ frames, selected, select, description }: ViewProps) {
   const f = useFrameTick(frames, 200);
+  const part = useInspectorPart(description?.kind);
   return (
     <div className="sl-view" data-view="inspector">
       <div className="sl-head">
         <h3 className="sl-title">Inspector</h3>
-        {selected && <span className="sl-stat">{title(selected, description)}</span>}
+        {selected && <span className="sl-stat">{(part && part.title(selected, description)) ?? title(selected, description)}</span>}
         {selected && (
           <button type="button" className="sl-btn" style={{ marginLeft: 'auto' }} onClick={() => select(null)}>
             clear
@@ -28,51 +28,64 @@ export default function Inspector({ frames, selected, select, description }: Vie
         )}
       </div>
       <div className="sl-scroll">
-        {!selected ? (
-          <Empty kind={description?.kind} select={select} />
+        {part === undefined ? (
+          <div style={{ padding: 10 }} className="sl-muted">
+            Loading the inspector…
+          </div>
+        ) : !selected ? (
+          part ? <part.Empty select={select} /> : <NeutralEmpty />
         ) : !f ? (
           <div style={{ padding: 10 }} className="sl-muted">
             No frame yet. Press Play (Space) to start the simulation.
           </div>
         ) : selected.kind === 'record' ? (
           <RecordDetails sel={selected} description={description} />
-        ) : description?.kind === 'oplog' ? (
-          <OplogDetails frame={f} description={description} sel={selected} select={select} />
-        ) : selected.kind === 'frame' ? (
-          <FrameDetails h={hacFrame(f, description)} id={selected.id} />
+        ) : part ? (
+          <part.Details frame={f} description={description} sel={selected} select={select} />
         ) : (
-          <Details f={mobFrame(f, description)} sel={selected} select={select} />
+          <p style={{ padding: 10 }}>This system&apos;s inspector shows the event log&apos;s records only.</p>
         )}
       </div>
     </div>
   );
 }
 
-/** What there is to inspect before anything is picked: the system's own things. */
-function Empty({ kind, select }: { kind: string | undefined; select: ViewProps['select'] }) {
-  if (kind === 'oplog') return <OplogEmpty select={select} />;
-  if (kind === 'hac') {
-    return (
-      <div style={{ padding: 10 }} className="sl-muted">
-        <p style={{ marginTop: 0 }}>
-          Click something to see its full state: a frame or an object in the client cache, a candidate in the candidate set, or a
-          row of the event log.
-        </p>
-      </div>
-    );
+const parts = new Map<string, InspectorPart | null>();
+
+/** Loads the part of the inspector of system `kind` (null when it has none); once loaded, the
+ * inspector shows it from its first render. */
+export async function loadInspectorPart(kind: string): Promise<InspectorPart | null> {
+  if (!parts.has(kind)) {
+    const load = systemOf(kind)?.inspector;
+    parts.set(kind, load ? (await load()).default : null);
   }
+  return parts.get(kind) ?? null;
+}
+
+/** The loaded system's part of the inspector: undefined while it loads, null when the system has
+ * none (or no system has loaded). */
+function useInspectorPart(kind: string | undefined): InspectorPart | null | undefined {
+  const known = kind === undefined ? null : systemOf(kind)?.inspector ? parts.get(kind) : null;
+  const [loaded, setLoaded] = useState<{ kind: string; part: InspectorPart | null } | null>(null);
+  useEffect(() => {
+    if (kind === undefined || known !== undefined) return;
+    let live = true;
+    void loadInspectorPart(kind).then(
+      (part) => live && setLoaded({ kind, part }),
+      () => live && setLoaded({ kind, part: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [kind, known]);
+  return known !== undefined ? known : loaded !== null && loaded.kind === kind ? loaded.part : undefined;
+}
+
+/** Before anything is picked, for a system with no part of its own. */
+function NeutralEmpty() {
   return (
     <div style={{ padding: 10 }} className="sl-muted">
-      <p style={{ marginTop: 0 }}>
-        Click something to see its full state: a client in the system diagram, a chunk in the MOB, a page in the server cache, a
-        request in the disk queue or the breakdown, or a row of the event log.
-      </p>
-      <button type="button" className="sl-btn" onClick={() => select({ kind: 'flusher' })}>
-        Inspect the flusher
-      </button>{' '}
-      <button type="button" className="sl-btn" onClick={() => select({ kind: 'disk' })}>
-        Inspect the disk
-      </button>
+      <p style={{ marginTop: 0 }}>Click a row of the event log to see its full state.</p>
     </div>
   );
 }
@@ -100,7 +113,7 @@ function title(s: InspectTarget, description: SystemDescription | null): string 
     case 'chunk':
       return `chunk (log index ${s.logIndex}, page ${s.page})`;
     case 'request':
-      return `${description?.kind === 'oplog' ? oplogNames(description).op[s.requestKind] : mobNames(description).requestName(s.requestKind)} of page ${s.page}`;
+      return `request of page ${s.page}`;
     case 'flusher':
       return 'the flusher';
     case 'disk':
@@ -110,259 +123,4 @@ function title(s: InspectTarget, description: SystemDescription | null): string 
     case 'record':
       return `record #${s.index} (${recordLabel(description, s.recordKind)})`;
   }
-}
-
-function AreaTag({ area, names }: { area: number | undefined; names: MobNames }) {
-  if (area === undefined) return <span className="sl-muted">unknown (no modification of it buffered)</span>;
-  return (
-    <span>
-      <i className="sl-swatch" style={{ background: names.areaColour[area] }} /> {names.areaName(area)}
-    </span>
-  );
-}
-
-function Details({
-  f,
-  sel,
-  select,
-}: {
-  f: MobFrame;
-  sel: Exclude<InspectTarget, { kind: 'frame' | 'record' }>;
-  select: ViewProps['select'];
-}) {
-  const opp = f.objectsPerPage;
-  switch (sel.kind) {
-    case 'client': {
-      const c = f.clients[sel.id];
-      if (!c) return <p style={{ padding: 10 }}>No client {sel.id} in this run.</p>;
-      return (
-        <KV
-          rows={[
-            ['state', c.state],
-            ['fetching', c.state === 'fetching' ? <>object {c.fetching} (page <PageLink page={Math.floor(c.fetching / opp)} select={select} />)</> : '—'],
-            [
-              'transaction progress',
-              <>
-                <span className="sl-progress">
-                  <i style={{ width: `${(100 * c.accessesDone) / Math.max(1, c.txnLength)}%` }} />
-                </span>{' '}
-                {c.accessesDone} of {c.txnLength} accesses
-              </>,
-            ],
-          ]}
-        />
-      );
-    }
-    case 'page': {
-      const m = f.mob;
-      const idx = chunksOfPage(m, sel.id);
-      const pending = idx.reduce((a, i) => a + m.chunkCount[i], 0);
-      const area = idx.length ? m.chunkArea[idx[0]] : undefined;
-      const ci = Array.prototype.indexOf.call(f.cache.pages, sel.id) as number;
-      const bi = Array.prototype.indexOf.call(f.flusher.batch, sel.id) as number;
-      const qi = Array.prototype.indexOf.call(f.disk.queuePage, sel.id) as number;
-      return (
-        <>
-          <KV
-            rows={[
-              ['area', <AreaTag names={f.names} area={area} />],
-              ['objects', `${(sel.id * opp).toLocaleString()} – ${((sel.id + 1) * opp - 1).toLocaleString()}`],
-              [
-                'server cache',
-                ci < 0
-                  ? 'not cached'
-                  : `cached, LRU position ${ci + 1} of ${f.cache.pages.length}${f.cache.pinned[ci] ? ', pinned' : ''}${f.cache.valid[ci] ? '' : ', being read'}${f.cache.dirty[ci] ? ', dirty (being written)' : ''}`,
-              ],
-              ['pending modifications in the MOB', `${pending} in ${idx.filter((i) => m.chunkCount[i] > 0).length} chunks`],
-              ['flusher', bi < 0 ? 'not in the current pass' : `in the pass at position ${bi + 1} of ${f.flusher.batch.length}${bi === f.flusher.position ? ` (${f.flusher.state})` : bi < f.flusher.position ? ' (done)' : ''}`],
-              ['disk', f.disk.active?.page === sel.id ? `being served (${f.names.requestName(f.disk.active.kind)})` : qi >= 0 ? `queued at position ${qi + 1} (${f.names.requestName(f.disk.queueKind[qi])})` : 'no request'],
-            ]}
-          />
-          {idx.length > 0 && (
-            <div style={{ padding: '0 10px 8px' }}>
-              <div className="sl-muted">Its chunks in log order:</div>
-              <table style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
-                <thead>
-                  <tr>
-                    <th style={{ textAlign: 'right', paddingRight: 10 }}>log index</th>
-                    <th style={{ textAlign: 'right' }}>live modifications</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {idx.slice(0, 60).map((i) => (
-                    <tr
-                      key={i}
-                      style={{ cursor: 'pointer', color: m.chunkCount[i] ? undefined : '#999' }}
-                      onClick={() => select({ kind: 'chunk', logIndex: m.chunkLogIndex[i], page: sel.id })}
-                    >
-                      <td style={{ textAlign: 'right', paddingRight: 10 }}>{m.chunkLogIndex[i]}</td>
-                      <td style={{ textAlign: 'right' }}>{m.chunkCount[i] || 'hole'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              {idx.length > 60 && <div className="sl-muted">…and {idx.length - 60} more</div>}
-            </div>
-          )}
-        </>
-      );
-    }
-    case 'chunk': {
-      const m = f.mob;
-      let i = -1;
-      for (let k = 0; k < m.chunkPage.length; k++) if (m.chunkPage[k] === sel.page && m.chunkLogIndex[k] === sel.logIndex) i = k;
-      if (i < 0)
-        return (
-          <div style={{ padding: 10 }}>
-            This chunk has left the MOB: its modifications were written (or superseded) and the log was truncated past it.
-            See page <PageLink page={sel.page} select={select} />.
-          </div>
-        );
-      return (
-        <KV
-          rows={[
-            ['page', <PageLink page={sel.page} select={select} />],
-            ['log index', sel.logIndex],
-            ['live modifications', m.chunkCount[i] || '0 (a hole: all superseded or written)'],
-            ['area', <AreaTag names={f.names} area={m.chunkArea[i]} />],
-            ['position in the scan list', `${i + 1} of ${m.chunkPage.length} (1 = oldest)`],
-          ]}
-        />
-      );
-    }
-    case 'request': {
-      const a = f.disk.active;
-      if (a && a.page === sel.page && a.kind === sel.requestKind && (sel.start < 0 || a.start === sel.start)) {
-        const ph = requestPhase(a, f.nowNs);
-        return (
-          <KV
-            rows={[
-              ['kind', <span style={{ color: f.names.requestColour[a.kind] }}>{f.names.requestName(a.kind)}</span>],
-              ['page', <PageLink page={a.page} select={select} />],
-              ['address', `${a.addr.toLocaleString()} B`],
-              ['phase', `${ph.phase} (${fmtPct(ph.progress, 0)})`],
-              ['seek', `${fmtMs(a.seekEnd - a.start)} ms, cylinder ${a.fromCylinder} → ${a.toCylinder}`],
-              ['rotation', `${fmtMs(a.rotationEnd - a.seekEnd)} ms`],
-              ['transfer', `${fmtMs(a.end - a.rotationEnd)} ms`],
-              ['started / ends', `${formatSimTime(a.start)} / ${formatSimTime(a.end)}`],
-            ]}
-          />
-        );
-      }
-      const qi = Array.from(f.disk.queuePage).findIndex((p, k) => p === sel.page && f.disk.queueKind[k] === sel.requestKind);
-      if (qi >= 0 && sel.start < 0)
-        return <KV rows={[['kind', f.names.requestName(sel.requestKind)], ['page', <PageLink page={sel.page} select={select} />], ['state', `queued at position ${qi + 1} of ${f.disk.queueKind.length}`]]} />;
-      return (
-        <div style={{ padding: 10 }}>
-          This {f.names.requestName(sel.requestKind)} of page <PageLink page={sel.page} select={select} /> has completed
-          {sel.start >= 0 ? ` (it started at ${formatSimTime(sel.start)})` : ''}. The disk view&apos;s breakdown shows its seek, rotation
-          and transfer.
-        </div>
-      );
-    }
-    case 'flusher': {
-      const fl = f.flusher;
-      return (
-        <>
-          <KV
-            rows={[
-              ['state', fl.state],
-              ['page', fl.page >= 0 ? <PageLink page={fl.page} select={select} /> : '—'],
-              ['pass', `${fl.passes} completed${fl.batch.length ? `, current pass at ${Math.min(fl.position + 1, fl.batch.length)} of ${fl.batch.length}` : ''}`],
-              ['MOB', `${fmtMB(f.mob.usedBytes)} / ${fmtMB(f.mob.capacityBytes)} MB (${fmtPct(f.mob.usedBytes / f.mob.capacityBytes)}), trigger ${fmtPct(f.mob.trigger, 0)}, scans ${fmtPct(f.mob.scanFrac, 0)}`],
-            ]}
-          />
-          {fl.batch.length > 0 && (
-            <div style={{ padding: '0 10px 8px', display: 'flex', flexWrap: 'wrap', gap: 3 }}>
-              {Array.from(fl.batch).map((p, i) => (
-                <button
-                  type="button"
-                  key={i}
-                  className="sl-btn"
-                  style={{ padding: '0 4px', opacity: i < fl.position ? 0.45 : 1, fontWeight: i === fl.position ? 700 : 400 }}
-                  onClick={() => select({ kind: 'page', id: p })}
-                >
-                  {p}
-                </button>
-              ))}
-            </div>
-          )}
-        </>
-      );
-    }
-    case 'disk': {
-      const d = f.disk;
-      return (
-        <KV
-          rows={[
-            ['head', `cylinder ${d.headCylinder.toFixed(2)} of ${d.cylinders} (database band: 0–${d.databaseCylinders - 1})`],
-            ['platter angle', `${(d.angle * 360).toFixed(1)}°`],
-            ['geometry', `${d.tracksPerCylinder} tracks/cylinder, ${(d.trackBytes / 1024).toFixed(0)} KB/track, ${fmtMs(d.revNs)} ms/rev`],
-            ['serving', d.active ? `${f.names.requestName(d.active.kind)} of page ${d.active.page} (${requestPhase(d.active, f.nowNs).phase})` : 'idle'],
-            ['queue', d.queueKind.length ? Array.from(d.queueKind).map((k, i) => `${['F', 'I', 'W'][k]}${d.queuePage[i]}`).join(' ') : 'empty'],
-          ]}
-        />
-      );
-    }
-  }
-}
-
-/** Objects a frame's inspection lists at most. */
-const FRAME_OBJECT_ROWS = 80;
-
-/** A frame of HAC's client cache: what it holds, its usage (T, H), and its objects when the frame
- * carries them. */
-function FrameDetails({ h, id }: { h: HacFrame; id: number }) {
-  const c = h.client;
-  if (id < 0 || id >= c.kind.length) return <p style={{ padding: 10 }}>This run&apos;s cache has no frame {id} (only HAC keeps frames).</p>;
-  const ci = Array.prototype.indexOf.call(h.candidates.frame, id) as number;
-  const o = h.objects;
-  const rows = Array.from({ length: Math.min(FRAME_OBJECT_ROWS, o.first[id + 1] - o.first[id]) }, (_, k) => o.first[id] + k);
-  const roles = [id === c.target && 'compaction target', id === h.replacement.victim && 'victim being compacted', c.incoming[id] && 'awaiting the page in flight'];
-  return (
-    <>
-      <KV
-        rows={[
-          ['kind', frameKindText(h, id)],
-          ['page', c.page[id] !== NONE ? c.page[id] : '—'],
-          ['bytes used', `${fmtBytes(c.used[id])} of ${fmtBytes(c.frameBytes)} (${fmtPct(c.used[id] / c.frameBytes)})`],
-          ['objects', `${c.objects[id]}, ${c.installed[id]} installed`],
-          ['usage (T, H)', c.objects[id] ? `T ${c.t[id]}, H ${c.h[id].toFixed(2)} (R = ${c.retention.toFixed(2)})` : '—'],
-          ['pinned', c.pinned[id] ? 'yes: holds an object on the traversal\'s stack, skipped as victim' : 'no'],
-          ['candidate', ci < 0 ? 'no' : `yes, age ${h.candidates.age[ci]} of ${h.candidates.epochs} epochs (T ${h.candidates.t[ci]}, H ${h.candidates.h[ci].toFixed(2)})`],
-          ['role', roles.filter(Boolean).join(', ') || '—'],
-        ]}
-      />
-      {rows.length > 0 && (
-        <table className="hac-objects">
-          <thead>
-            <tr>
-              <th>object</th>
-              <th>offset</th>
-              <th>size</th>
-              <th>usage</th>
-              <th>state</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((i) => (
-              <tr key={i}>
-                <td>{o.object[i]}</td>
-                <td>{fmtBytes(o.offset[i])}</td>
-                <td>{fmtBytes(o.bytes[i])}</td>
-                <td>{o.installed[i] ? usageBits(o.usage[i]) : '—'}</td>
-                <td>{o.installed[i] ? (o.modified[i] ? 'installed, modified' : 'installed') : 'not installed'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {o.first[id + 1] - o.first[id] > FRAME_OBJECT_ROWS && <p className="sl-muted" style={{ padding: '0 10px' }}>…and {o.first[id + 1] - o.first[id] - FRAME_OBJECT_ROWS} more objects</p>}
-      {!c.detail[id] && c.objects[id] > 0 && (
-        <p className="sl-muted" style={{ padding: '0 10px' }}>
-          The engine lists the objects of this large cache&apos;s frames only for those replacement touches, the target and the frame awaiting a page.
-        </p>
-      )}
-    </>
-  );
 }

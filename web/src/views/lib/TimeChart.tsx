@@ -172,7 +172,7 @@ export function TimeChart<S extends Sample>({
 
   return (
     <div
-      className="oplog-chart oplog-chart-focus"
+      className="time-chart"
       style={{ width, height }}
       data-chart={spec.key}
       tabIndex={0}
@@ -186,7 +186,7 @@ export function TimeChart<S extends Sample>({
         <text x={6} y={15} style={{ fontWeight: 600 }}>
           {spec.title} ({spec.unit})
           {spec.lines.length === 1 && (
-            <tspan className="oplog-now" data-testid={`latest-${spec.key}`}>
+            <tspan className="time-chart-now" data-testid={`latest-${spec.key}`}>
               {' '}
               · latest {fmt(latestValue(samples, spec.lines[0])?.v ?? null)}
             </tspan>
@@ -210,7 +210,7 @@ export function TimeChart<S extends Sample>({
             ))}
           </g>
           {warmupEnd !== null && warmX > 50 && (
-            <text x={4} y={12} className="sl-warmup-label">
+            <text x={4} y={12} className="sl-warmup-label" data-testid="warmup-label">
               warm-up
             </text>
           )}

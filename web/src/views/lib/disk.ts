@@ -1,19 +1,33 @@
-// Pure disk geometry and request-phase helpers (engine/core/src/disk, spec §3.3).
-import type { DiskRequestView, DiskSnapshot } from './mobFrame';
+// Pure disk geometry and request-phase helpers (engine/core/src/components/disk, spec 000 §3.3),
+// for any system's disk.
+
+/** Where a disk's bytes lie: a track's bytes and a cylinder's tracks. */
+export interface TrackGeometry {
+  trackBytes: number;
+  tracksPerCylinder: number;
+}
+
+/** When a request's phases end, ns: it starts seeking at `start`. */
+export interface RequestTimes {
+  start: number;
+  seekEnd: number;
+  rotationEnd: number;
+  end: number;
+}
 
 /** Angular position of a byte address within its track, in revolutions [0, 1). */
 export function targetAngle(addr: number, trackBytes: number): number {
   return (addr % trackBytes) / trackBytes;
 }
 
-export function cylinderOf(addr: number, d: Pick<DiskSnapshot, 'trackBytes' | 'tracksPerCylinder'>): number {
+export function cylinderOf(addr: number, d: TrackGeometry): number {
   return Math.floor(Math.floor(addr / d.trackBytes) / d.tracksPerCylinder);
 }
 
 export type RequestPhase = 'queued' | 'seek' | 'rotation' | 'transfer' | 'done';
 
 /** Which phase the request is in at `now`, and how far through that phase (0..1). */
-export function requestPhase(r: DiskRequestView, now: number): { phase: RequestPhase; progress: number } {
+export function requestPhase(r: RequestTimes, now: number): { phase: RequestPhase; progress: number } {
   const frac = (a: number, b: number) => (b > a ? Math.min(1, Math.max(0, (now - a) / (b - a))) : 1);
   if (now < r.start) return { phase: 'queued', progress: 0 };
   if (now < r.seekEnd) return { phase: 'seek', progress: frac(r.start, r.seekEnd) };

@@ -10,6 +10,13 @@ export function fmtMs(ns: number, digits = 3): string {
 }
 
 /** Bytes as MB of 2^20 bytes (the thesis's "12 MB" MOB is 12 × 2^20 bytes). */
+/** A byte count in B, KB or MB. */
+export function fmtBytes(b: number): string {
+  if (b < 1024) return `${Math.round(b).toLocaleString()} B`;
+  if (b < 1048576) return `${(b / 1024).toFixed(1)} KB`;
+  return `${(b / 1048576).toFixed(2)} MB`;
+}
+
 export function fmtMB(bytes: number, digits = 2): string {
   return (bytes / 1048576).toFixed(digits);
 }

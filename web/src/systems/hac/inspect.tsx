@@ -1,0 +1,87 @@
+// What the inspector shows of HAC's client cache (Castro et al. §3): a frame, what it holds, its
+// usage (T, H), its role in the replacement in flight, and its objects when the frame carries them.
+import type { InspectorPart } from '../system';
+import { fmtBytes, fmtPct } from '../../views/lib/format';
+import { KV } from '../../views/lib/inspectParts';
+import { frameKindText, hacFrame, NONE, type HacFrame } from './hacFrame';
+import { usageBits } from './hacDraw';
+
+/** HAC's things to inspect before anything is picked. */
+function Empty() {
+  return (
+    <div style={{ padding: 10 }} className="sl-muted">
+      <p style={{ marginTop: 0 }}>
+        Click something to see its full state: a frame or an object in the client cache, a candidate in the candidate set, or a
+        row of the event log.
+      </p>
+    </div>
+  );
+}
+
+/** Objects a frame's inspection lists at most. */
+const FRAME_OBJECT_ROWS = 80;
+
+/** A frame of HAC's client cache: what it holds, its usage (T, H), and its objects when the frame
+ * carries them. */
+function FrameDetails({ h, id }: { h: HacFrame; id: number }) {
+  const c = h.client;
+  if (id < 0 || id >= c.kind.length) return <p style={{ padding: 10 }}>This run&apos;s cache has no frame {id} (only HAC keeps frames).</p>;
+  const ci = Array.prototype.indexOf.call(h.candidates.frame, id) as number;
+  const o = h.objects;
+  const rows = Array.from({ length: Math.min(FRAME_OBJECT_ROWS, o.first[id + 1] - o.first[id]) }, (_, k) => o.first[id] + k);
+  const roles = [id === c.target && 'compaction target', id === h.replacement.victim && 'victim being compacted', c.incoming[id] && 'awaiting the page in flight'];
+  return (
+    <>
+      <KV
+        rows={[
+          ['kind', frameKindText(h, id)],
+          ['page', c.page[id] !== NONE ? c.page[id] : '—'],
+          ['bytes used', `${fmtBytes(c.used[id])} of ${fmtBytes(c.frameBytes)} (${fmtPct(c.used[id] / c.frameBytes)})`],
+          ['objects', `${c.objects[id]}, ${c.installed[id]} installed`],
+          ['usage (T, H)', c.objects[id] ? `T ${c.t[id]}, H ${c.h[id].toFixed(2)} (R = ${c.retention.toFixed(2)})` : '—'],
+          ['pinned', c.pinned[id] ? 'yes: holds an object on the traversal\'s stack, skipped as victim' : 'no'],
+          ['candidate', ci < 0 ? 'no' : `yes, age ${h.candidates.age[ci]} of ${h.candidates.epochs} epochs (T ${h.candidates.t[ci]}, H ${h.candidates.h[ci].toFixed(2)})`],
+          ['role', roles.filter(Boolean).join(', ') || '—'],
+        ]}
+      />
+      {rows.length > 0 && (
+        <table className="hac-objects">
+          <thead>
+            <tr>
+              <th>object</th>
+              <th>offset</th>
+              <th>size</th>
+              <th>usage</th>
+              <th>state</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((i) => (
+              <tr key={i}>
+                <td>{o.object[i]}</td>
+                <td>{fmtBytes(o.offset[i])}</td>
+                <td>{fmtBytes(o.bytes[i])}</td>
+                <td>{o.installed[i] ? usageBits(o.usage[i]) : '—'}</td>
+                <td>{o.installed[i] ? (o.modified[i] ? 'installed, modified' : 'installed') : 'not installed'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {o.first[id + 1] - o.first[id] > FRAME_OBJECT_ROWS && <p className="sl-muted" style={{ padding: '0 10px' }}>…and {o.first[id + 1] - o.first[id] - FRAME_OBJECT_ROWS} more objects</p>}
+      {!c.detail[id] && c.objects[id] > 0 && (
+        <p className="sl-muted" style={{ padding: '0 10px' }}>
+          The engine lists the objects of this large cache&apos;s frames only for those replacement touches, the target and the frame awaiting a page.
+        </p>
+      )}
+    </>
+  );
+}
+
+const part: InspectorPart = {
+  Empty,
+  Details: ({ frame, description, sel }) =>
+    sel.kind === 'frame' ? <FrameDetails h={hacFrame(frame, description)} id={sel.id} /> : <p style={{ padding: 10 }}>HAC has nothing of this kind to inspect.</p>,
+  title: () => null,
+};
+export default part;

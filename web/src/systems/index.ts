@@ -1,0 +1,33 @@
+// The one list of systems on the web side, the twin of the engine's `systems!`
+// (engine/core/src/systems/mod.rs): a new system is its folder here plus one line below. The
+// lab, the embed, compare mode and the lessons ask this list for what a system brings (its views
+// by name, its part of the inspector, the intro to its run, its grid, its place in the gallery);
+// systems.test.ts checks it against what the engine describes.
+import type { ViewLoader, WebSystem } from './system';
+import { mob } from './mob';
+import { hac } from './hac';
+import { oplog } from './oplog';
+
+/** Every system, in the order the gallery groups their scenarios. */
+export const SYSTEMS: readonly WebSystem[] = [mob, hac, oplog];
+
+/** The system a scenario runs when its `[system] kind` is not given: the engine's default
+ * (systems.test.ts checks it against the engine's schema). */
+export const DEFAULT_KIND = SYSTEMS[0].kind;
+
+/** The registry's entry for `kind`, or undefined for a system it does not list. */
+export function systemOf(kind: string): WebSystem | undefined {
+  return SYSTEMS.find((s) => s.kind === kind);
+}
+
+/** The views every system shows: they read only what every system's frames carry. */
+export const SHARED_VIEWS: Readonly<Record<string, ViewLoader>> = {
+  EventLog: () => import('../views/EventLog'),
+  Inspector: () => import('../views/Inspector'),
+};
+
+/** The module of the view named `name`, whichever system it belongs to; undefined for a name no
+ * system lists. */
+export function viewLoader(name: string): ViewLoader | undefined {
+  return Object.hasOwn(SHARED_VIEWS, name) ? SHARED_VIEWS[name] : SYSTEMS.find((s) => Object.hasOwn(s.views, name))?.views[name];
+}

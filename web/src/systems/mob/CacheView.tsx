@@ -1,0 +1,298 @@
+// The server cache (thesis §2.9): pages from most to least recently used, pinned and
+// being-read frames marked, coloured by area, with hit / miss counters from the trace.
+import { useEffect, useRef, useState } from 'react';
+import { kindIds } from '../../views/lib/describe';
+import { mobFrame, mobNames, type CacheSnapshot, type MobNames } from './mobFrame';
+import type { ViewProps } from '../../views/contract';
+import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
+import { sharedPageAreas, type PageAreas } from './pages';
+import { fmtPct } from '../../views/lib/format';
+import '../../views/views.css';
+
+const MAX_CELLS = 1024;
+/** Largest and smallest cell side (px). */
+const CELL = 26;
+const MIN_CELL = 10;
+const GRID_TOP = 16;
+const PAD = 8;
+
+/** The largest cell side that fits `cap` cells in a width × height box, or MIN_CELL (the box then
+ * scrolls). */
+export function fitCell(cap: number, width: number, height: number): number {
+  for (let cell = CELL; cell > MIN_CELL; cell--) {
+    const perRow = Math.max(1, Math.floor(width / cell));
+    if (Math.ceil(cap / perRow) * cell <= height) return cell;
+  }
+  return MIN_CELL;
+}
+
+export default function CacheView({ frames, select, selected, description, inspectable }: ViewProps) {
+  const f = useFrameTick(frames, 200);
+  const kinds = kindIds(description, ['mob_insert', 'cache_hit', 'cache_miss']);
+  const areas = useRef(sharedPageAreas(frames));
+  const box = useRef<HTMLDivElement>(null);
+  const { width, height } = useElementSize(box);
+
+  useEffect(() => frames.subscribe((fr) => areas.current.learn(fr, kinds.mob_insert)), [frames, areas, kinds.mob_insert]);
+
+  // The engine's own counts: at fast-forward not every record reaches the app.
+  const hits = f ? f.traceCounts[kinds.cache_hit] : 0;
+  const misses = f ? f.traceCounts[kinds.cache_miss] : 0;
+  const c = f ? mobFrame(f, description).cache : undefined;
+  const names = mobNames(description);
+  const cap = Math.min(MAX_CELLS, c?.capacityPages ?? 0);
+  const cell = fitCell(cap, width - 2 * PAD, height - 2 * PAD - GRID_TOP);
+  const perRow = Math.max(1, Math.floor((width - 2 * PAD) / cell));
+  const rows = Math.ceil(cap / perRow);
+  const selPage = selected?.kind === 'page' ? selected.id : -1;
+  // The grid is one canvas (1,024 SVG cells with titles cost a full React commit every tick); the
+  // cells stay reachable by pointer (hit test), by keyboard (the focusable grid: arrows move, Enter
+  // or Space inspects) and keep their descriptions in one tooltip / live label.
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const [hover, setHover] = useState<{ i: number; x: number; y: number } | null>(null);
+  const [focus, setFocus] = useState(-1);
+  const [focused, setFocused] = useState(false);
+  const gridW = perRow * cell;
+  const gridH = rows * cell + GRID_TOP;
+  const marks = useLatest({ hover: hover?.i ?? -1, focus: focused ? focus : -1, selPage, perRow, cell, cap });
+
+  // Draw on every frame tick the component renders, and on hover / focus / selection changes.
+  useEffect(() => {
+    const cur = frames.latest();
+    if (!cur || width <= 0) return;
+    const mk = marks.current;
+    drawCache(canvasRef.current, gridW, gridH, mobFrame(cur, description).cache, names, mk.cap, mk.perRow, mk.cell, areas.current, mk.selPage, mk.hover, mk.focus);
+  });
+
+  const cellAt = (x: number, y: number): number => {
+    if (x < 0 || y < GRID_TOP) return -1;
+    const col = Math.floor(x / cell);
+    const row = Math.floor((y - GRID_TOP) / cell);
+    if (col >= perRow) return -1;
+    const i = row * perRow + col;
+    return c && i < Math.min(cap, c.pages.length) ? i : -1;
+  };
+  const labelOf = (i: number): string => (c && i >= 0 && i < c.pages.length ? cellLabel(c, i, areas.current, names) : '');
+  const pick = (i: number) => {
+    if (c && i >= 0 && i < c.pages.length) select({ kind: 'page', id: c.pages[i] });
+  };
+  const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - r.left;
+    const y = e.clientY - r.top;
+    const i = cellAt(x, y);
+    setHover(i < 0 ? null : { i, x, y });
+  };
+  const onKey = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const n = c ? Math.min(cap, c.pages.length) : 0;
+    if (n === 0) return;
+    const cur = focus < 0 || focus >= n ? 0 : focus;
+    let next = cur;
+    if (e.key === 'ArrowRight') next = cur + 1;
+    else if (e.key === 'ArrowLeft') next = cur - 1;
+    else if (e.key === 'ArrowDown') next = cur + perRow;
+    else if (e.key === 'ArrowUp') next = cur - perRow;
+    else if (e.key === 'Home') next = 0;
+    else if (e.key === 'End') next = n - 1;
+    else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      pick(cur);
+      return;
+    } else return;
+    e.preventDefault();
+    setFocus(Math.max(0, Math.min(n - 1, next)));
+  };
+  const focusIndex = c && focused ? Math.max(0, Math.min(focus, Math.min(cap, c.pages.length) - 1)) : -1;
+  const focusLabel = focusIndex >= 0 ? labelOf(focusIndex) : '';
+  const tipIndex = hover ? hover.i : focusIndex;
+  const tipLabel = tipIndex >= 0 ? labelOf(tipIndex) : '';
+  const tipPos = hover
+    ? { x: hover.x, y: hover.y }
+    : { x: (focusIndex % perRow) * cell + cell / 2, y: GRID_TOP + Math.floor(focusIndex / perRow) * cell + cell / 2 };
+
+  return (
+    <div className="sl-view" data-view="cache">
+      <div className="sl-head">
+        <h3 className="sl-title">Server cache (LRU)</h3>
+        {c && (
+          <>
+            <span className="sl-stat">
+              <b>{c.pages.length.toLocaleString()}</b> / {c.capacityPages.toLocaleString()} pages
+            </span>
+            <span className="sl-stat">
+              hits <b>{hits.toLocaleString()}</b>
+            </span>
+            <span className="sl-stat">
+              misses <b>{misses.toLocaleString()}</b>
+            </span>
+            <span className="sl-stat" title="Fetches answered from server memory (cache or MOB) since the start">
+              hit ratio <b>{hits + misses ? fmtPct(hits / (hits + misses)) : '–'}</b>
+            </span>
+            {c.capacityPages > cap && (
+              <span className="sl-stat sl-muted" data-testid="cache-grid-limit">
+                {`grid: the ${cap.toLocaleString()} most recently used of ${c.capacityPages.toLocaleString()} frames`}
+              </span>
+            )}
+          </>
+        )}
+      </div>
+      <div className="sl-scroll" ref={box} style={{ position: 'relative', padding: PAD }}>
+        {!f && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
+        {c && width > 0 && (
+          <div
+            className="sl-focus"
+            role="application"
+            aria-roledescription="page grid"
+            tabIndex={0}
+            aria-label={`Cached pages, most recently used first (${c.pages.length} pages; arrow keys move, Enter inspects)${focusLabel ? `: ${focusLabel}` : ''}`}
+            onKeyDown={onKey}
+            onFocus={() => setFocused(true)}
+            onBlur={() => setFocused(false)}
+            style={{ position: 'relative', width: gridW, height: gridH, outlineOffset: 2 }}
+          >
+            <canvas
+              ref={canvasRef}
+              role="img"
+              aria-label="Cached pages, most recently used first"
+              onMouseMove={onMove}
+              onMouseLeave={() => setHover(null)}
+              onClick={(e) => {
+                const r = e.currentTarget.getBoundingClientRect();
+                pick(cellAt(e.clientX - r.left, e.clientY - r.top));
+              }}
+              style={{ cursor: hover ? 'pointer' : 'default', display: 'block' }}
+            />
+            <span role="status" aria-live="polite" style={SR_ONLY}>
+              {focusLabel}
+            </span>
+            {tipLabel && (
+              <div className="sl-tooltip" style={{ left: Math.min(tipPos.x + 12, Math.max(0, gridW - 230)), top: tipPos.y + 14 }}>
+                {tipLabel}
+              </div>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="sl-legend">
+        {names.area.map((n, i) => (
+          <span key={n}>
+            <i className="sl-swatch" style={{ background: names.areaColour[i] }} /> {n}
+          </span>
+        ))}
+        <span>
+          <i className="sl-swatch" style={{ background: '#bdbdbd' }} /> area not yet known
+        </span>
+        <span>
+          <i className="sl-swatch" style={{ background: '#fff', border: '2px solid #111' }} /> pinned
+        </span>
+        <span>
+          <i className="sl-swatch" style={{ background: '#eee', border: '1px dashed #333' }} /> being read
+        </span>
+        <span title="The flusher installed modifications into the page; its write to disk is under way.">
+          <i className="sl-swatch" style={{ background: 'linear-gradient(225deg, #111 30%, #fff 30%)', border: '2px solid #111' }} /> dirty (being written)
+        </span>
+        <span className="sl-muted" style={{ whiteSpace: 'normal' }}>
+          Hover a page (or use the arrow keys) to see it{inspectable ? '; click to inspect' : ''}.
+        </span>
+      </div>
+    </div>
+  );
+}
+
+const SR_ONLY: React.CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
+
+function cellLabel(c: CacheSnapshot, i: number, areas: PageAreas, names: MobNames): string {
+  const p = c.pages[i];
+  const area = areas.get(p);
+  const reading = !c.valid[i];
+  const pinned = !!c.pinned[i];
+  const dirty = !!c.dirty[i];
+  return `page ${p}${area !== undefined ? `, ${names.areaName(area)}` : ''}, LRU position ${i + 1}${pinned ? ', pinned' : ''}${reading ? ', being read' : ''}${dirty ? ', dirty (modifications installed, being written)' : ''}`;
+}
+
+/** The LRU grid: one square per frame of the cache, row by row, most recent first. Drawn in
+ * passes that each set one style (a software canvas pays for every style switch and path). */
+function drawCache(
+  canvas: HTMLCanvasElement | null,
+  width: number,
+  height: number,
+  c: CacheSnapshot,
+  names: MobNames,
+  cap: number,
+  perRow: number,
+  cell: number,
+  areas: PageAreas,
+  selPage: number,
+  hover: number,
+  focus: number,
+): void {
+  const ctx = prepareCanvas(canvas, width, height);
+  if (!ctx) return;
+  const side = cell - 3;
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.fillStyle = '#666';
+  ctx.textAlign = 'left';
+  ctx.fillText('most → least recently used, row by row', 0, 10);
+  const n = Math.min(cap, c.pages.length);
+  const x = (i: number) => (i % perRow) * cell;
+  const y = (i: number) => GRID_TOP + Math.floor(i / perRow) * cell;
+  // Empty frames.
+  ctx.fillStyle = '#f4f4f4';
+  for (let i = n; i < cap; i++) ctx.fillRect(x(i) + 1, y(i) + 1, side, side);
+  ctx.strokeStyle = '#e4e4e4';
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  for (let i = n; i < cap; i++) ctx.rect(x(i) + 1.5, y(i) + 1.5, cell - 4, cell - 4);
+  ctx.stroke();
+  // Cached pages by colour: one per area, then one for an area not yet known; pages being read
+  // are faded.
+  const unknown = names.area.length;
+  const colourOf = (i: number) => areas.get(c.pages[i]) ?? unknown;
+  for (const reading of [false, true]) {
+    ctx.globalAlpha = reading ? 0.35 : 1;
+    for (let colour = 0; colour <= unknown; colour++) {
+      ctx.fillStyle = colour < unknown ? names.areaColour[colour] : '#bdbdbd';
+      for (let i = 0; i < n; i++) if (!c.valid[i] === reading && colourOf(i) === colour) ctx.fillRect(x(i) + 1, y(i) + 1, side, side);
+    }
+  }
+  ctx.globalAlpha = 1;
+  // Pinned (black) and selected (blue) outlines; dashed while the page is being read.
+  for (let i = 0; i < n; i++) {
+    const sel = c.pages[i] === selPage;
+    if (!sel && !c.pinned[i]) continue;
+    ctx.strokeStyle = sel ? '#1f6feb' : '#111';
+    ctx.lineWidth = sel ? 3 : 2;
+    ctx.setLineDash(c.valid[i] ? [] : [3, 2]);
+    ctx.strokeRect(x(i) + 1, y(i) + 1, side, side);
+  }
+  ctx.setLineDash([]);
+  // Dirty: a dark corner, the page written back next.
+  ctx.fillStyle = '#111';
+  const corner = Math.max(4, side / 3);
+  ctx.beginPath();
+  for (let i = 0; i < n; i++) {
+    if (!c.dirty[i]) continue;
+    ctx.moveTo(x(i) + 1 + side - corner, y(i) + 1);
+    ctx.lineTo(x(i) + 1 + side, y(i) + 1);
+    ctx.lineTo(x(i) + 1 + side, y(i) + 1 + corner);
+  }
+  ctx.fill();
+  for (const i of [hover, focus]) {
+    if (i < 0 || i >= cap) continue;
+    ctx.strokeStyle = i === focus ? '#1f6feb' : '#000';
+    ctx.lineWidth = 1.5;
+    ctx.strokeRect(x(i) - 0.5, y(i) - 0.5, cell, cell);
+  }
+  // Page numbers: white on the colour, dark on the faded cells being read; only where the
+  // longest one fits its cell.
+  let widest = 0;
+  for (let i = 0; i < n; i++) widest = Math.max(widest, c.pages[i]);
+  ctx.font = '9px system-ui, sans-serif';
+  if (ctx.measureText(String(widest)).width > side - 2) return;
+  ctx.textAlign = 'center';
+  for (const reading of [false, true]) {
+    ctx.fillStyle = reading ? '#333' : '#fff';
+    for (let i = 0; i < n; i++) if (!c.valid[i] === reading) ctx.fillText(String(c.pages[i]), x(i) + cell / 2 - 1, y(i) + cell / 2 + 3);
+  }
+  ctx.textAlign = 'start';
+}

@@ -1,0 +1,25 @@
+// How a MOB run is timed, for the lab's "About this scenario".
+import type { IntroProps } from '../system';
+import { formatSimTime } from '../../state/clock';
+
+/** The MOB's run: a warm-up of time and flusher passes, then a measured window of time. */
+export function MobIntro({ run, warmupEnd }: IntroProps) {
+  const passes = run.warmup_flusher_passes ?? 0;
+  return (
+    <>
+      <p>
+        {passes > 0
+          ? `The warm-up lasts at least ${run.warmup_s} s and until the flusher has made ${passes} passes${warmupEnd != null ? ` (${formatSimTime(warmupEnd)} in this run)` : ''}, so the MOB and the caches are full before anything is measured; the ${run.duration_s} s after it are the measured window.`
+          : `The first ${run.warmup_s} s are a warm-up, not measured; the ${run.duration_s} s after it are the measured window.`}{' '}
+        The bar under the timeline shows both.
+      </p>
+      <ul className="hint">
+        <li>
+          Clients start in the middle of a transaction, some already committing at 0 s: the client cache is modelled by probability (thesis §4.2.1), not
+          simulated page by page.
+        </li>
+        <li>The disk draws the database's band of cylinders magnified, so its radial scale is not uniform.</li>
+      </ul>
+    </>
+  );
+}

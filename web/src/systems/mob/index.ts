@@ -1,0 +1,19 @@
+// Ghemawat's MOB server (engine/core/src/systems/mob/): what the web app shows of it.
+import type { WebSystem } from '../system';
+import { MobIntro } from './Intro';
+import './grid.css';
+
+export const mob: WebSystem = {
+  kind: 'mob',
+  views: {
+    SystemDiagram: () => import('./SystemDiagram'),
+    MobView: () => import('./MobView'),
+    DiskView: () => import('./DiskView'),
+    CacheView: () => import('./CacheView'),
+    Charts: () => import('./Charts'),
+  },
+  inspector: () => import('./inspect'),
+  Intro: MobIntro,
+  grid: true,
+  galleryFirst: ['mob-default'],
+};

@@ -1,0 +1,225 @@
+// What the inspector shows of the MOB system (thesis §2–§4): a client, a page (its area, its place
+// in the server cache, its chunks in the MOB, the flusher's pass and the disk queue), a chunk, a
+// disk request with its seek, rotation and transfer, the flusher and the disk, from the latest frame.
+import type { InspectorPart } from '../system';
+import type { InspectTarget, ViewProps } from '../../views/contract';
+import { fmtMB, fmtMs, fmtPct } from '../../views/lib/format';
+import { formatSimTime } from '../../state/clock';
+import { requestPhase } from '../../views/lib/disk';
+import { KV, PageLink } from '../../views/lib/inspectParts';
+import { mobFrame, mobNames, type MobFrame, type MobNames } from './mobFrame';
+import { chunksOfPage } from './mob';
+
+/** The MOB's things to inspect before anything is picked. */
+function Empty({ select }: { select: ViewProps['select'] }) {
+  return (
+    <div style={{ padding: 10 }} className="sl-muted">
+      <p style={{ marginTop: 0 }}>
+        Click something to see its full state: a client in the system diagram, a chunk in the MOB, a page in the server cache, a
+        request in the disk queue or the breakdown, or a row of the event log.
+      </p>
+      <button type="button" className="sl-btn" onClick={() => select({ kind: 'flusher' })}>
+        Inspect the flusher
+      </button>{' '}
+      <button type="button" className="sl-btn" onClick={() => select({ kind: 'disk' })}>
+        Inspect the disk
+      </button>
+    </div>
+  );
+}
+
+function AreaTag({ area, names }: { area: number | undefined; names: MobNames }) {
+  if (area === undefined) return <span className="sl-muted">unknown (no modification of it buffered)</span>;
+  return (
+    <span>
+      <i className="sl-swatch" style={{ background: names.areaColour[area] }} /> {names.areaName(area)}
+    </span>
+  );
+}
+
+function Details({ f, sel, select }: { f: MobFrame; sel: InspectTarget; select: ViewProps['select'] }) {
+  const opp = f.objectsPerPage;
+  switch (sel.kind) {
+    case 'client': {
+      const c = f.clients[sel.id];
+      if (!c) return <p style={{ padding: 10 }}>No client {sel.id} in this run.</p>;
+      return (
+        <KV
+          rows={[
+            ['state', c.state],
+            ['fetching', c.state === 'fetching' ? <>object {c.fetching} (page <PageLink page={Math.floor(c.fetching / opp)} select={select} />)</> : '—'],
+            [
+              'transaction progress',
+              <>
+                <span className="sl-progress">
+                  <i style={{ width: `${(100 * c.accessesDone) / Math.max(1, c.txnLength)}%` }} />
+                </span>{' '}
+                {c.accessesDone} of {c.txnLength} accesses
+              </>,
+            ],
+          ]}
+        />
+      );
+    }
+    case 'page': {
+      const m = f.mob;
+      const idx = chunksOfPage(m, sel.id);
+      const pending = idx.reduce((a, i) => a + m.chunkCount[i], 0);
+      const area = idx.length ? m.chunkArea[idx[0]] : undefined;
+      const ci = Array.prototype.indexOf.call(f.cache.pages, sel.id) as number;
+      const bi = Array.prototype.indexOf.call(f.flusher.batch, sel.id) as number;
+      const qi = Array.prototype.indexOf.call(f.disk.queuePage, sel.id) as number;
+      return (
+        <>
+          <KV
+            rows={[
+              ['area', <AreaTag names={f.names} area={area} />],
+              ['objects', `${(sel.id * opp).toLocaleString()} – ${((sel.id + 1) * opp - 1).toLocaleString()}`],
+              [
+                'server cache',
+                ci < 0
+                  ? 'not cached'
+                  : `cached, LRU position ${ci + 1} of ${f.cache.pages.length}${f.cache.pinned[ci] ? ', pinned' : ''}${f.cache.valid[ci] ? '' : ', being read'}${f.cache.dirty[ci] ? ', dirty (being written)' : ''}`,
+              ],
+              ['pending modifications in the MOB', `${pending} in ${idx.filter((i) => m.chunkCount[i] > 0).length} chunks`],
+              ['flusher', bi < 0 ? 'not in the current pass' : `in the pass at position ${bi + 1} of ${f.flusher.batch.length}${bi === f.flusher.position ? ` (${f.flusher.state})` : bi < f.flusher.position ? ' (done)' : ''}`],
+              ['disk', f.disk.active?.page === sel.id ? `being served (${f.names.requestName(f.disk.active.kind)})` : qi >= 0 ? `queued at position ${qi + 1} (${f.names.requestName(f.disk.queueKind[qi])})` : 'no request'],
+            ]}
+          />
+          {idx.length > 0 && (
+            <div style={{ padding: '0 10px 8px' }}>
+              <div className="sl-muted">Its chunks in log order:</div>
+              <table style={{ borderCollapse: 'collapse', fontVariantNumeric: 'tabular-nums' }}>
+                <thead>
+                  <tr>
+                    <th style={{ textAlign: 'right', paddingRight: 10 }}>log index</th>
+                    <th style={{ textAlign: 'right' }}>live modifications</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {idx.slice(0, 60).map((i) => (
+                    <tr
+                      key={i}
+                      style={{ cursor: 'pointer', color: m.chunkCount[i] ? undefined : '#999' }}
+                      onClick={() => select({ kind: 'chunk', logIndex: m.chunkLogIndex[i], page: sel.id })}
+                    >
+                      <td style={{ textAlign: 'right', paddingRight: 10 }}>{m.chunkLogIndex[i]}</td>
+                      <td style={{ textAlign: 'right' }}>{m.chunkCount[i] || 'hole'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+              {idx.length > 60 && <div className="sl-muted">…and {idx.length - 60} more</div>}
+            </div>
+          )}
+        </>
+      );
+    }
+    case 'chunk': {
+      const m = f.mob;
+      let i = -1;
+      for (let k = 0; k < m.chunkPage.length; k++) if (m.chunkPage[k] === sel.page && m.chunkLogIndex[k] === sel.logIndex) i = k;
+      if (i < 0)
+        return (
+          <div style={{ padding: 10 }}>
+            This chunk has left the MOB: its modifications were written (or superseded) and the log was truncated past it.
+            See page <PageLink page={sel.page} select={select} />.
+          </div>
+        );
+      return (
+        <KV
+          rows={[
+            ['page', <PageLink page={sel.page} select={select} />],
+            ['log index', sel.logIndex],
+            ['live modifications', m.chunkCount[i] || '0 (a hole: all superseded or written)'],
+            ['area', <AreaTag names={f.names} area={m.chunkArea[i]} />],
+            ['position in the scan list', `${i + 1} of ${m.chunkPage.length} (1 = oldest)`],
+          ]}
+        />
+      );
+    }
+    case 'request': {
+      const a = f.disk.active;
+      if (a && a.page === sel.page && a.kind === sel.requestKind && (sel.start < 0 || a.start === sel.start)) {
+        const ph = requestPhase(a, f.nowNs);
+        return (
+          <KV
+            rows={[
+              ['kind', <span style={{ color: f.names.requestColour[a.kind] }}>{f.names.requestName(a.kind)}</span>],
+              ['page', <PageLink page={a.page} select={select} />],
+              ['address', `${a.addr.toLocaleString()} B`],
+              ['phase', `${ph.phase} (${fmtPct(ph.progress, 0)})`],
+              ['seek', `${fmtMs(a.seekEnd - a.start)} ms, cylinder ${a.fromCylinder} → ${a.toCylinder}`],
+              ['rotation', `${fmtMs(a.rotationEnd - a.seekEnd)} ms`],
+              ['transfer', `${fmtMs(a.end - a.rotationEnd)} ms`],
+              ['started / ends', `${formatSimTime(a.start)} / ${formatSimTime(a.end)}`],
+            ]}
+          />
+        );
+      }
+      const qi = Array.from(f.disk.queuePage).findIndex((p, k) => p === sel.page && f.disk.queueKind[k] === sel.requestKind);
+      if (qi >= 0 && sel.start < 0)
+        return <KV rows={[['kind', f.names.requestName(sel.requestKind)], ['page', <PageLink page={sel.page} select={select} />], ['state', `queued at position ${qi + 1} of ${f.disk.queueKind.length}`]]} />;
+      return (
+        <div style={{ padding: 10 }}>
+          This {f.names.requestName(sel.requestKind)} of page <PageLink page={sel.page} select={select} /> has completed
+          {sel.start >= 0 ? ` (it started at ${formatSimTime(sel.start)})` : ''}. The disk view&apos;s breakdown shows its seek, rotation
+          and transfer.
+        </div>
+      );
+    }
+    case 'flusher': {
+      const fl = f.flusher;
+      return (
+        <>
+          <KV
+            rows={[
+              ['state', fl.state],
+              ['page', fl.page >= 0 ? <PageLink page={fl.page} select={select} /> : '—'],
+              ['pass', `${fl.passes} completed${fl.batch.length ? `, current pass at ${Math.min(fl.position + 1, fl.batch.length)} of ${fl.batch.length}` : ''}`],
+              ['MOB', `${fmtMB(f.mob.usedBytes)} / ${fmtMB(f.mob.capacityBytes)} MB (${fmtPct(f.mob.usedBytes / f.mob.capacityBytes)}), trigger ${fmtPct(f.mob.trigger, 0)}, scans ${fmtPct(f.mob.scanFrac, 0)}`],
+            ]}
+          />
+          {fl.batch.length > 0 && (
+            <div style={{ padding: '0 10px 8px', display: 'flex', flexWrap: 'wrap', gap: 3 }}>
+              {Array.from(fl.batch).map((p, i) => (
+                <button
+                  type="button"
+                  key={i}
+                  className="sl-btn"
+                  style={{ padding: '0 4px', opacity: i < fl.position ? 0.45 : 1, fontWeight: i === fl.position ? 700 : 400 }}
+                  onClick={() => select({ kind: 'page', id: p })}
+                >
+                  {p}
+                </button>
+              ))}
+            </div>
+          )}
+        </>
+      );
+    }
+    case 'disk': {
+      const d = f.disk;
+      return (
+        <KV
+          rows={[
+            ['head', `cylinder ${d.headCylinder.toFixed(2)} of ${d.cylinders} (database band: 0–${d.databaseCylinders - 1})`],
+            ['platter angle', `${(d.angle * 360).toFixed(1)}°`],
+            ['geometry', `${d.tracksPerCylinder} tracks/cylinder, ${(d.trackBytes / 1024).toFixed(0)} KB/track, ${fmtMs(d.revNs)} ms/rev`],
+            ['serving', d.active ? `${f.names.requestName(d.active.kind)} of page ${d.active.page} (${requestPhase(d.active, f.nowNs).phase})` : 'idle'],
+            ['queue', d.queueKind.length ? Array.from(d.queueKind).map((k, i) => `${['F', 'I', 'W'][k]}${d.queuePage[i]}`).join(' ') : 'empty'],
+          ]}
+        />
+      );
+    }
+    default:
+      return <p style={{ padding: 10 }}>The MOB system has nothing of this kind to inspect.</p>;
+  }
+}
+
+const part: InspectorPart = {
+  Empty,
+  Details: ({ frame, description, sel, select }) => <Details f={mobFrame(frame, description)} sel={sel} select={select} />,
+  title: (sel, description) => (sel.kind === 'request' ? `${mobNames(description).requestName(sel.requestKind)} of page ${sel.page}` : null),
+};
+export default part;

@@ -1,0 +1,246 @@
+// The MOB views' typed reading of the frame sections the MOB system declares
+// (engine/core/src/systems/mob/view.rs, `describe_json().sections`). Each value is read by its
+// name and a missing one throws, so a renamed or dropped column fails the view tests (which run
+// on frames recorded from the engine) instead of drawing NaN. Built once per frame.
+import { oncePerFrame, section } from '../../views/lib/sections';
+import type { Column, Frame, Sample, SystemDescription } from '../../engine/types';
+import { valueNames } from '../../views/lib/describe';
+import { AREA_PALETTE, REQUEST_PALETTE, valueColours } from '../../views/contract';
+
+/** The MOB's scan list in log order, one entry per chunk (thesis §3.1.4). */
+export interface MobSnapshot {
+  capacityBytes: number;
+  usedBytes: number;
+  /** Flusher trigger (0.99) and scan fraction (0.01) as fractions of the capacity. */
+  trigger: number;
+  scanFrac: number;
+  chunkPage: Uint32Array;
+  chunkCount: Uint32Array;
+  chunkLogIndex: Float64Array;
+  chunkArea: Uint8Array;
+  /** Bytes of object data per area [hot, warm, cold]. */
+  dataBytesByArea: [number, number, number];
+  /** Totals since the start: modifications inserted, superseded (absorbed), removed by writes. */
+  inserted: number;
+  superseded: number;
+  removed: number;
+}
+
+export interface FlusherSnapshot {
+  /** A name of the flusher's `state` values: idle, reading or writing. */
+  state: string;
+  /** Page being read or written (-1 when idle). */
+  page: number;
+  /** This pass's pages, sorted by disk address, and the index of the current one. */
+  batch: Uint32Array;
+  position: number;
+  passes: number;
+  /** Pages written since 0 s, and the modifications those writes installed. */
+  pagesWritten: number;
+  installed: number;
+}
+
+export interface DiskRequestView {
+  /** The request kind's number (`MobNames.request`). */
+  kind: number;
+  page: number;
+  addr: number;
+  start: number;
+  seekEnd: number;
+  rotationEnd: number;
+  end: number;
+  fromCylinder: number;
+  toCylinder: number;
+}
+
+export interface DiskSnapshot {
+  cylinders: number;
+  tracksPerCylinder: number;
+  trackBytes: number;
+  revNs: number;
+  /** Cylinders occupied by the database (the band the head works in). */
+  databaseCylinders: number;
+  /** Head position now (fractional while seeking) and platter angle in revolutions [0, 1). */
+  headCylinder: number;
+  angle: number;
+  active: DiskRequestView | null;
+  queueKind: Uint8Array;
+  queuePage: Uint32Array;
+  /** The last completed requests, oldest first: phases in ns, `end` the time it ended. */
+  recent: { kind: number; page: number; seek: number; rotation: number; transfer: number; end: number }[];
+}
+
+export interface CacheSnapshot {
+  capacityPages: number;
+  /** Cached pages from most to least recently used. */
+  pages: Uint32Array;
+  pinned: Uint8Array;
+  valid: Uint8Array;
+  /** Installed into by the flusher and not yet written back. */
+  dirty: Uint8Array;
+}
+
+export interface ClientSnapshot {
+  /** A name of the clients' `state` values: running, fetching or committing. */
+  state: string;
+  /** Object being fetched (when fetching). */
+  fetching: number;
+  /** Accesses done in the current transaction, of `txnLength`. */
+  accessesDone: number;
+  txnLength: number;
+}
+
+/** One sample of the MOB system's time series (engine/core/src/systems/mob/metrics.rs `Sample`). */
+export interface MobSample extends Sample {
+  throughput_tps: number;
+  disk_utilisation: { fetch_read: number; install_read: number; write: number };
+  mob_occupancy: number;
+  server_cache_hit_ratio: number;
+}
+
+/** The names of the MOB's enumerated values, in the engine's numbering, and their colours. */
+export interface MobNames {
+  /** Database areas: hot, warm, cold (`mob.area`). */
+  area: readonly string[];
+  areaColour: readonly string[];
+  /** Disk request kinds (`disk.kind`). */
+  request: readonly string[];
+  requestColour: readonly string[];
+  areaName(area: number): string;
+  requestName(kind: number): string;
+}
+
+const names = new WeakMap<SystemDescription, MobNames>();
+function withNames(area: readonly string[], request: readonly string[]): MobNames {
+  return {
+    area,
+    areaColour: valueColours(area, AREA_PALETTE),
+    request,
+    requestColour: valueColours(request, REQUEST_PALETTE),
+    areaName: (a) => area[a] ?? `area ${a}`,
+    requestName: (k) => request[k] ?? `request kind ${k}`,
+  };
+}
+
+const NO_NAMES = withNames([], []);
+
+/** The MOB system's value names and colours, from its description (none before a load). */
+export function mobNames(d: SystemDescription | null): MobNames {
+  if (!d) return NO_NAMES;
+  let n = names.get(d);
+  if (!n) {
+    n = withNames(valueNames(d, 'mob', 'area'), valueNames(d, 'disk', 'kind'));
+    names.set(d, n);
+  }
+  return n;
+}
+
+export interface MobFrame {
+  /** The frame's simulated time, ns. */
+  nowNs: number;
+  names: MobNames;
+  mob: MobSnapshot;
+  flusher: FlusherSnapshot;
+  disk: DiskSnapshot;
+  cache: CacheSnapshot;
+  clients: ClientSnapshot[];
+  /** Database geometry, for mapping oids and pages to areas. */
+  objectsPerPage: number;
+  pages: number;
+}
+
+/** The MOB sections of `f`, typed; throws when the frame lacks one of them. */
+export const mobFrame = oncePerFrame(read);
+
+function read(f: Frame, d: SystemDescription | null): MobFrame {
+  const db = section(f, 'database');
+  const m = section(f, 'mob');
+  const fl = section(f, 'flusher');
+  const disk = section(f, 'disk');
+  const service = section(f, 'disk_service');
+  const history = section(f, 'disk_history');
+  const cache = section(f, 'cache');
+  const cl = section(f, 'clients');
+  const flusherStates = valueNames(d, 'flusher', 'state');
+  const clientStates = valueNames(d, 'clients', 'state');
+  const serving = service.col<Uint8Array>('kind').length > 0;
+  const at = (n: string) => service.col<Column>(n)[0];
+  const state = cl.col<Uint8Array>('state');
+  const fetching = cl.col<Uint32Array>('fetching');
+  const done = cl.col<Uint32Array>('accesses_done');
+  const length = cl.col<Uint32Array>('txn_length');
+  return {
+    nowNs: f.nowNs,
+    names: mobNames(d),
+    mob: {
+      capacityBytes: m.num('capacity_bytes'),
+      usedBytes: m.num('used_bytes'),
+      trigger: m.num('trigger'),
+      scanFrac: m.num('scan_frac'),
+      chunkPage: m.col('page'),
+      chunkCount: m.col('count'),
+      chunkLogIndex: m.col('log_index'),
+      chunkArea: m.col('area'),
+      dataBytesByArea: [m.num('data_bytes_hot'), m.num('data_bytes_warm'), m.num('data_bytes_cold')],
+      inserted: m.num('inserted'),
+      superseded: m.num('superseded'),
+      removed: m.num('removed'),
+    },
+    flusher: {
+      state: flusherStates[fl.num('state')] ?? String(fl.num('state')),
+      page: fl.num('page'),
+      batch: fl.col('page'),
+      position: fl.num('position'),
+      passes: fl.num('passes'),
+      pagesWritten: fl.num('pages_written'),
+      installed: fl.num('installed'),
+    },
+    disk: {
+      cylinders: disk.num('cylinders'),
+      tracksPerCylinder: disk.num('tracks_per_cylinder'),
+      trackBytes: disk.num('track_bytes'),
+      revNs: disk.num('rev_ns'),
+      databaseCylinders: disk.num('database_cylinders'),
+      headCylinder: disk.num('head_cylinder'),
+      angle: disk.num('angle'),
+      active: serving
+        ? {
+            kind: at('kind'),
+            page: at('page'),
+            addr: at('addr'),
+            start: at('start'),
+            seekEnd: at('seek_end'),
+            rotationEnd: at('rotation_end'),
+            end: at('end'),
+            fromCylinder: at('from_cylinder'),
+            toCylinder: at('to_cylinder'),
+          }
+        : null,
+      queueKind: disk.col('kind'),
+      queuePage: disk.col('page'),
+      recent: Array.from(history.col('page'), (page, i) => ({
+        kind: history.col('kind')[i],
+        page,
+        seek: history.col('seek')[i],
+        rotation: history.col('rotation')[i],
+        transfer: history.col('transfer')[i],
+        end: history.col('end')[i],
+      })),
+    },
+    cache: {
+      capacityPages: cache.num('capacity_pages'),
+      pages: cache.col('page'),
+      pinned: cache.col('pinned'),
+      valid: cache.col('valid'),
+      dirty: cache.col('dirty'),
+    },
+    clients: Array.from(state, (s, i) => ({
+      state: clientStates[s] ?? String(s),
+      fetching: fetching[i],
+      accessesDone: done[i],
+      txnLength: length[i],
+    })),
+    objectsPerPage: db.num('objects_per_page'),
+    pages: db.num('pages'),
+  };
+}
