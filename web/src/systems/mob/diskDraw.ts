@@ -1,0 +1,178 @@
+// The MOB disk view's platter (DiskView.tsx): the platter turning under the head, the database
+// band magnified, the request in service and the phase bar; pure canvas work on a frame.
+import { prepareCanvas } from '../../views/lib/hooks';
+import { bandMagnification, cylinderOf, cylinderRadius, screenAngle, targetAngle } from '../../views/lib/disk';
+import { fmtMs } from '../../views/lib/format';
+import type { MobFrame } from './mobFrame';
+
+const HEAD_ANGLE = 0; // the head sits at 3 o'clock
+export const PHASE_COLOURS = { seek: '#555555', rotation: '#b9b9b9' } as const;
+
+/** The platter, its head and the request in service, with the phase bar beneath. */
+export function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: number, f: MobFrame): void {
+  const ctx = prepareCanvas(canvas, width, height);
+  if (!ctx) return;
+  const d = f.disk;
+  const PHASE_H = 34;
+  const R = Math.max(20, Math.min(width - 40, height - PHASE_H - 30) / 2);
+  const cx = 16 + R;
+  const cy = 14 + R;
+  const rOuter = R;
+  const rInner = R * 0.22;
+  const rad = (c: number) => cylinderRadius(c, d.cylinders, d.databaseCylinders, rOuter, rInner);
+  // The fixed parts (platter, band, track hints) come from a cached bitmap; the spokes turn.
+  const base = platterBase(width, height, cx, cy, rOuter, d.cylinders, d.databaseCylinders, rad);
+  if (base) ctx.drawImage(base, 0, 0, width, height);
+  else drawPlatterBase(ctx, cx, cy, rOuter, d.databaseCylinders, rad);
+  // Spokes fixed to the platter so the rotation is visible; sector 0 is marked.
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = 'rgba(0,0,0,0.12)';
+  ctx.beginPath();
+  for (let k = 1; k < 12; k++) {
+    const a = screenAngle(k / 12, d.angle, HEAD_ANGLE);
+    ctx.moveTo(cx + Math.cos(a) * rInner, cy + Math.sin(a) * rInner);
+    ctx.lineTo(cx + Math.cos(a) * rOuter, cy + Math.sin(a) * rOuter);
+  }
+  ctx.stroke();
+  {
+    const a = screenAngle(0, d.angle, HEAD_ANGLE);
+    ctx.strokeStyle = 'rgba(0,0,0,0.55)';
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(cx + Math.cos(a) * rInner, cy + Math.sin(a) * rInner);
+    ctx.lineTo(cx + Math.cos(a) * rOuter, cy + Math.sin(a) * rOuter);
+    ctx.stroke();
+  }
+  // Spindle.
+  ctx.fillStyle = '#888';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rInner, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.fillStyle = '#fff';
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.fillText(`${(60e9 / d.revNs).toFixed(0)} RPM`, cx, cy + 3);
+  // Queued requests' targets (faint), then the active one.
+  const drawTarget = (addr: number, kind: number, alpha: number, len: number) => {
+    const cyl = cylinderOf(addr, d);
+    const phi = targetAngle(addr, d.trackBytes);
+    const a0 = screenAngle(phi, d.angle, HEAD_ANGLE);
+    const r = rad(cyl + 0.5);
+    ctx.globalAlpha = alpha;
+    ctx.strokeStyle = f.names.requestColour[kind] ?? '#000';
+    ctx.lineWidth = 6;
+    ctx.beginPath();
+    // The sector run sweeps backwards in screen angle (it arrives later).
+    ctx.arc(cx, cy, r, a0 - len * 2 * Math.PI, a0);
+    ctx.stroke();
+    ctx.globalAlpha = 1;
+  };
+  const act = d.active;
+  if (act) {
+    // The sectors the transfer reads or writes: its share of a revolution.
+    const len = Math.min(1, (act.end - act.rotationEnd) / d.revNs);
+    drawTarget(act.addr, act.kind, 1, Math.max(0.02, len));
+  }
+  // Head arm: from the pivot outside the platter at 3 o'clock, radially in to the head.
+  const rh = rad(d.headCylinder + 0.5);
+  const hx = cx + Math.cos(HEAD_ANGLE) * rh;
+  const hy = cy + Math.sin(HEAD_ANGLE) * rh;
+  ctx.strokeStyle = '#333';
+  ctx.lineWidth = 4;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(cx + rOuter + 14, cy);
+  ctx.lineTo(hx, hy);
+  ctx.stroke();
+  ctx.lineCap = 'butt';
+  ctx.fillStyle = act ? f.names.requestColour[act.kind] : '#333';
+  ctx.beginPath();
+  ctx.arc(hx, hy, 5, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.fillStyle = '#333';
+  ctx.fillRect(cx + rOuter + 10, cy - 8, 8, 16);
+  // Labels.
+  ctx.textAlign = 'left';
+  ctx.fillStyle = '#555';
+  ctx.font = '10px system-ui, sans-serif';
+  ctx.fillText(`database band ×${bandMagnification(d.cylinders, d.databaseCylinders).toFixed(0)} radially`, 6, cy + R + 12);
+  // Phase bar of the active request.
+  const y = cy + R + 18;
+  const w = Math.max(40, width - 12);
+  ctx.fillStyle = '#f3f3f3';
+  ctx.fillRect(6, y, w, 12);
+  if (act) {
+    const total = Math.max(1, act.end - act.start);
+    const sx = (t: number) => 6 + ((t - act.start) / total) * w;
+    ctx.fillStyle = PHASE_COLOURS.seek;
+    ctx.fillRect(sx(act.start), y, sx(act.seekEnd) - sx(act.start), 12);
+    ctx.fillStyle = PHASE_COLOURS.rotation;
+    ctx.fillRect(sx(act.seekEnd), y, sx(act.rotationEnd) - sx(act.seekEnd), 12);
+    ctx.fillStyle = f.names.requestColour[act.kind];
+    ctx.fillRect(sx(act.rotationEnd), y, sx(act.end) - sx(act.rotationEnd), 12);
+    const nowX = Math.min(6 + w, Math.max(6, sx(f.nowNs)));
+    ctx.fillStyle = '#000';
+    ctx.fillRect(nowX - 1, y - 3, 2, 18);
+    ctx.fillStyle = '#333';
+    ctx.fillText(
+      `seek ${fmtMs(act.seekEnd - act.start, 2)} · rotation ${fmtMs(act.rotationEnd - act.seekEnd, 2)} · transfer ${fmtMs(act.end - act.rotationEnd, 2)} ms`,
+      6,
+      y + 24,
+    );
+  } else {
+    ctx.fillStyle = '#777';
+    ctx.fillText('idle: no request', 6, y + 24);
+  }
+}
+
+/** Platter, database band and track hints: what does not turn. */
+function drawPlatterBase(ctx: CanvasRenderingContext2D, cx: number, cy: number, rOuter: number, databaseCylinders: number, rad: (c: number) => number): void {
+  ctx.fillStyle = '#dcdcdc';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rOuter, 0, 2 * Math.PI);
+  ctx.fill();
+  // Database band (magnified).
+  ctx.fillStyle = '#f2f2e6';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rad(0), 0, 2 * Math.PI);
+  ctx.arc(cx, cy, rad(databaseCylinders), 0, 2 * Math.PI, true);
+  ctx.fill();
+  // Track hints inside the band.
+  ctx.strokeStyle = 'rgba(0,0,0,0.07)';
+  ctx.lineWidth = 1;
+  const step = Math.max(1, Math.ceil(databaseCylinders / 12));
+  for (let c = step; c < databaseCylinders; c += step) {
+    ctx.beginPath();
+    ctx.arc(cx, cy, rad(c), 0, 2 * Math.PI);
+    ctx.stroke();
+  }
+  ctx.strokeStyle = 'rgba(0,0,0,0.25)';
+  ctx.beginPath();
+  ctx.arc(cx, cy, rad(databaseCylinders), 0, 2 * Math.PI);
+  ctx.stroke();
+}
+
+let baseCache: { key: string; canvas: HTMLCanvasElement } | null = null;
+
+/** The static platter drawn once into an offscreen canvas (redrawn when size or geometry change). */
+function platterBase(
+  width: number,
+  height: number,
+  cx: number,
+  cy: number,
+  rOuter: number,
+  cylinders: number,
+  databaseCylinders: number,
+  rad: (c: number) => number,
+): HTMLCanvasElement | null {
+  if (typeof document === 'undefined') return null;
+  const dpr = window.devicePixelRatio || 1;
+  const key = `${width}|${height}|${dpr}|${cylinders}|${databaseCylinders}`;
+  if (baseCache?.key === key) return baseCache.canvas;
+  const canvas = document.createElement('canvas');
+  const ctx = prepareCanvas(canvas, width, height);
+  if (!ctx) return null;
+  drawPlatterBase(ctx, cx, cy, rOuter, databaseCylinders, rad);
+  baseCache = { key, canvas };
+  return canvas;
+}

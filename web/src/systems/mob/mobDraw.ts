@@ -1,0 +1,217 @@
+// The MOB view's painting (MobView.tsx): the layout of its strips and the canvas work, pure
+// functions of a frame, apart from the component.
+import { REQUEST_PALETTE } from '../../views/contract';
+import { prepareCanvas } from '../../views/lib/hooks';
+import { fillRuns } from '../../views/lib/pixels';
+import { AreaColumns, paintAreaColumns } from './areaColumns';
+import type { MobLayout } from './mob';
+import type { MobFrame } from './mobFrame';
+import type { PageAreas } from './pages';
+
+/** What the pointer is over. */
+export interface Hover {
+  x: number;
+  y: number;
+  chunk: number; // index in the scan list, or -1
+  page: number;
+  batchIndex: number; // or -1
+}
+
+export const ML = 14;
+export const MR = 14;
+// Vertical layout (CSS px).
+export const S1_Y = 40; // whole-MOB strip
+export const S1_H = 46;
+export const S2_Y = 138; // magnified oldest part
+export const S2_H = 34;
+export const ZOOM_WINDOWS = 4; // the magnified strip shows 4 × the scan fraction
+export const B_Y = 228; // flusher batch row
+export const B_H = 26;
+export const MIN_HEIGHT = B_Y + B_H + 12;
+export const HOLE = '#9e9e9e';
+export const EMPTY_FILL = '#f3f3f3';
+
+export function batchCellWidth(plotW: number, n: number): number {
+  return Math.max(2, Math.min(64, plotW / Math.max(1, n)));
+}
+
+/** Draw the strips and the batch row. Pure canvas work; O(chunks + width). */
+export function drawMob(
+  canvas: HTMLCanvasElement | null,
+  width: number,
+  height: number,
+  f: MobFrame,
+  layout: MobLayout,
+  areas: PageAreas,
+  hover: Hover | null,
+  selectedPage: number,
+): void {
+  const ctx = prepareCanvas(canvas, width, height);
+  if (!ctx) return;
+  const m = f.mob;
+  const plotW = Math.max(10, width - ML - MR);
+  const cap = Math.max(1, m.capacityBytes);
+  const n = m.chunkCount.length;
+  const batch = f.flusher.batch;
+  // Pages of the flusher's pass as a flat mask: it is looked up once per chunk.
+  const inBatch = new Uint8Array(batch.length > 0 ? f.pages : 0);
+  for (const p of batch) if (p < inBatch.length) inBatch[p] = 1;
+  const hoverPage = hover ? hover.page : -1;
+
+  // ---- strip 1: the whole MOB, aggregated per device-pixel column by area ----
+  const dpr = window.devicePixelRatio || 1;
+  const cols = new AreaColumns(Math.max(1, Math.floor(plotW * dpr)));
+  const holes = new Uint8Array(cols.cols);
+  const marks = new Uint8Array(cols.cols); // 1 = batch page, 2 = hovered / selected page
+  const colPerByte = cols.cols / cap;
+  const pxPerByte = plotW / cap;
+  const showEdges = layout.liveChunks > 0 && plotW / layout.liveChunks >= 5;
+  for (let i = 0; i < n; i++) {
+    const s = layout.start[i] * colPerByte;
+    const z = layout.size[i] * colPerByte;
+    if (z === 0) {
+      holes[cols.column(s)] = 1;
+      continue;
+    }
+    cols.add(s, z, m.chunkArea[i] % 3);
+    if (showEdges) cols.edge[cols.column(s)] = 1;
+    const p = m.chunkPage[i];
+    const mk = p === hoverPage || p === selectedPage ? 2 : inBatch[p] === 1 ? 1 : 0;
+    if (mk) for (let c = cols.column(s); c <= cols.column(s + z); c++) marks[c] = Math.max(marks[c], mk);
+  }
+  paintAreaColumns(ctx, cols, ML, S1_Y, S1_H, f.names.areaColour, EMPTY_FILL, dpr);
+  // Holes: grey ticks above the strip.
+  ctx.fillStyle = HOLE;
+  fillRuns(ctx, holes, 1, ML, dpr, S1_Y - 7, 5);
+  // Pages of the flusher's pass (black band at the bottom) and the hovered page (outlined).
+  ctx.fillStyle = '#111';
+  fillRuns(ctx, marks, 1, ML, dpr, S1_Y + S1_H - 7, 7);
+  ctx.fillStyle = 'rgba(0,0,0,0.55)';
+  fillRuns(ctx, marks, 2, ML, dpr, S1_Y - 2, S1_H + 4, 0.5);
+  // Scan window over the oldest scanFrac of capacity.
+  const scanPx = Math.max(2, Math.max(layout.scanEnd, m.scanFrac * cap) * pxPerByte);
+  ctx.fillStyle = 'rgba(31,111,235,0.18)';
+  ctx.fillRect(ML, S1_Y - 2, scanPx, S1_H + 4);
+  ctx.strokeStyle = '#1f6feb';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(ML + 0.5, S1_Y - 1.5, scanPx, S1_H + 3);
+  // Fill level and trigger line.
+  const usedX = ML + Math.min(1, m.usedBytes / cap) * plotW;
+  ctx.fillStyle = '#222';
+  ctx.fillRect(usedX - 0.5, S1_Y - 4, 1.5, S1_H + 8);
+  const trigX = ML + m.trigger * plotW;
+  ctx.strokeStyle = '#b00020';
+  ctx.setLineDash([4, 3]);
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  ctx.moveTo(trigX, S1_Y - 10);
+  ctx.lineTo(trigX, S1_Y + S1_H + 4);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.strokeStyle = '#bbb';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(ML + 0.5, S1_Y + 0.5, plotW - 1, S1_H - 1);
+  // Connector from the scan window down to the magnified strip.
+  const zoomBytes = ZOOM_WINDOWS * m.scanFrac * cap;
+  ctx.strokeStyle = 'rgba(31,111,235,0.5)';
+  ctx.beginPath();
+  ctx.moveTo(ML, S1_Y + S1_H + 24);
+  ctx.lineTo(ML, S2_Y);
+  ctx.moveTo(ML + Math.max(2, zoomBytes * pxPerByte), S1_Y + S1_H + 24);
+  ctx.lineTo(ML + plotW, S2_Y - 2);
+  ctx.stroke();
+
+  // ---- strip 2: the oldest ZOOM_WINDOWS × scanFrac, chunk by chunk ----
+  const zpx = plotW / Math.max(1, zoomBytes);
+  const zcols = new AreaColumns(cols.cols);
+  const zColPerByte = zcols.cols / Math.max(1, zoomBytes);
+  const zHoles = new Uint8Array(zcols.cols);
+  const zMarks = new Uint8Array(zcols.cols);
+  const zOutlines: [number, number][] = [];
+  const zLabels: [number, number][] = [];
+  for (let i = 0; i < n; i++) {
+    const s = layout.start[i];
+    if (s > zoomBytes) break;
+    if (layout.size[i] === 0) {
+      zHoles[zcols.column(s * zColPerByte)] = 1;
+      continue;
+    }
+    const zs = s * zColPerByte;
+    const zz = Math.min(layout.size[i], zoomBytes - s) * zColPerByte;
+    zcols.add(zs, zz, m.chunkArea[i] % 3);
+    const x = ML + s * zpx;
+    const w = Math.min(layout.size[i] * zpx, ML + plotW - x);
+    const p = m.chunkPage[i];
+    if (p === hoverPage || p === selectedPage) zOutlines.push([x, w]);
+    else if (inBatch[p] === 1) for (let c = zcols.column(zs); c <= zcols.column(zs + zz); c++) zMarks[c] = 1;
+    if (w >= 3) zcols.edge[zcols.column(zs)] = 1;
+    if (w >= 34) zLabels.push([x, p]);
+  }
+  paintAreaColumns(ctx, zcols, ML, S2_Y, S2_H, f.names.areaColour, EMPTY_FILL, dpr);
+  ctx.fillStyle = '#111';
+  fillRuns(ctx, zMarks, 1, ML, dpr, S2_Y + S2_H - 6, 6);
+  ctx.fillStyle = HOLE;
+  fillRuns(ctx, zHoles, 1, ML, dpr, S2_Y - 7, 5);
+  ctx.strokeStyle = '#000';
+  ctx.lineWidth = 2;
+  for (const [x, w] of zOutlines) ctx.strokeRect(x + 1, S2_Y + 1, Math.max(1, w - 2), S2_H - 2);
+  ctx.fillStyle = '#fff';
+  ctx.font = '10px system-ui, sans-serif';
+  for (const [x, p] of zLabels) ctx.fillText(`p${p}`, x + 3, S2_Y + 13);
+  ctx.fillStyle = 'rgba(31,111,235,0.18)';
+  ctx.fillRect(ML, S2_Y - 2, Math.min(plotW, m.scanFrac * cap * zpx), S2_H + 4);
+  ctx.strokeStyle = '#1f6feb';
+  ctx.lineWidth = 1.5;
+  ctx.strokeRect(ML + 0.5, S2_Y - 1.5, Math.min(plotW, m.scanFrac * cap * zpx), S2_H + 3);
+  ctx.strokeStyle = '#bbb';
+  ctx.lineWidth = 1;
+  ctx.strokeRect(ML + 0.5, S2_Y + 0.5, plotW - 1, S2_H - 1);
+
+  // ---- the flusher's batch in disk-address order ----
+  const fl = f.flusher;
+  if (batch.length > 0) {
+    const cw = batchCellWidth(plotW, batch.length);
+    ctx.font = '10px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    for (let i = 0; i < batch.length; i++) {
+      const x = ML + i * cw;
+      const p = batch[i];
+      const area = areas.get(p);
+      const done = i < fl.position;
+      const current = i === fl.position && fl.state !== 'idle';
+      ctx.globalAlpha = done ? 0.3 : 1;
+      ctx.fillStyle = area === undefined ? '#999' : f.names.areaColour[area % 3];
+      ctx.fillRect(x + 1, B_Y, cw - 2, B_H);
+      ctx.globalAlpha = 1;
+      if (current) {
+        const col = fl.state === 'reading' ? REQUEST_PALETTE['installation read'] : REQUEST_PALETTE['page write'];
+        ctx.strokeStyle = col;
+        ctx.lineWidth = 3;
+        ctx.strokeRect(x + 1.5, B_Y - 1.5, cw - 3, B_H + 3);
+        ctx.fillStyle = col;
+        ctx.fillRect(x + 1, B_Y + B_H + 3, cw - 2, 4);
+      }
+      if (p === hoverPage || p === selectedPage) {
+        ctx.strokeStyle = '#000';
+        ctx.lineWidth = 1.5;
+        ctx.strokeRect(x + 1, B_Y, cw - 2, B_H);
+      }
+      if (cw >= 30) {
+        ctx.fillStyle = done ? '#333' : '#fff';
+        ctx.fillText(String(p), x + cw / 2, B_Y + 16);
+      }
+    }
+    ctx.textAlign = 'start';
+  } else {
+    ctx.fillStyle = '#fafafa';
+    ctx.fillRect(ML, B_Y, plotW, B_H);
+    ctx.strokeStyle = '#e3e3e3';
+    ctx.strokeRect(ML + 0.5, B_Y + 0.5, plotW - 1, B_H - 1);
+  }
+}
+
+/** A caption that fits `px` pixels of 11 px text (about 6.3 px a character): `long` when it does,
+ * else `short`, so a narrow panel never cuts a caption off. */
+export function fit(px: number, long: string, short: string): string {
+  return long.length * 6.3 <= px ? long : short;
+}
