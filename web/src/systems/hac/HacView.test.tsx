@@ -13,11 +13,12 @@ import type { Frame, SystemDescription } from '../../engine/types';
 import type { FrameSource, InspectTarget, ViewProps } from '../../views/contract';
 import HacView from './HacView';
 import Inspector, { loadInspectorPart } from '../../views/Inspector';
-import { frameFromJson } from '../../views/lib/recorded';
+import { frameFromJson, RecordedSource } from '../../views/lib/recorded';
 import { hacFrame, objectRow, type HacFrame } from './hacFrame';
 import { canvasLayout, laneFrames } from './hacDraw';
 import { stepEffects } from './hacSteps';
 import recorded from './fixtures/hac-compaction.json';
+import { layOutJsdom } from '../../views/lib/jsdom';
 
 const SCENARIO = readScenario('hac-compaction.toml');
 let description: SystemDescription;
@@ -32,8 +33,7 @@ beforeAll(async () => {
   description = JSON.parse(lab.describe_json()) as SystemDescription;
   lab.free();
   frames = recorded.map(frameFromJson);
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  Element.prototype.getBoundingClientRect = () => ({ left: 0, top: 0, width: 600, height: 420 }) as DOMRect;
+  layOutJsdom();
   HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
 });
 
@@ -42,27 +42,13 @@ afterEach(() => {
   root = null;
 });
 
-/** A source that publishes `list` one frame at a time. */
-function source(list: Frame[]): FrameSource & { publish: () => void } {
-  const listeners = new Set<(f: Frame) => void>();
-  let i = -1;
-  return {
-    subscribe: (l) => (listeners.add(l), () => listeners.delete(l)),
-    latest: () => list[i] ?? null,
-    series: () => [],
-    publish: () => {
-      i = Math.min(i + 1, list.length - 1);
-      listeners.forEach((l) => l(list[i]));
-    },
-  };
-}
 function props(src: FrameSource, select: (t: InspectTarget | null) => void = () => {}, selected: InspectTarget | null = null): ViewProps {
   return { frames: src, selected, select, inspectable: true, speed: 1e6, description, scenario: null };
 }
 /** `View` rendered on frame `f`, without React's text separators. */
 function text(View: typeof HacView, f: Frame, selected: InspectTarget | null = null): string {
-  const src = source([f]);
-  src.publish();
+  const src = new RecordedSource([f]);
+  src.advance();
   return renderToString(createElement(View, props(src, undefined, selected))).replaceAll('<!-- -->', '');
 }
 const read = (i: number): HacFrame => hacFrame(frames[i], description);
@@ -150,11 +136,11 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
   it('moves through the frames with the arrow keys and inspects one with Enter', () => {
     const el = document.createElement('div');
     document.body.append(el);
-    const src = source(frames);
+    const src = new RecordedSource(frames);
     const picked: (InspectTarget | null)[] = [];
     root = createRoot(el);
     act(() => root!.render(createElement(HacView, props(src, (t) => picked.push(t)))));
-    act(() => src.publish());
+    act(() => src.advance());
     const grid = el.querySelector<HTMLElement>('[role=application]')!;
     act(() => grid.focus());
     for (const key of ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'Enter']) {
@@ -168,7 +154,7 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
   it('walks the replacement a step at a time with its buttons and n / p, where the page can seek', () => {
     const el = document.createElement('div');
     document.body.append(el);
-    const src = source(frames);
+    const src = new RecordedSource(frames);
     const seeks: number[] = [];
     const lab: string[] = [];
     const onWindowKey = (e: KeyboardEvent) => lab.push(e.key);
@@ -176,7 +162,7 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
     try {
       root = createRoot(el);
       act(() => root!.render(createElement(HacView, { ...props(src), seek: (t: number) => seeks.push(t) })));
-      act(() => src.publish()); // as the fetch is sent: no step done
+      act(() => src.advance()); // as the fetch is sent: no step done
       const r = read(0).replacement;
       const ns = (s: number) => Math.round(s * 1e9);
       const button = (move: string) => el.querySelector<HTMLButtonElement>(`[data-testid=hac-step-${move}]`)!;
@@ -204,10 +190,10 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
   it('disables the steps after the last, and shows no step buttons where the page cannot seek', () => {
     const el = document.createElement('div');
     document.body.append(el);
-    const src = source([frames[2]]);
+    const src = new RecordedSource([frames[2]]);
     root = createRoot(el);
     act(() => root!.render(createElement(HacView, { ...props(src), seek: () => {} })));
-    act(() => src.publish()); // the replacement is over
+    act(() => src.advance()); // the replacement is over
     for (const move of ['next', 'end']) expect(el.querySelector(`[data-testid=hac-step-${move}]`)!.getAttribute('aria-disabled')).toBe('true');
     for (const move of ['start', 'previous']) expect(el.querySelector(`[data-testid=hac-step-${move}]`)!.hasAttribute('aria-disabled')).toBe(false);
     const h = read(2);

@@ -10,11 +10,11 @@ import { formatValue } from '../../views/lib/TimeChart';
 import filling from './fixtures/filling.json';
 import Charts from './Charts';
 import type { MobSample } from './mobFrame';
+import { layOutJsdom } from '../../views/lib/jsdom';
 
 let root: Root | null = null;
 beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  Element.prototype.getBoundingClientRect = () => ({ left: 0, top: 0, right: 600, bottom: 420, width: 600, height: 420 }) as DOMRect;
+  layOutJsdom();
 });
 afterEach(() => {
   act(() => root?.unmount());

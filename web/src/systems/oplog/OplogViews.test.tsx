@@ -19,13 +19,14 @@ import OplogMemory from './OplogMemory';
 import OplogCharts, { OPLOG_CHARTS } from './OplogCharts';
 import Inspector, { loadInspectorPart } from '../../views/Inspector';
 import { EMPTY_MESSAGE } from '../../views/lib/hooks';
-import { EMPTY_SOURCE, frameFromJson } from '../../views/lib/recorded';
+import { EMPTY_SOURCE, frameFromJson, RecordedSource } from '../../views/lib/recorded';
 import { activePhase, clientStatus, oplogFrame, oplogNames, thinkProgress, type OplogSample } from './oplogFrame';
 import { clip, magnifiedWindow, memoryParts, MEMORY_COLOURS } from './oplogMemory';
 import { clientGrid, diagramLayout, STATUS_STYLE, STATUSES } from './oplogDiagram';
 import { formatValue, latestValue } from '../../views/lib/TimeChart';
 import { contrast } from '../../views/lib/contrast';
 import recorded from './fixtures/oplog-pool.json';
+import { layOutJsdom } from '../../views/lib/jsdom';
 
 const SCENARIO = readScenario('oplog-pool.toml');
 let description: SystemDescription;
@@ -39,8 +40,7 @@ beforeAll(async () => {
   description = JSON.parse(lab.describe_json()) as SystemDescription;
   lab.free();
   frames = recorded.map(frameFromJson);
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  Element.prototype.getBoundingClientRect = () => ({ left: 0, top: 0, right: 600, bottom: 420, width: 600, height: 420 }) as DOMRect;
+  layOutJsdom();
 });
 
 afterEach(() => {
@@ -49,24 +49,6 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** A source that publishes `list` one frame at a time, gathering their samples. */
-function source(list: Frame[]): FrameSource & { publish: () => void } {
-  const listeners = new Set<(f: Frame) => void>();
-  const samples: Frame['series'] = [];
-  let i = -1;
-  return {
-    subscribe: (l) => (listeners.add(l), () => listeners.delete(l)),
-    latest: () => list[i] ?? null,
-    series: () => samples,
-    publish: () => {
-      i = Math.min(i + 1, list.length - 1);
-      if (list[i].reset) samples.length = 0;
-      samples.push(...list[i].series);
-      listeners.forEach((l) => l(list[i]));
-    },
-  };
-}
-
 function props(src: FrameSource, select: (t: InspectTarget | null) => void = () => {}, selected: InspectTarget | null = null): ViewProps {
   return { frames: src, selected, select, inspectable: true, speed: 1e9, description, scenario: { network: { latency_ms: 1 } } };
 }
@@ -74,12 +56,12 @@ function props(src: FrameSource, select: (t: InspectTarget | null) => void = () 
 /** `View` mounted in the document on `list`'s frames, all published (a view that redraws at most
  * every so often shows the first one, then the last one once its timer has run). */
 function mount(View: ComponentType<ViewProps>, list: Frame[], select?: (t: InspectTarget | null) => void, selected: InspectTarget | null = null): HTMLElement {
-  const src = source(list);
+  const src = new RecordedSource(list);
   const el = document.createElement('div');
   document.body.appendChild(el);
   root = createRoot(el);
   act(() => root!.render(createElement(View, props(src, select, selected))));
-  for (let k = 0; k < list.length; k++) act(() => src.publish());
+  for (let k = 0; k < list.length; k++) act(() => src.advance());
   return el;
 }
 
@@ -332,12 +314,12 @@ describe('OplogCharts', () => {
 
   it('leaves a gap where no installation read completed, shades the warm-up and clears on reset', async () => {
     const series = [sample(2), sample(4), sample(6, { icost_ms: null }), sample(8, { icost_ms: null }), sample(12), sample(14), sample(16, { icost_ms: null })];
-    const src = source([seriesFrame(series, true), seriesFrame([], true)]);
+    const src = new RecordedSource([seriesFrame(series, true), seriesFrame([], true)]);
     const el = document.createElement('div');
     document.body.appendChild(el);
     root = createRoot(el);
     act(() => root!.render(createElement(OplogCharts, props(src))));
-    act(() => src.publish());
+    act(() => src.advance());
     const icost = el.querySelector('[data-chart=icost]')!;
     // Two runs of values: two moves of the pen.
     const d = icost.querySelector('path[stroke]')!.getAttribute('d')!;
@@ -351,18 +333,18 @@ describe('OplogCharts', () => {
     // Disk shares stack to 100% with the idle time.
     expect(text(el.querySelector('[data-testid=latest-disk-3]'))).toBe('idle 15.0');
     // The reset: the charts redraw at most every 250 ms.
-    act(() => src.publish());
+    act(() => src.advance());
     await act(() => new Promise((r) => setTimeout(r, 300)));
     expect(text(el.querySelector('[data-testid=sample-count]'))).toBe('samples 0');
   });
 
   it('moves a cursor with the arrow keys and tells the values in a tooltip', () => {
-    const src = source([seriesFrame([sample(1), sample(2), sample(3, { icost_ms: null })], true)]);
+    const src = new RecordedSource([seriesFrame([sample(1), sample(2), sample(3, { icost_ms: null })], true)]);
     const el = document.createElement('div');
     document.body.appendChild(el);
     root = createRoot(el);
     act(() => root!.render(createElement(OplogCharts, props(src))));
-    act(() => src.publish());
+    act(() => src.advance());
     const chart = el.querySelector<HTMLElement>('[data-chart=icost]')!;
     act(() => chart.focus());
     expect(text(chart.querySelector('[role=status]'))).toBe('t = 3.00 s (warm-up)mean seek + rotation + transfer per installation read: none');

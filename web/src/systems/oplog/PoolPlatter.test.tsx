@@ -13,7 +13,7 @@ import type { Frame, SystemDescription } from '../../engine/types';
 import type { FrameSource, InspectTarget, ViewProps } from '../../views/contract';
 import PoolPlatter from './PoolPlatter';
 import { EMPTY_MESSAGE } from '../../views/lib/hooks';
-import { EMPTY_SOURCE, frameFromJson } from '../../views/lib/recorded';
+import { EMPTY_SOURCE, frameFromJson, RecordedSource } from '../../views/lib/recorded';
 import { oplogFrame, oplogNames } from './oplogFrame';
 import { screenAngle } from '../../views/lib/disk';
 import {
@@ -36,6 +36,7 @@ import {
   HEAD_ANGLE,
 } from './poolPlatter';
 import recorded from './fixtures/oplog-pool.json';
+import { layOutJsdom } from '../../views/lib/jsdom';
 
 const SCENARIO = readScenario('oplog-pool.toml');
 let description: SystemDescription;
@@ -66,8 +67,7 @@ beforeAll(async () => {
   description = JSON.parse(lab.describe_json()) as SystemDescription;
   lab.free();
   frames = recorded.map(frameFromJson);
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  Element.prototype.getBoundingClientRect = () => ({ left: 0, top: 0, width: W, height: H }) as DOMRect;
+  layOutJsdom(W, H);
   HTMLCanvasElement.prototype.getContext = function () {
     return fakeContext(canvasCalls);
   } as unknown as typeof HTMLCanvasElement.prototype.getContext;
@@ -78,27 +78,12 @@ afterEach(() => {
   root = null;
 });
 
-function source(list: Frame[]): FrameSource & { publish: (f?: Frame) => void } {
-  const listeners = new Set<(f: Frame) => void>();
-  let i = -1;
-  let last: Frame | null = null;
-  return {
-    subscribe: (l) => (listeners.add(l), () => listeners.delete(l)),
-    latest: () => last,
-    series: () => [],
-    publish: (f?: Frame) => {
-      if (!f) i = Math.min(i + 1, list.length - 1);
-      last = f ?? list[i];
-      listeners.forEach((l) => l(last!));
-    },
-  };
-}
 function props(src: FrameSource, select: (t: InspectTarget | null) => void = () => {}, selected: InspectTarget | null = null): ViewProps {
   return { frames: src, selected, select, inspectable: true, speed: 1e6, description, scenario: null };
 }
 function text(f: Frame | null): string {
-  const src = f ? source([f]) : null;
-  src?.publish();
+  const src = f ? new RecordedSource([f]) : null;
+  src?.advance();
   return renderToString(createElement(PoolPlatter, props(src ?? EMPTY_SOURCE))).replaceAll('<!-- -->', '');
 }
 /** The text of the element with data-testid `id` in `html`. */
@@ -272,12 +257,12 @@ describe('PoolPlatter on recorded frames (oplog-pool)', () => {
   it('toggles the dirty pages with a checkbox, hovers a mark for its page and selects it by click', () => {
     const el = document.createElement('div');
     document.body.append(el);
-    const src = source(frames);
+    const src = new RecordedSource(frames);
     const picked: (InspectTarget | null)[] = [];
     root = createRoot(el);
     act(() => root!.render(createElement(PoolPlatter, props(src, (t) => picked.push(t)))));
-    act(() => src.publish());
-    act(() => src.publish());
+    act(() => src.advance());
+    act(() => src.advance());
     const box = el.querySelector<HTMLInputElement>('[data-testid=pool-dirty-toggle]')!;
     expect(box.checked).toBe(false);
     expect(el.textContent).not.toContain('dirty pages: the arc');

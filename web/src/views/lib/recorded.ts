@@ -61,6 +61,11 @@ export class RecordedSource implements FrameSource {
   advance(): Frame {
     const f = this.frames[Math.min(this.next, this.frames.length - 1)];
     this.next++;
+    return this.publish(f);
+  }
+
+  /** Publishes `f`, recorded or not (a test's hand-made frame); returns it. */
+  publish(f: Frame): Frame {
     this.last = f;
     gatherSeries(this.samples, f);
     this.listeners.forEach((l) => l(f));
