@@ -2,10 +2,10 @@
 // band magnified, the request in service and the phase bar; pure canvas work on a frame.
 import { prepareCanvas } from '../../views/lib/hooks';
 import { bandMagnification, cylinderOf, cylinderRadius, screenAngle, targetAngle } from '../../views/lib/disk';
+import { drawDisc, drawHead, drawHub, drawSpokes, HEAD_ANGLE, type Platter } from '../../views/lib/platter';
 import { fmtMs } from '../../views/lib/format';
 import type { MobFrame } from './mobFrame';
 
-const HEAD_ANGLE = 0; // the head sits at 3 o'clock
 export const PHASE_COLOURS = { seek: '#555555', rotation: '#b9b9b9' } as const;
 
 /** The platter, its head and the request in service, with the phase bar beneath. */
@@ -20,38 +20,14 @@ export function drawPlatter(canvas: HTMLCanvasElement | null, width: number, hei
   const rOuter = R;
   const rInner = R * 0.22;
   const rad = (c: number) => cylinderRadius(c, d.cylinders, d.databaseCylinders, rOuter, rInner);
+  const p = { cx, cy, rOuter, rInner };
   // The fixed parts (platter, band, track hints) come from a cached bitmap; the spokes turn.
-  const base = platterBase(width, height, cx, cy, rOuter, d.cylinders, d.databaseCylinders, rad);
+  const base = platterBase(width, height, p, d.cylinders, d.databaseCylinders, rad);
   if (base) ctx.drawImage(base, 0, 0, width, height);
-  else drawPlatterBase(ctx, cx, cy, rOuter, d.databaseCylinders, rad);
-  // Spokes fixed to the platter so the rotation is visible; sector 0 is marked.
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = 'rgba(0,0,0,0.12)';
-  ctx.beginPath();
-  for (let k = 1; k < 12; k++) {
-    const a = screenAngle(k / 12, d.angle, HEAD_ANGLE);
-    ctx.moveTo(cx + Math.cos(a) * rInner, cy + Math.sin(a) * rInner);
-    ctx.lineTo(cx + Math.cos(a) * rOuter, cy + Math.sin(a) * rOuter);
-  }
-  ctx.stroke();
-  {
-    const a = screenAngle(0, d.angle, HEAD_ANGLE);
-    ctx.strokeStyle = 'rgba(0,0,0,0.55)';
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    ctx.moveTo(cx + Math.cos(a) * rInner, cy + Math.sin(a) * rInner);
-    ctx.lineTo(cx + Math.cos(a) * rOuter, cy + Math.sin(a) * rOuter);
-    ctx.stroke();
-  }
-  // Spindle.
-  ctx.fillStyle = '#888';
-  ctx.beginPath();
-  ctx.arc(cx, cy, rInner, 0, 2 * Math.PI);
-  ctx.fill();
-  ctx.fillStyle = '#fff';
-  ctx.font = '10px system-ui, sans-serif';
-  ctx.textAlign = 'center';
-  ctx.fillText(`${(60e9 / d.revNs).toFixed(0)} RPM`, cx, cy + 3);
+  else drawPlatterBase(ctx, p, d.databaseCylinders, rad);
+  // Twelve spokes fixed to the platter so the rotation is visible; sector 0's darker.
+  drawSpokes(ctx, p, d.angle, 12);
+  drawHub(ctx, p, d.revNs, true);
   // Queued requests' targets (faint), then the active one.
   const drawTarget = (addr: number, kind: number, alpha: number, len: number) => {
     const cyl = cylinderOf(addr, d);
@@ -73,24 +49,7 @@ export function drawPlatter(canvas: HTMLCanvasElement | null, width: number, hei
     const len = Math.min(1, (act.end - act.rotationEnd) / d.revNs);
     drawTarget(act.addr, act.kind, 1, Math.max(0.02, len));
   }
-  // Head arm: from the pivot outside the platter at 3 o'clock, radially in to the head.
-  const rh = rad(d.headCylinder + 0.5);
-  const hx = cx + Math.cos(HEAD_ANGLE) * rh;
-  const hy = cy + Math.sin(HEAD_ANGLE) * rh;
-  ctx.strokeStyle = '#333';
-  ctx.lineWidth = 4;
-  ctx.lineCap = 'round';
-  ctx.beginPath();
-  ctx.moveTo(cx + rOuter + 14, cy);
-  ctx.lineTo(hx, hy);
-  ctx.stroke();
-  ctx.lineCap = 'butt';
-  ctx.fillStyle = act ? f.names.requestColour[act.kind] : '#333';
-  ctx.beginPath();
-  ctx.arc(hx, hy, 5, 0, 2 * Math.PI);
-  ctx.fill();
-  ctx.fillStyle = '#333';
-  ctx.fillRect(cx + rOuter + 10, cy - 8, 8, 16);
+  drawHead(ctx, p, rad(d.headCylinder + 0.5), '#333333', act ? f.names.requestColour[act.kind] : '#333333');
   // Labels.
   ctx.textAlign = 'left';
   ctx.fillStyle = '#555';
@@ -126,11 +85,9 @@ export function drawPlatter(canvas: HTMLCanvasElement | null, width: number, hei
 }
 
 /** Platter, database band and track hints: what does not turn. */
-function drawPlatterBase(ctx: CanvasRenderingContext2D, cx: number, cy: number, rOuter: number, databaseCylinders: number, rad: (c: number) => number): void {
-  ctx.fillStyle = '#dcdcdc';
-  ctx.beginPath();
-  ctx.arc(cx, cy, rOuter, 0, 2 * Math.PI);
-  ctx.fill();
+function drawPlatterBase(ctx: CanvasRenderingContext2D, p: Platter, databaseCylinders: number, rad: (c: number) => number): void {
+  const { cx, cy } = p;
+  drawDisc(ctx, p, '#dcdcdc');
   // Database band (magnified).
   ctx.fillStyle = '#f2f2e6';
   ctx.beginPath();
@@ -158,9 +115,7 @@ let baseCache: { key: string; canvas: HTMLCanvasElement } | null = null;
 function platterBase(
   width: number,
   height: number,
-  cx: number,
-  cy: number,
-  rOuter: number,
+  p: Platter,
   cylinders: number,
   databaseCylinders: number,
   rad: (c: number) => number,
@@ -172,7 +127,7 @@ function platterBase(
   const canvas = document.createElement('canvas');
   const ctx = prepareCanvas(canvas, width, height);
   if (!ctx) return null;
-  drawPlatterBase(ctx, cx, cy, rOuter, databaseCylinders, rad);
+  drawPlatterBase(ctx, p, databaseCylinders, rad);
   baseCache = { key, canvas };
   return canvas;
 }

@@ -16,6 +16,7 @@ import { EMPTY_MESSAGE } from '../../views/lib/hooks';
 import { EMPTY_SOURCE, frameFromJson, RecordedSource } from '../../views/lib/recorded';
 import { oplogFrame, oplogNames } from './oplogFrame';
 import { screenAngle } from '../../views/lib/disk';
+import { HEAD_ANGLE } from '../../views/lib/platter';
 import {
   angleAt,
   decisionAt,
@@ -33,7 +34,6 @@ import {
   poolMarks,
   readout,
   AGE_BINS,
-  HEAD_ANGLE,
 } from './poolPlatter';
 import recorded from './fixtures/oplog-pool.json';
 import { layOutJsdom } from '../../views/lib/jsdom';

@@ -6,11 +6,10 @@
 import * as d3 from 'd3';
 import { REQUEST_PALETTE } from '../../views/contract';
 import { screenAngle } from '../../views/lib/disk';
+import { drawDisc, drawHead, drawHub, drawSpokes, HEAD_ANGLE } from '../../views/lib/platter';
 import { fmtMs } from '../../views/lib/format';
 import { pagePlace, type DecisionsSnapshot, type DiskSnapshot, type OplogFrame, type PoolSnapshot } from './oplogFrame';
 
-/** The head sits at 3 o'clock (screen angle 0); the platter turns clockwise under it. */
-export const HEAD_ANGLE = 0;
 /** Colours: the chosen page as an installation read, the other policy's pick in ink, dirty pages
  * as page writes (contract.ts), the head dark. */
 export const COLOURS = {
@@ -20,7 +19,6 @@ export const COLOURS = {
   head: '#222222',
   platter: '#f6f5f0',
   rim: '#9a9a9a',
-  hub: '#8a8a8a',
   selected: '#000000',
 } as const;
 /** Dark orange text, 4.9:1 on white (contract.ts KIND_TEXT_PALETTE). */
@@ -307,13 +305,7 @@ export function paintPlatter(ctx: CanvasRenderingContext2D, f: OplogFrame, nowNs
   const { cx, cy, rOuter, rInner } = l;
   const rad = (c: number) => cylinderRadius(c, d.cylinders, l);
   // The platter and rings every 500 cylinders (they do not turn).
-  ctx.fillStyle = COLOURS.platter;
-  ctx.beginPath();
-  ctx.arc(cx, cy, rOuter, 0, 2 * Math.PI);
-  ctx.fill();
-  ctx.strokeStyle = COLOURS.rim;
-  ctx.lineWidth = 1;
-  ctx.stroke();
+  drawDisc(ctx, l, COLOURS.platter, COLOURS.rim);
   ctx.strokeStyle = 'rgba(0,0,0,0.08)';
   for (let c = 500; c < d.cylinders; c += 500) {
     ctx.beginPath();
@@ -321,15 +313,7 @@ export function paintPlatter(ctx: CanvasRenderingContext2D, f: OplogFrame, nowNs
     ctx.stroke();
   }
   // Slot boundaries turn with the platter; slot 0's is darker.
-  for (let s = 0; s < d.pagesPerTrack; s++) {
-    const a = screenAngle(slotPhi(s, d.pagesPerTrack), d.angle, HEAD_ANGLE);
-    ctx.strokeStyle = s === 0 ? 'rgba(0,0,0,0.35)' : 'rgba(0,0,0,0.1)';
-    ctx.lineWidth = s === 0 ? 1.5 : 1;
-    ctx.beginPath();
-    ctx.moveTo(cx + Math.cos(a) * rInner, cy + Math.sin(a) * rInner);
-    ctx.lineTo(cx + Math.cos(a) * rOuter, cy + Math.sin(a) * rOuter);
-    ctx.stroke();
-  }
+  drawSpokes(ctx, l, d.angle, d.pagesPerTrack);
   // Dirty pages awaiting write-back, beneath the pool: each cell (cylinder × slot) with dirty
   // pages as the arc of a page's sectors, from the slot's start on, darker with more pages.
   if (o.showDirty) {
@@ -367,15 +351,7 @@ export function paintPlatter(ctx: CanvasRenderingContext2D, f: OplogFrame, nowNs
     }
     ctx.fill();
   }
-  // The hub.
-  ctx.fillStyle = COLOURS.hub;
-  ctx.beginPath();
-  ctx.arc(cx, cy, rInner, 0, 2 * Math.PI);
-  ctx.fill();
-  ctx.fillStyle = '#ffffff';
-  ctx.font = '10px system-ui, sans-serif';
-  ctx.textAlign = 'center';
-  if (rInner > 30) ctx.fillText(`${(60e9 / d.revNs).toFixed(0)} RPM`, cx, cy + 3);
+  drawHub(ctx, l, d.revNs, rInner > 30);
   // Cylinder labels down the 6 o'clock radius, with ticks (they do not turn): 0 at the hub, the
   // last at the rim, every 500 between where there is room.
   ctx.font = '10px system-ui, sans-serif';
@@ -462,22 +438,7 @@ export function paintPlatter(ctx: CanvasRenderingContext2D, f: OplogFrame, nowNs
     ctx.lineWidth = 2;
     ring(ctx, p.x, p.y, r);
   }
-  // The head: its arm from a pivot beyond the rim at 3 o'clock in to its cylinder.
-  const h = headPoint(d.headCylinder, d.cylinders, l);
-  ctx.strokeStyle = COLOURS.head;
-  ctx.lineWidth = 4;
-  ctx.lineCap = 'round';
-  line(ctx, cx + rOuter + 14, cy, h.x, h.y);
-  ctx.lineCap = 'butt';
-  ctx.fillStyle = d.active ? opColour(d.active.op) : COLOURS.head;
-  ctx.beginPath();
-  ctx.arc(h.x, h.y, 5, 0, 2 * Math.PI);
-  ctx.fill();
-  ctx.strokeStyle = '#ffffff';
-  ctx.lineWidth = 1;
-  ring(ctx, h.x, h.y, 5);
-  ctx.fillStyle = COLOURS.head;
-  ctx.fillRect(cx + rOuter + 10, cy - 8, 8, 16);
+  drawHead(ctx, l, rad(d.headCylinder), COLOURS.head, d.active ? opColour(d.active.op) : COLOURS.head);
   return m;
 }
 
