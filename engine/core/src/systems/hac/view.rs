@@ -289,10 +289,11 @@ mod tests {
     use crate::kernel::Engine;
     use crate::scenario::parse;
     use crate::systems::hac::records::RecordKind;
+    use crate::systems::PaperSystem;
 
     fn engine(body: &str) -> Engine<HacSystem> {
         let s = parse(&format!("[meta]\ntitle = \"t\"\n[system]\nkind = \"hac\"\n{body}")).unwrap();
-        let mut e = Engine::<HacSystem>::of(&s, 1);
+        let mut e = HacSystem::engine(&s, 1);
         e.set_tracing(true);
         e
     }

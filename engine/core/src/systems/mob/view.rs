@@ -310,6 +310,7 @@ mod tests {
     use crate::kernel::Phase;
     use crate::scenario;
     use crate::systems::mob::records::RecordKind;
+    use crate::systems::PaperSystem;
 
     fn sim() -> MobEngine {
         let s = scenario::parse(
