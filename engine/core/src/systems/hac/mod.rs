@@ -22,8 +22,6 @@ pub mod view;
 pub mod walk;
 
 #[cfg(test)]
-mod reproduce;
-#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;
