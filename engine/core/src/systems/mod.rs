@@ -4,6 +4,29 @@
 //! and `Sample` (what any of them reports). Each `Simulation` variant holds an `Engine` over its
 //! system, so the event loop is statically dispatched; callers reach it through `engine()`, a
 //! `kernel::Run`, one call per request (never per event inside the loop).
+
+/// `kernel::RunSummary` for a system's `Summary`, from its fields `warmup_s`, `warmup_complete`
+/// and `measured_s`, and the throughput interval `$ci` gives (`|_| None` where it has none).
+macro_rules! run_summary {
+    ($summary:ty, |$s:pat_param| $ci:expr) => {
+        impl crate::kernel::RunSummary for $summary {
+            fn warmup_s(&self) -> f64 {
+                self.warmup_s
+            }
+            fn warmup_complete(&self) -> bool {
+                self.warmup_complete
+            }
+            fn measured_s(&self) -> f64 {
+                self.measured_s
+            }
+            fn throughput_batch_ci95(&self) -> Option<f64> {
+                let $s = self;
+                $ci
+            }
+        }
+    };
+}
+
 pub mod hac;
 pub mod mob;
 pub mod oplog;

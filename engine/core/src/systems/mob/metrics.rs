@@ -78,20 +78,7 @@ pub struct Summary {
     pub flusher_passes: u64,
 }
 
-impl crate::kernel::RunSummary for Summary {
-    fn warmup_s(&self) -> f64 {
-        self.warmup_s
-    }
-    fn warmup_complete(&self) -> bool {
-        self.warmup_complete
-    }
-    fn measured_s(&self) -> f64 {
-        self.measured_s
-    }
-    fn throughput_batch_ci95(&self) -> Option<f64> {
-        Some(self.throughput_ci95)
-    }
-}
+run_summary!(Summary, |s| Some(s.throughput_ci95));
 
 /// One sample of the time series.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
