@@ -1,7 +1,7 @@
 //! Scenario types: the sections every system has (`meta`, `system`, `run`, `sweep`), and
 //! `Scenario`, which joins them to the sections of the system `[system] kind` selects
-//! (`systems/<kind>/config.rs`, with the components' own, e.g. `components/disk/config.rs`). Each field is declared
-//! once: its default (the `Default` impls, from the paper), its description (the doc comment), its
+//! (`systems/<kind>/config.rs`, with the components' own, e.g. `components/disk/config.rs`).
+//! Each field is declared once: its default (the `Default` impls, from the paper), its description (the doc comment), its
 //! unit (`x-unit`) and its allowed range (`garde`). schemars turns these into the JSON schema
 //! (`schema.rs`), from which the field registry (`fields.rs`) is read; garde checks the ranges.
 //! Sizes use binary units as the thesis does: 1 MB = 2^20 bytes, 1 KB = 2^10 bytes.
