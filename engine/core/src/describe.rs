@@ -126,6 +126,21 @@ pub struct ViewInfo {
     pub hint: &'static str,
 }
 
+/// A section's scalars and columns, by type, for a system's frame sections (`view.rs`).
+pub mod columns {
+    use super::ColumnInfo;
+
+    pub const fn f64(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+        ColumnInfo::f64(name, label, unit)
+    }
+    pub const fn u32(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+        ColumnInfo::u32(name, label, unit)
+    }
+    pub const fn u8(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
+        ColumnInfo::u8(name, label, unit)
+    }
+}
+
 /// A summary figure, for a system's `describe.rs`.
 pub const fn figure(
     path: &'static str,

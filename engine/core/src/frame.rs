@@ -89,6 +89,21 @@ impl Section {
         self
     }
 
+    /// Sets the `u8` column `name` to `values`.
+    pub fn u8s(&mut self, name: &str, values: impl IntoIterator<Item = u8>) -> &mut Section {
+        self.column(name, Column::U8(values.into_iter().collect()))
+    }
+
+    /// Sets the `u32` column `name` to `values`.
+    pub fn u32s(&mut self, name: &str, values: impl IntoIterator<Item = u32>) -> &mut Section {
+        self.column(name, Column::U32(values.into_iter().collect()))
+    }
+
+    /// Sets the `f64` column `name` to `values`.
+    pub fn f64s(&mut self, name: &str, values: impl IntoIterator<Item = f64>) -> &mut Section {
+        self.column(name, Column::F64(values.into_iter().collect()))
+    }
+
     pub fn scalar(&self, name: &str) -> f64 {
         let i = self.info.scalars.iter().position(|c| c.name == name);
         self.scalars[i.unwrap_or_else(|| panic!("section {} has no scalar {name}", self.info.name))]

@@ -1,5 +1,6 @@
 //! Sample statistics: mean and the half-width of a 95% Student-t confidence interval, the
-//! thesis's error bars (§4.3).
+//! thesis's error bars (§4.3), and the batch means of a measured window (spec 000-mob §5).
+use crate::kernel::{time, SimTime};
 
 /// Two-sided 95% Student-t quantiles for 1..=30 degrees of freedom.
 const T95: [f64; 30] = [
@@ -30,6 +31,58 @@ pub fn ci95(xs: &[f64]) -> f64 {
     let m = mean(xs);
     let var = xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (n - 1) as f64;
     t95(n - 1) * (var / n as f64).sqrt()
+}
+
+/// `a / b`, or 0 when `b` is 0.
+pub fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        a as f64 / b as f64
+    }
+}
+
+/// A measured window cut into equal batches, each completion counted in the batch it falls in
+/// (spec 000-mob §5): the spread of the per-batch rates is the run's own confidence interval.
+#[derive(Clone, Debug)]
+pub struct BatchMeans {
+    start: SimTime,
+    batch_ns: SimTime,
+    counts: Vec<u64>,
+}
+
+impl BatchMeans {
+    pub fn new(batches: u32) -> BatchMeans {
+        BatchMeans { start: 0, batch_ns: 0, counts: vec![0; batches as usize] }
+    }
+
+    /// The window of `duration` starts at `now`, every batch empty.
+    pub fn begin(&mut self, now: SimTime, duration: SimTime) {
+        let batches = self.counts.len();
+        *self = BatchMeans { start: now, batch_ns: duration / batches as u64, counts: vec![0; batches] };
+    }
+
+    /// When the window started (0 before it has).
+    pub fn start(&self) -> SimTime {
+        self.start
+    }
+
+    /// A completion at `now`, within the window; one past its end counts in no batch.
+    pub fn count(&mut self, now: SimTime) {
+        let b = ((now - self.start) / self.batch_ns.max(1)) as usize;
+        if let Some(c) = self.counts.get_mut(b) {
+            *c += 1;
+        }
+    }
+
+    /// Half-width of the 95% confidence interval of the completions per second of a batch, a
+    /// batch taken to last at least `min_batch_s` (a window shorter than its batch count in ns
+    /// has batches of 0 ns).
+    pub fn rate_ci95(&self, min_batch_s: f64) -> f64 {
+        let batch_s = time::to_s(self.batch_ns).max(min_batch_s);
+        let rates: Vec<f64> = self.counts.iter().map(|&c| c as f64 / batch_s).collect();
+        ci95(&rates)
+    }
 }
 
 #[cfg(test)]

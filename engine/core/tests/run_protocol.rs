@@ -2,11 +2,12 @@
 //! passes, a measured window of run.duration_s, a time series at run.sample_interval_s, and the
 //! access count behind `storelab bench`.
 use storelab_core::frame::Column;
-use storelab_core::kernel::{Phase, System};
+use storelab_core::kernel::Phase;
 use storelab_core::scenario::Scenario;
 use storelab_core::systems::mob::metrics::Summary;
 use storelab_core::systems::mob::records::RecordKind;
 use storelab_core::systems::mob::{view, MobEngine, MobSystem};
+use storelab_core::systems::PaperSystem;
 
 fn scenario(warmup_s: f64, passes: u32, duration_s: f64) -> Scenario {
     let mut s = Scenario::default();

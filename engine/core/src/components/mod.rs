@@ -1,7 +1,7 @@
 //! Components any system may use (DESIGN.md §2): the disk (device id, request tokens, a
-//! scheduler, and the shortest-positioning-time picker), the network, the server page cache,
-//! and a server CPU.
+//! scheduler, the shortest-positioning-time picker, and its `[disk]` section), the server page
+//! cache, and a server CPU. A component only one system uses lives with that system (the MOB's
+//! network is `systems/mob/network.rs`).
 pub mod cpu;
 pub mod disk;
-pub mod network;
 pub mod page_cache;

@@ -6,9 +6,7 @@
 use super::queue::EventQueue;
 use super::time::{self, SimTime};
 use super::trace::{Record, Trace};
-use crate::describe::Description;
 use crate::frame::Frame;
-use crate::scenario::{Problem, Scenario};
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::Debug;
 
@@ -19,55 +17,19 @@ pub enum Phase {
     Done,
 }
 
-/// A simulated system: its state, its events and what it does on each, and what it reports.
+/// A simulated system as the run loop sees it: its state, its events and what it does on each,
+/// and what it reports. How a system is built from a scenario is `systems::PaperSystem`'s.
 pub trait System: Clone {
     type Event: Copy;
     /// The final figures of a run.
     type Summary: RunSummary + Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    /// One sample of the time series.
-    type Sample: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
-    /// Its record kinds, summary figures and views.
-    const DESCRIPTION: &'static Description;
-    /// Its scenario sections (`systems/<name>/config.rs`), read when `[system] kind` names it.
-    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + garde::Validate<Context = ()>;
-    /// The JSON schema schemars generates for `Config`, committed beside it (`config.schema.json`).
-    const CONFIG_SCHEMA: &'static str;
     /// What in a scenario can stop its simulated time, for the error when it does.
     const STALL_HINT: &'static str = "";
-    /// Pairs of its fields that may not both be given (written, or swept): the second derives
-    /// the first, as the third says.
-    const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] = &[];
-    /// The rules between the fields of its sections (and the common ones), each problem at the
-    /// field it names; checked once every field is in its declared range.
-    fn config_problems(c: &Self::Config, s: &Scenario) -> Vec<Problem>;
-
-    /// The system of a validated scenario with run seed `seed`.
-    fn new(s: &Scenario, seed: u64) -> Self;
     /// The measured figures so far (final once the run is over).
     fn summary(&self, k: &Kernel<Self::Event>) -> Self::Summary;
-    /// The time series so far, warm-up included.
-    fn series(&self) -> &[Self::Sample];
     /// Schedules the first events, at time 0.
     fn start(&mut self, k: &mut Kernel<Self::Event>);
     fn handle(&mut self, k: &mut Kernel<Self::Event>, e: Self::Event);
-    /// Whether a run of `s` may warm up for longer than `run.warmup_s`, until `warmed_up`: then
-    /// when it ends is not known in advance.
-    fn warmup_may_wait(s: &Scenario) -> bool;
-    /// The run protocol's times for `s`: its `[run]` section's, unless the system warms up
-    /// otherwise.
-    fn run_control(s: &Scenario) -> RunControl {
-        RunControl::new(&s.run)
-    }
-    /// Whether a run of `s` ends when its measured duration is over, known in advance; false for
-    /// a system that ends its run itself when its work is done (`Kernel::finish`).
-    fn end_known(s: &Scenario) -> bool {
-        !Self::warmup_may_wait(s)
-    }
-    /// Whether a run of `s` ends when the system's work is done (`Kernel::finish`), which may be
-    /// before its measured window is over: then the window's end is only a bound.
-    fn ends_itself(_s: &Scenario) -> bool {
-        false
-    }
     /// Whether the system's warm-up condition, beyond the minimum warm-up time, is met.
     fn warmed_up(&self) -> bool;
     /// The measured window of at most `duration` starts now (`k.now()`); a system whose work
@@ -82,7 +44,7 @@ pub trait System: Clone {
     fn inline_events(&self) -> u64 {
         0
     }
-    /// What the views draw at time `now`: the sections of `DESCRIPTION.sections`, in order.
+    /// What the views draw at time `now`: the sections its description declares, in order.
     fn frame(&self, now: SimTime) -> Frame;
 }
 
@@ -106,20 +68,24 @@ pub struct RunControl {
     pub sample_interval: SimTime,
 }
 
+/// The longest simulated run, warm-up included, seconds (10 hours).
+pub const MAX_RUN_S: f64 = 36_000.0;
+
 impl RunControl {
-    pub fn new(run: &crate::scenario::Run) -> RunControl {
+    /// The times of a run, given in seconds.
+    pub fn from_s(warmup_s: f64, duration_s: f64, sample_interval_s: f64) -> RunControl {
         RunControl {
-            warmup: time::from_s(run.warmup_s),
-            duration: time::from_s(run.duration_s),
-            sample_interval: time::from_s(run.sample_interval_s),
+            warmup: time::from_s(warmup_s),
+            duration: time::from_s(duration_s),
+            sample_interval: time::from_s(sample_interval_s),
         }
     }
 
     /// The longest a warm-up may last while it waits for the system's condition (spec A31):
     /// an hour plus ten times the minimum warm-up, and never so long that the run would pass
-    /// `scenario::MAX_RUN_S`. A warm-up that reaches it ends unfinished (`warmup_complete`).
+    /// `MAX_RUN_S`. A warm-up that reaches it ends unfinished (`warmup_complete`).
     pub fn longest_warmup(&self) -> SimTime {
-        let cap = time::from_s(crate::scenario::MAX_RUN_S).saturating_sub(self.duration);
+        let cap = time::from_s(MAX_RUN_S).saturating_sub(self.duration);
         (time::from_s(3600.0) + 10 * self.warmup).min(cap).max(self.warmup)
     }
 }
@@ -297,11 +263,6 @@ pub struct Engine<S: System> {
 }
 
 impl<S: System> Engine<S> {
-    /// The run of a validated scenario with run seed `seed`, ready to start.
-    pub fn of(s: &Scenario, seed: u64) -> Engine<S> {
-        Engine::new(S::new(s, seed), S::run_control(s))
-    }
-
     pub fn new(mut system: S, run: RunControl) -> Engine<S> {
         let mut kernel = Kernel {
             now: 0,
@@ -516,8 +477,7 @@ mod tests {
     use super::*;
 
     fn control(warmup_s: f64, duration_s: f64) -> RunControl {
-        let run = crate::scenario::Run { warmup_s, duration_s, ..Default::default() };
-        RunControl::new(&run)
+        RunControl::from_s(warmup_s, duration_s, 1.0)
     }
 
     /// A warm-up waiting for a condition lasts at most an hour plus ten times its minimum, and

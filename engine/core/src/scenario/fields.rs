@@ -228,7 +228,7 @@ impl Numeric {
 pub const SWEEP_REQUIRED: [&str; 2] = ["sweep.parameter", "sweep.values"];
 
 /// Fields of system `kind` that may not both be given (written, or swept), the second deriving
-/// the first, and how it does (`System::EXCLUSIVE`).
+/// the first, and how it does (`PaperSystem::EXCLUSIVE`).
 pub fn exclusive(kind: SystemKind) -> &'static [(&'static str, &'static str, &'static str)] {
     kind.exclusive()
 }

@@ -69,7 +69,7 @@ impl fmt::Display for ScenarioError {
 impl std::error::Error for ScenarioError {}
 
 /// A problem found before it is placed in the text (a system's rules between its fields make
-/// them too: `System::config_problems`).
+/// them too: `PaperSystem::config_problems`).
 #[derive(Debug)]
 pub struct Problem {
     path: String,

@@ -5,7 +5,7 @@
 //! paths, optional numbers typed as numbers, and the rules between fields.
 //!
 //! A scenario's schema is the common sections' (`meta`, `system`, `run`, `sweep`: `Scenario`)
-//! joined with the sections of the system its `system.kind` selects (`System::Config`): one
+//! joined with the sections of the system its `system.kind` selects (`PaperSystem::Config`): one
 //! schema per system. schemars's output is committed, the common part as `schema.json` and each
 //! system's beside its config (`systems/<kind>/config.schema.json`), so the engine, and its WASM
 //! build above all, reads the schemas without linking the generator (a quarter of the WASM

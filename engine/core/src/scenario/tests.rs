@@ -422,7 +422,7 @@ fn memory_mb_gives_the_page_cache_what_the_mob_leaves() {
     let s = parse("[server]\nmemory_mb = 24\nmob_mb = 19\n").unwrap();
     assert_eq!(s.mob().server.page_cache_mb(), 5.0);
     assert_eq!(
-        <crate::systems::mob::MobSystem as crate::kernel::System>::new(&s, 1).cache.capacity(),
+        <crate::systems::mob::MobSystem as crate::systems::PaperSystem>::new(&s, 1).cache.capacity(),
         80,
         "5 MB of 64 KB pages"
     );

@@ -1,7 +1,7 @@
-//! Scenario types: the sections every system has (`meta`, `system`, `run`, `sweep`), the component
-//! sections systems share (`network`, `disk`), and `Scenario`, which joins them to the sections
-//! of the system `[system] kind` selects (`systems/<kind>/config.rs`). Each field is declared
-//! once: its default (the `Default` impls, from the paper), its description (the doc comment), its
+//! Scenario types: the sections every system has (`meta`, `system`, `run`, `sweep`), and
+//! `Scenario`, which joins them to the sections of the system `[system] kind` selects
+//! (`systems/<kind>/config.rs`, with the components' own, e.g. `components/disk/config.rs`).
+//! Each field is declared once: its default (the `Default` impls, from the paper), its description (the doc comment), its
 //! unit (`x-unit`) and its allowed range (`garde`). schemars turns these into the JSON schema
 //! (`schema.rs`), from which the field registry (`fields.rs`) is read; garde checks the ranges.
 //! Sizes use binary units as the thesis does: 1 MB = 2^20 bytes, 1 KB = 2^10 bytes.
@@ -16,8 +16,8 @@ use crate::systems::SystemConfig;
 /// The largest seed: 2^53 − 1, the largest integer a JavaScript number holds exactly, so the lab,
 /// its links and the CLI all keep it as written (and well within a TOML integer).
 pub const MAX_SEED: u64 = (1 << 53) - 1;
-/// The longest simulated run, warm-up included, seconds (10 hours).
-pub const MAX_RUN_S: f64 = 36_000.0;
+/// The longest simulated run, warm-up included, seconds (10 hours): the kernel's limit.
+pub use crate::kernel::MAX_RUN_S;
 /// Most values a sweep may list.
 pub const MAX_SWEEP_VALUES: usize = 200;
 /// The longest scenario text, bytes: scenarios are a few KB; a link or a file far larger is not one.
@@ -211,6 +211,13 @@ pub struct Run {
     pub sample_interval_s: f64,
 }
 
+impl Run {
+    /// The kernel's run control for these times.
+    pub fn control(&self) -> crate::kernel::RunControl {
+        crate::kernel::RunControl::from_s(self.warmup_s, self.duration_s, self.sample_interval_s)
+    }
+}
+
 impl Default for Run {
     fn default() -> Self {
         Run {
@@ -221,93 +228,6 @@ impl Default for Run {
             batches: 10,
             seeds: 1,
             sample_interval_s: 1.0,
-        }
-    }
-}
-
-/// Message latency and replication delay (§4.2.2, §4.2.4).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
-pub struct Network {
-    /// Fixed latency of every message (§4.2.2: 1 ms). At least 1 µs: a transaction that hits in
-    /// the client cache takes no other time, so without it simulated time would stand still.
-    #[garde(range(min = 0.001, max = 1000.0))]
-    #[schemars(extend("x-unit" = "ms"))]
-    pub latency_ms: f64,
-    /// Time to replicate a commit's modifications to the backup and get the ack (§4.2.4, spec
-    /// A18: 2 ms).
-    #[garde(range(min = 0.0, max = 1000.0))]
-    #[schemars(extend("x-unit" = "ms"))]
-    pub backup_delay_ms: f64,
-}
-
-impl Default for Network {
-    fn default() -> Self {
-        Network { latency_ms: 1.0, backup_delay_ms: 2.0 }
-    }
-}
-
-/// The order a disk serves its queue in (`components::disk`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Scheduler {
-    /// First come, first served (spec 000-mob A17).
-    Fifo,
-}
-
-/// The disk (Table 4.6, Seagate ST18771FC Barracuda 8).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
-pub struct Disk {
-    /// The order queued requests are served in: fifo, first come first served (spec A17).
-    #[garde(skip)]
-    pub scheduler: Scheduler,
-    /// Spindle speed (Table 4.6: 7200 rpm).
-    #[garde(range(min = 1000.0, max = 30_000.0))]
-    #[schemars(extend("x-unit" = "rpm"))]
-    pub rpm: f64,
-    /// Bytes per track (Table 4.6: 89 KB; at least one 512-byte sector).
-    #[garde(range(min = 0.5, max = 16_384.0))]
-    #[schemars(extend("x-unit" = "KB"))]
-    pub track_kb: f64,
-    /// Number of cylinders (Table 4.6: 5333).
-    #[garde(range(min = 1, max = 1_000_000))]
-    #[schemars(extend("x-unit" = "count"))]
-    pub cylinders: u32,
-    /// Tracks per cylinder, one per head (Table 4.6: 20).
-    #[garde(range(min = 1, max = 1024))]
-    #[schemars(extend("x-unit" = "count"))]
-    pub tracks_per_cylinder: u32,
-    /// Single-cylinder seek time (Table 4.6: 0.85 ms).
-    #[garde(custom(positive), range(max = 1000.0))]
-    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
-    pub seek_min_ms: f64,
-    /// Average seek time (Table 4.6: 8.75 ms).
-    #[garde(custom(positive), range(max = 1000.0))]
-    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
-    pub seek_avg_ms: f64,
-    /// Full-stroke seek time (Table 4.6: 19.5 ms).
-    #[garde(custom(positive), range(max = 1000.0))]
-    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
-    pub seek_max_ms: f64,
-    /// Head switch time (spec A16: a minimal seek, 0.85 ms).
-    #[garde(range(min = 0.0, max = 1000.0))]
-    #[schemars(extend("x-unit" = "ms"))]
-    pub head_switch_ms: f64,
-}
-
-impl Default for Disk {
-    fn default() -> Self {
-        Disk {
-            scheduler: Scheduler::Fifo,
-            rpm: 7200.0,
-            track_kb: 89.0,
-            cylinders: 5333,
-            tracks_per_cylinder: 20,
-            seek_min_ms: 0.85,
-            seek_avg_ms: 8.75,
-            seek_max_ms: 19.5,
-            head_switch_ms: 0.85,
         }
     }
 }

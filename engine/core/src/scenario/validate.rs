@@ -82,7 +82,7 @@ pub(super) fn range_problem(spec: &FieldSpec, message: String) -> Problem {
     }
 }
 
-/// Rules between fields, the selected system's (`System::config_problems`) and the run's; each
+/// Rules between fields, the selected system's (`PaperSystem::config_problems`) and the run's; each
 /// problem sits on the second field the rule names.
 fn cross_problems(s: &Scenario) -> Vec<Problem> {
     let mut problems = s.config.problems(s);
@@ -109,7 +109,7 @@ fn run_problems(s: &Scenario) -> Vec<Problem> {
     // The series covers the warm-up too, as long as it may last (`RunControl::longest_warmup`).
     let span_s = crate::systems::planned_end(s).map_or_else(
         || {
-            let run = crate::kernel::RunControl::new(run);
+            let run = run.control();
             crate::kernel::time::to_s(run.longest_warmup() + run.duration)
         },
         crate::kernel::time::to_s,

@@ -4,6 +4,29 @@
 //! and `Sample` (what any of them reports). Each `Simulation` variant holds an `Engine` over its
 //! system, so the event loop is statically dispatched; callers reach it through `engine()`, a
 //! `kernel::Run`, one call per request (never per event inside the loop).
+
+/// `kernel::RunSummary` for a system's `Summary`, from its fields `warmup_s`, `warmup_complete`
+/// and `measured_s`, and the throughput interval `$ci` gives (`|_| None` where it has none).
+macro_rules! run_summary {
+    ($summary:ty, |$s:pat_param| $ci:expr) => {
+        impl crate::kernel::RunSummary for $summary {
+            fn warmup_s(&self) -> f64 {
+                self.warmup_s
+            }
+            fn warmup_complete(&self) -> bool {
+                self.warmup_complete
+            }
+            fn measured_s(&self) -> f64 {
+                self.measured_s
+            }
+            fn throughput_batch_ci95(&self) -> Option<f64> {
+                let $s = self;
+                $ci
+            }
+        }
+    };
+}
+
 pub mod hac;
 pub mod mob;
 pub mod oplog;
@@ -13,13 +36,59 @@ mod tests;
 use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::trace::Trace;
-use crate::kernel::{Engine, Phase, Run, RunSummary, SimTime, System};
+use crate::kernel::{Engine, Phase, Run, RunControl, RunSummary, SimTime, System};
 use crate::scenario::{Problem, Scenario};
 use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// A paper's system as a scenario selects it: its sections and their rules, how a run of it is
+/// built and timed, and what it describes and samples. The kernel runs it as a `System`.
+pub trait PaperSystem: System {
+    /// One sample of the time series.
+    type Sample: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// Its record kinds, summary figures and views.
+    const DESCRIPTION: &'static Description;
+    /// Its scenario sections (`systems/<name>/config.rs`), read when `[system] kind` names it.
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + garde::Validate<Context = ()>;
+    /// The JSON schema schemars generates for `Config`, committed beside it (`config.schema.json`).
+    const CONFIG_SCHEMA: &'static str;
+    /// Pairs of its fields that may not both be given (written, or swept): the second derives
+    /// the first, as the third says.
+    const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] = &[];
+    /// The rules between the fields of its sections (and the common ones), each problem at the
+    /// field it names; checked once every field is in its declared range.
+    fn config_problems(c: &Self::Config, s: &Scenario) -> Vec<Problem>;
+    /// The system of a validated scenario with run seed `seed`.
+    fn new(s: &Scenario, seed: u64) -> Self;
+    /// The time series so far, warm-up included.
+    fn series(&self) -> &[Self::Sample];
+    /// Whether a run of `s` may warm up for longer than `run.warmup_s`, until `warmed_up`: then
+    /// when it ends is not known in advance.
+    fn warmup_may_wait(s: &Scenario) -> bool;
+    /// The run protocol's times for `s`: its `[run]` section's, unless the system warms up
+    /// otherwise.
+    fn run_control(s: &Scenario) -> RunControl {
+        s.run.control()
+    }
+    /// Whether a run of `s` ends when its measured duration is over, known in advance; false for
+    /// a system that ends its run itself when its work is done (`Kernel::finish`).
+    fn end_known(s: &Scenario) -> bool {
+        !Self::warmup_may_wait(s)
+    }
+    /// Whether a run of `s` ends when the system's work is done (`Kernel::finish`), which may be
+    /// before its measured window is over: then the window's end is only a bound.
+    fn ends_itself(_s: &Scenario) -> bool {
+        false
+    }
+    /// The run of a validated scenario with run seed `seed`, ready to start.
+    fn engine(s: &Scenario, seed: u64) -> Engine<Self> {
+        Engine::new(Self::new(s, seed), Self::run_control(s))
+    }
+}
 
 /// One line per system: its `SystemKind` variant (the snake_case name scenarios use, with its
-/// description) and its `System` type.
+/// description) and its `PaperSystem` type.
 macro_rules! systems {
     ($($(#[doc = $doc:literal])* $kind:ident => $system:ty,)*) => {
         /// The paper system a scenario runs; its sections follow.
@@ -47,7 +116,7 @@ macro_rules! systems {
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(untagged)]
         pub enum Sample {
-            $($kind(<$system as System>::Sample),)*
+            $($kind(<$system as PaperSystem>::Sample),)*
         }
 
         /// The sections of the system a scenario selects (`systems/<kind>/config.rs`), written
@@ -55,7 +124,7 @@ macro_rules! systems {
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum SystemConfig {
-            $($kind(<$system as System>::Config),)*
+            $($kind(<$system as PaperSystem>::Config),)*
         }
 
         impl SystemKind {
@@ -65,21 +134,21 @@ macro_rules! systems {
             /// Its name in scenarios (`[system] kind`), which is also its folder's.
             pub fn name(self) -> &'static str {
                 match self {
-                    $(SystemKind::$kind => <$system as System>::DESCRIPTION.kind,)*
+                    $(SystemKind::$kind => <$system as PaperSystem>::DESCRIPTION.kind,)*
                 }
             }
 
             /// The JSON schema of its sections, as committed beside them (`config.schema.json`).
             pub(crate) fn config_schema(self) -> &'static str {
                 match self {
-                    $(SystemKind::$kind => <$system as System>::CONFIG_SCHEMA,)*
+                    $(SystemKind::$kind => <$system as PaperSystem>::CONFIG_SCHEMA,)*
                 }
             }
 
-            /// Pairs of its fields that may not both be given (`System::EXCLUSIVE`).
+            /// Pairs of its fields that may not both be given (`PaperSystem::EXCLUSIVE`).
             pub(crate) fn exclusive(self) -> &'static [(&'static str, &'static str, &'static str)] {
                 match self {
-                    $(SystemKind::$kind => <$system as System>::EXCLUSIVE,)*
+                    $(SystemKind::$kind => <$system as PaperSystem>::EXCLUSIVE,)*
                 }
             }
 
@@ -88,7 +157,7 @@ macro_rules! systems {
             pub(crate) fn generate_config_schema(self, settings: schemars::generate::SchemaSettings) -> serde_json::Value {
                 match self {
                     $(SystemKind::$kind => {
-                        settings.into_generator().into_root_schema_for::<<$system as System>::Config>().to_value()
+                        settings.into_generator().into_root_schema_for::<<$system as PaperSystem>::Config>().to_value()
                     })*
                 }
             }
@@ -129,28 +198,28 @@ macro_rules! systems {
                 report.err().map_or_else(Vec::new, |r| r.iter().map(|(path, _)| path.to_string()).collect())
             }
 
-            /// The rules between the system's fields (`System::config_problems`).
+            /// The rules between the system's fields (`PaperSystem::config_problems`).
             pub(crate) fn problems(&self, s: &Scenario) -> Vec<Problem> {
                 match self {
-                    $(SystemConfig::$kind(c) => <$system as System>::config_problems(c, s),)*
+                    $(SystemConfig::$kind(c) => <$system as PaperSystem>::config_problems(c, s),)*
                 }
             }
         }
 
-        /// When a run of `s` ends, if that is known in advance (`System::end_known`): warm-up
+        /// When a run of `s` ends, if that is known in advance (`PaperSystem::end_known`): warm-up
         /// plus measured duration.
         pub fn planned_end(s: &Scenario) -> Option<SimTime> {
             let known = match s.system.kind {
-                $(SystemKind::$kind => <$system as System>::end_known(s),)*
+                $(SystemKind::$kind => <$system as PaperSystem>::end_known(s),)*
             };
             // Summed as the kernel schedules it: the end comes `duration` after the warm-up check.
             known.then(|| crate::kernel::time::from_s(s.run.warmup_s) + crate::kernel::time::from_s(s.run.duration_s))
         }
 
-        /// Whether the system ends a run of `s` itself when its work is done (`System::ends_itself`).
+        /// Whether the system ends a run of `s` itself when its work is done (`PaperSystem::ends_itself`).
         pub fn ends_itself(s: &Scenario) -> bool {
             match s.system.kind {
-                $(SystemKind::$kind => <$system as System>::ends_itself(s),)*
+                $(SystemKind::$kind => <$system as PaperSystem>::ends_itself(s),)*
             }
         }
 
@@ -158,7 +227,7 @@ macro_rules! systems {
         /// (`RunControl::longest_warmup`) plus the duration.
         pub fn longest_end(s: &Scenario) -> SimTime {
             planned_end(s).unwrap_or_else(|| {
-                let run = crate::kernel::RunControl::new(&s.run);
+                let run = s.run.control();
                 run.longest_warmup() + run.duration
             })
         }
@@ -166,7 +235,7 @@ macro_rules! systems {
         /// What the system a scenario selects reports: its record kinds, figures and views.
         pub fn description(s: &Scenario) -> &'static Description {
             match s.system.kind {
-                $(SystemKind::$kind => <$system as System>::DESCRIPTION,)*
+                $(SystemKind::$kind => <$system as PaperSystem>::DESCRIPTION,)*
             }
         }
 
@@ -174,14 +243,14 @@ macro_rules! systems {
             /// A simulation of a validated scenario with run seed `seed`.
             pub fn new(s: &Scenario, seed: u64) -> Simulation {
                 match s.system.kind {
-                    $(SystemKind::$kind => Simulation::$kind(Engine::of(s, seed)),)*
+                    $(SystemKind::$kind => Simulation::$kind(<$system as PaperSystem>::engine(s, seed)),)*
                 }
             }
 
             /// What the system reports: its record kinds, summary figures and views.
             pub fn description(&self) -> &'static Description {
                 match self {
-                    $(Simulation::$kind(_) => <$system as System>::DESCRIPTION,)*
+                    $(Simulation::$kind(_) => <$system as PaperSystem>::DESCRIPTION,)*
                 }
             }
 

@@ -1,8 +1,6 @@
 //! Disk geometry (spec 000-mob §3.3): a linear byte address laid out as a spiral with no skew, so
 //! a continuous transfer across a track or cylinder boundary costs nothing extra, and no zoning
 //! (one track size everywhere, thesis §4.2.3).
-use crate::scenario;
-
 #[derive(Clone, Debug)]
 pub struct Geometry {
     pub track_bytes: u64,
@@ -13,12 +11,14 @@ pub struct Geometry {
 }
 
 impl Geometry {
-    pub fn new(d: &scenario::Disk) -> Geometry {
+    /// A drive spinning at `rpm` with tracks of `track_kb` KB, `tracks_per_cylinder` of them to
+    /// each of its `cylinders`.
+    pub fn new(rpm: f64, track_kb: f64, tracks_per_cylinder: u32, cylinders: u32) -> Geometry {
         Geometry {
-            track_bytes: (d.track_kb * 1024.0).round() as u64,
-            tracks_per_cylinder: d.tracks_per_cylinder as u64,
-            cylinders: d.cylinders as u64,
-            rev_ns: 60e9 / d.rpm,
+            track_bytes: (track_kb * 1024.0).round() as u64,
+            tracks_per_cylinder: tracks_per_cylinder as u64,
+            cylinders: cylinders as u64,
+            rev_ns: 60e9 / rpm,
         }
     }
 

@@ -3,15 +3,16 @@
 //! head switch and transfer per request, no read-ahead cache, zero controller overhead (A28).
 //! Any system may own several: each has a device id, and every request carries a token of the
 //! owner's choosing that comes back with its completion, so it returns to whoever asked.
+pub mod config;
 mod geometry;
 mod seek;
 pub mod sptf;
 
+pub use config::Scheduler;
 pub use geometry::Geometry;
 pub use seek::SeekCurve;
 
 use crate::kernel::SimTime;
-use crate::scenario;
 use std::collections::VecDeque;
 
 /// Which disk of a system: completions name it, so a system with several routes them.
@@ -24,10 +25,6 @@ pub struct Request<T> {
     pub addr: u64,
     pub len: u64,
 }
-
-/// The order queued requests are served in (`disk.scheduler`). The opportunistic log's shortest
-/// positioning time first and the write-optimized layout's sorted batches join this enum.
-pub use scenario::Scheduler;
 
 /// How one request was served: the seek, rotation and transfer phases end at these times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,13 +77,9 @@ pub struct Disk<T> {
 }
 
 impl<T: Copy> Disk<T> {
-    pub fn new(id: DeviceId, d: &scenario::Disk, phase0: f64) -> Disk<T> {
-        let seek = SeekCurve::calibrate(d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, d.cylinders);
-        Disk::with_parts(id, Geometry::new(d), seek, d.head_switch_ms, d.scheduler, phase0)
-    }
-
-    /// A disk of any geometry and seek curve (a drive whose parameters are not min/avg/max).
-    pub fn with_parts(
+    /// A disk of `geometry` and `seek` curve with device id `id`, its platter at angle `phase0`
+    /// (revolutions) at time 0. A `[disk]` section builds one with `config::Disk::build`.
+    pub fn new(
         id: DeviceId,
         geometry: Geometry,
         seek: SeekCurve,

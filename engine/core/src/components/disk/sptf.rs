@@ -130,9 +130,8 @@ pub fn choose<T: Copy>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::components::disk::{Geometry, SeekCurve};
+    use crate::components::disk::{Geometry, Scheduler, SeekCurve};
     use crate::kernel::rng::Rng;
-    use crate::scenario::Scheduler;
 
     const PAGE: u64 = 4096;
 
@@ -140,7 +139,7 @@ mod tests {
     fn hp97560(scale: f64, head_switch_ms: f64) -> Disk<()> {
         let g = Geometry { track_bytes: 72 * 512, tracks_per_cylinder: 19, cylinders: 1962, rev_ns: 60e9 / 4002.0 };
         let seek = SeekCurve::two_piece(383, (3.24, 0.400), (8.00, 0.008), scale);
-        Disk::with_parts(0, g, seek, head_switch_ms, Scheduler::Fifo, 0.0)
+        Disk::new(0, g, seek, head_switch_ms, Scheduler::Fifo, 0.0)
     }
 
     #[test]

@@ -7,7 +7,8 @@ use garde::Validate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::{positive, Scenario, Scheduler};
+use crate::components::disk::{self, DeviceId, Geometry, Scheduler, SeekCurve};
+use crate::scenario::{positive, Scenario};
 use crate::systems::SystemConfig;
 use crate::workload::oo7::dynamic::{self, DynamicParams};
 use crate::workload::oo7::{Oo7Params, Oo7Size, TraversalKind};
@@ -527,18 +528,11 @@ impl Default for Disk {
 }
 
 impl Disk {
-    /// As the shared disk component reads it.
-    pub fn component(&self) -> crate::scenario::Disk {
-        crate::scenario::Disk {
-            scheduler: Scheduler::Fifo,
-            rpm: self.rpm,
-            track_kb: self.track_kb,
-            cylinders: self.cylinders,
-            tracks_per_cylinder: self.tracks_per_cylinder,
-            seek_min_ms: self.seek_min_ms,
-            seek_avg_ms: self.seek_avg_ms,
-            seek_max_ms: self.seek_max_ms,
-            head_switch_ms: self.seek_min_ms,
-        }
+    /// The drive this section states, with device id `id`, its platter at angle `phase0`
+    /// (revolutions) at time 0: a head switch takes a single-cylinder seek; FIFO service.
+    pub fn build<T: Copy>(&self, id: DeviceId, phase0: f64) -> disk::Disk<T> {
+        let geometry = Geometry::new(self.rpm, self.track_kb, self.tracks_per_cylinder, self.cylinders);
+        let seek = SeekCurve::calibrate(self.seek_min_ms, self.seek_avg_ms, self.seek_max_ms, self.cylinders);
+        disk::Disk::new(id, geometry, seek, self.seek_min_ms, Scheduler::Fifo, phase0)
     }
 }

@@ -4,7 +4,8 @@
 use super::baselines::{fpc::Fpc, gom::Gom, quickstore::QuickStore};
 use super::cache::{HacCache, HacParams, Pages};
 use super::client_cache::ClientCache;
-use crate::workload::oo7::{Oo7Database, Traversal, TraversalKind};
+use crate::workload::oo7::dynamic::{Dynamic, DynamicParams, Mix};
+use crate::workload::oo7::{Oo7Database, Oo7Params, Traversal, TraversalKind};
 
 /// A cold traversal starts with an empty client cache; a hot one is measured after the same
 /// traversal has run once unmeasured (§4.1.1; spec A20).
@@ -44,6 +45,11 @@ impl Measured {
     pub fn memory_bytes(&self) -> u64 {
         self.frame_bytes + self.peak_table_bytes
     }
+}
+
+/// 8 KB frames in `mb` MB.
+pub fn frames(mb: f64) -> u32 {
+    (mb * 1048576.0 / 8192.0) as u32
 }
 
 /// Where each object of `db` lies, for the caches.
@@ -125,4 +131,32 @@ pub fn zero_miss_frames(db: &Oo7Database, pages: &Pages, policy: &Policy, kind: 
         }
     }
     (hi, at_hi)
+}
+
+/// Two medium databases for the dynamic traversals (§4.1.1), and where both's objects lie.
+fn two_medium() -> &'static (Oo7Database, Oo7Database, Pages) {
+    static DBS: std::sync::OnceLock<(Oo7Database, Oo7Database, Pages)> = std::sync::OnceLock::new();
+    DBS.get_or_init(|| {
+        let (a, b) = (Oo7Database::generate(&Oo7Params::default(), 1), Oo7Database::generate(&Oo7Params::default(), 2));
+        let place = |db: &Oo7Database, first_page: u32| {
+            db.objects.iter().map(move |o| (o.page + first_page, o.offset as u32, o.bytes as u32)).collect::<Vec<_>>()
+        };
+        let pages = Pages::new(place(&a, 0).into_iter().chain(place(&b, a.pages)));
+        (a, b, pages)
+    })
+}
+
+/// Misses of the last 5,000 of the dynamic traversal's 7,500 operations (§4.1.1).
+pub fn dynamic_misses(policy: &Policy, mb: f64, mix: Mix) -> u64 {
+    let (a, b, pages) = two_medium();
+    let mut c = cache(policy, frames(mb), a, pages, 1);
+    let mut walk = Dynamic::new([a, b], DynamicParams { mix, ..DynamicParams::default() }, 1);
+    let mut before = None;
+    while let Some(access) = walk.next() {
+        if before.is_none() && walk.operation > 2500 {
+            before = Some(c.fetches());
+        }
+        c.access(access.object, access.write, &Vec::new);
+    }
+    c.fetches() - before.unwrap_or(0)
 }

@@ -4,7 +4,7 @@
 //! table; and, for HAC, what replacement did.
 use serde::{Deserialize, Serialize};
 
-use crate::kernel::{time, RunSummary, SimTime};
+use crate::kernel::{time, SimTime};
 
 /// The measured traversal's figures.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -51,20 +51,7 @@ pub struct Summary {
     pub page_use: f64,
 }
 
-impl RunSummary for Summary {
-    fn warmup_s(&self) -> f64 {
-        self.warmup_s
-    }
-    fn warmup_complete(&self) -> bool {
-        self.warmup_complete
-    }
-    fn measured_s(&self) -> f64 {
-        self.measured_s
-    }
-    fn throughput_batch_ci95(&self) -> Option<f64> {
-        None
-    }
-}
+run_summary!(Summary, |_| None);
 
 /// One point of the time series.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

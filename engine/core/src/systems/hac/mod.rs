@@ -22,8 +22,6 @@ pub mod view;
 pub mod walk;
 
 #[cfg(test)]
-mod reproduce;
-#[cfg(test)]
 mod tests;
 
 use std::sync::Arc;
@@ -42,6 +40,7 @@ use crate::frame::Frame;
 use crate::kernel::rng::Rng;
 use crate::kernel::{time, Kernel, RunControl, SimTime, System};
 use crate::scenario::{Problem, Scenario};
+use crate::systems::PaperSystem;
 use crate::workload::oo7::{Oo7Database, Traversal, TraversalKind};
 use config::Traversal as TraversalName;
 use setup::{prepared, Prepared, WalkSpec};
@@ -227,7 +226,7 @@ impl HacSystem {
             wire: 8e3 / c.network.bandwidth_mbps,
             request_bytes: c.network.request_bytes as u64,
             server,
-            disk: Disk::new(0, &c.disk.component(), disk_rng.unit()),
+            disk: c.disk.build(0, disk_rng.unit()),
             fetched: vec![false; db.pages as usize],
             pending: None,
             replacement: None,
@@ -465,46 +464,9 @@ impl HacSystem {
 impl System for HacSystem {
     type Event = Event;
     type Summary = Summary;
-    type Sample = Sample;
-    const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
-    type Config = config::Config;
-    const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
-
-    fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
-        validate::problems(c, s)
-    }
-
-    /// A hot run measures after one unmeasured traversal, a dynamic one after its first
-    /// operations.
-    fn warmup_may_wait(s: &Scenario) -> bool {
-        let w = &s.hac().workload;
-        w.start == Start::Hot || w.traversal == TraversalName::Dynamic
-    }
-
-    /// The run ends when the measured traversal does.
-    fn end_known(_: &Scenario) -> bool {
-        false
-    }
-
-    fn ends_itself(_: &Scenario) -> bool {
-        true
-    }
-
-    /// The warm-up is the unmeasured traversal, not a time (`run.warmup_s` does not apply).
-    fn run_control(s: &Scenario) -> RunControl {
-        RunControl { warmup: 0, ..RunControl::new(&s.run) }
-    }
-
-    fn new(s: &Scenario, seed: u64) -> HacSystem {
-        HacSystem::assemble(s, seed)
-    }
 
     fn summary(&self, k: &K) -> Summary {
         self.metrics.summary(k.now(), k.warmup_complete(), self.cache_figures(), self.page_use)
-    }
-
-    fn series(&self) -> &[Sample] {
-        &self.metrics.series
     }
 
     fn start(&mut self, k: &mut K) {
@@ -569,5 +531,45 @@ impl System for HacSystem {
 
     fn frame(&self, now: SimTime) -> Frame {
         view::frame(self, now)
+    }
+}
+
+impl PaperSystem for HacSystem {
+    type Sample = Sample;
+    const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
+    type Config = config::Config;
+    const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
+
+    fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
+        validate::problems(c, s)
+    }
+
+    /// A hot run measures after one unmeasured traversal, a dynamic one after its first
+    /// operations.
+    fn warmup_may_wait(s: &Scenario) -> bool {
+        let w = &s.hac().workload;
+        w.start == Start::Hot || w.traversal == TraversalName::Dynamic
+    }
+
+    /// The run ends when the measured traversal does.
+    fn end_known(_: &Scenario) -> bool {
+        false
+    }
+
+    fn ends_itself(_: &Scenario) -> bool {
+        true
+    }
+
+    /// The warm-up is the unmeasured traversal, not a time (`run.warmup_s` does not apply).
+    fn run_control(s: &Scenario) -> RunControl {
+        RunControl { warmup: 0, ..s.run.control() }
+    }
+
+    fn new(s: &Scenario, seed: u64) -> HacSystem {
+        HacSystem::assemble(s, seed)
+    }
+
+    fn series(&self) -> &[Sample] {
+        &self.metrics.series
     }
 }

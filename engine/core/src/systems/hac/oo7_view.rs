@@ -1,10 +1,10 @@
 //! The OO7 frame sections: the assembly hierarchy with the traversal's position, and the graph of
 //! the composite part being walked (§4.1; the OO7 panel draws them).
-use super::view::{f64, u32, u8};
 use super::walk::Walk;
 use super::HacSystem;
+use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
-use crate::frame::{Column, Section};
+use crate::frame::Section;
 use crate::workload::oo7::TraversalKind;
 
 pub const TRAVERSALS: &[&str] = &["T6", "T1−", "T1", "T1+", "T2a", "T2b", "dynamic"];
@@ -81,13 +81,11 @@ pub fn assemblies(sim: &HacSystem) -> Section {
     let path = walk.assembly_path();
     let entered = walk.assemblies_entered();
     let done = sim.traversal_index() == 2;
-    let state = (0..n as u32)
-        .map(|a| match () {
-            _ if path.contains(&a) => 1,
-            _ if done || a < entered => 2,
-            _ => 0,
-        })
-        .collect();
+    let state = (0..n as u32).map(|a| match () {
+        _ if path.contains(&a) => 1,
+        _ if done || a < entered => 2,
+        _ => 0,
+    });
     let base = path.last().filter(|&&a| db.assemblies[a as usize].base);
     let total = match walk {
         Walk::Dynamic(d) => d.operations() as usize,
@@ -103,10 +101,10 @@ pub fn assemblies(sim: &HacSystem) -> Section {
         .set("composite_visits_total", total as f64)
         .set("part_visits", current.map_or(0, |t| t.part_visits()) as f64)
         .set("part_limit", current.map_or(0, |t| t.limit()) as f64);
-    s.column("parent", Column::U32(parent))
-        .column("level", Column::U8(level))
-        .column("base", Column::U8(db.assemblies.iter().map(|a| a.base as u8).collect()))
-        .column("state", Column::U8(state));
+    s.u32s("parent", parent)
+        .u8s("level", level)
+        .u8s("base", db.assemblies.iter().map(|a| a.base as u8))
+        .u8s("state", state);
     s
 }
 
@@ -125,10 +123,6 @@ pub fn composite(sim: &HacSystem) -> Section {
         }
     }
     let [to0, to1, to2] = to;
-    s.column("visited", Column::U8(visited))
-        .column("on_path", Column::U8(on_path))
-        .column("to0", Column::U32(to0))
-        .column("to1", Column::U32(to1))
-        .column("to2", Column::U32(to2));
+    s.u8s("visited", visited).u8s("on_path", on_path).u32s("to0", to0).u32s("to1", to1).u32s("to2", to2);
     s
 }

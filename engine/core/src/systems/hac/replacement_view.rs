@@ -2,9 +2,9 @@
 //! §2.14), each step with the simulated time it is done (`steps.rs`).
 use super::cache::CacheEvent;
 use super::steps::Replacement;
-use super::view::{f64, u32, u8};
+use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
-use crate::frame::{Column, Section};
+use crate::frame::Section;
 use crate::kernel::{time, SimTime};
 
 pub const STEP_KINDS: &[&str] = &[
@@ -129,11 +129,11 @@ impl Columns {
     }
 
     fn fill(self, s: &mut Section) {
-        s.column("t_s", Column::F64(self.t_s)).column("kind", Column::U8(self.kind));
+        s.f64s("t_s", self.t_s).u8s("kind", self.kind);
         for (name, c) in U32_COLUMNS.into_iter().zip(self.u32s) {
-            s.column(name, Column::U32(c));
+            s.u32s(name, c);
         }
-        s.column("t", Column::U8(self.t)).column("h", Column::F64(self.h));
+        s.u8s("t", self.t).f64s("h", self.h);
     }
 }
 

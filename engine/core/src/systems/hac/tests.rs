@@ -1,3 +1,5 @@
+use super::cache::HacParams;
+use super::experiment::{dynamic_misses, Policy};
 use crate::kernel::Phase;
 use crate::scenario::parse;
 use crate::systems::Simulation;
@@ -140,10 +142,8 @@ fn the_dynamic_traversal_in_the_system_is_figure_6s() {
     let (_, hac) = run(&body("hac"), 1);
     let (_, fpc) = run(&body("fpc"), 1);
     assert!(hac.warmup_complete && hac.traversal_complete);
-    assert_eq!(hac.fetches, super::reproduce::dynamic_misses(&super::reproduce::hac(), 12.0, Mix::MostlyT1Minus));
-    assert_eq!(
-        fpc.fetches,
-        super::reproduce::dynamic_misses(&super::experiment::Policy::Fpc, 12.0, Mix::MostlyT1Minus)
-    );
+    let hac_policy = Policy::Hac(HacParams::default());
+    assert_eq!(hac.fetches, dynamic_misses(&hac_policy, 12.0, Mix::MostlyT1Minus));
+    assert_eq!(fpc.fetches, dynamic_misses(&Policy::Fpc, 12.0, Mix::MostlyT1Minus));
     assert!(2 * hac.fetches < fpc.fetches, "HAC {} against FPC {}", hac.fetches, fpc.fetches);
 }

@@ -2,20 +2,11 @@
 //! from the models at the current time. Everything here only reads the models.
 use super::steps::{FrameView, Picture};
 use super::{oo7_view as oo7, replacement_view as replacement, Cache, HacSystem};
-use crate::describe::{ColumnInfo, SectionInfo};
-use crate::frame::{Column, Frame, Section};
+use crate::describe::columns::{f64, u32, u8};
+use crate::describe::SectionInfo;
+use crate::frame::{Frame, Section};
 use crate::kernel::SimTime;
 use crate::systems::hac::cache::{FrameKind, HacCache};
-
-pub(super) const fn f64(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
-    ColumnInfo::f64(name, label, unit)
-}
-pub(super) const fn u32(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
-    ColumnInfo::u32(name, label, unit)
-}
-pub(super) const fn u8(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
-    ColumnInfo::u8(name, label, unit)
-}
 
 pub const FRAME_KINDS: &[&str] = &["free", "intact", "compacted"];
 
@@ -204,16 +195,16 @@ impl FrameRows {
     }
 
     fn fill(self, s: &mut Section) {
-        s.column("kind", Column::U8(self.kind))
-            .column("page", Column::U32(self.page))
-            .column("used", Column::U32(self.used))
-            .column("objects", Column::U32(self.objects))
-            .column("installed", Column::U32(self.installed))
-            .column("t", Column::U8(self.t))
-            .column("h", Column::F64(self.h))
-            .column("pinned", Column::U8(self.pinned))
-            .column("detail", Column::U8(self.detail))
-            .column("incoming", Column::U8(self.incoming));
+        s.u8s("kind", self.kind)
+            .u32s("page", self.page)
+            .u32s("used", self.used)
+            .u32s("objects", self.objects)
+            .u32s("installed", self.installed)
+            .u8s("t", self.t)
+            .f64s("h", self.h)
+            .u8s("pinned", self.pinned)
+            .u8s("detail", self.detail)
+            .u8s("incoming", self.incoming);
     }
 }
 
@@ -243,21 +234,20 @@ impl ObjectRows {
     }
 
     fn fill(self, s: &mut Section) {
-        s.column("frame", Column::U32(self.frame))
-            .column("object", Column::U32(self.object))
-            .column("offset", Column::U32(self.offset))
-            .column("bytes", Column::U32(self.bytes))
-            .column("usage", Column::U8(self.usage))
-            .column("installed", Column::U8(self.installed))
-            .column("modified", Column::U8(self.modified));
+        s.u32s("frame", self.frame)
+            .u32s("object", self.object)
+            .u32s("offset", self.offset)
+            .u32s("bytes", self.bytes)
+            .u8s("usage", self.usage)
+            .u8s("installed", self.installed)
+            .u8s("modified", self.modified);
     }
 }
 
 fn pointers(picture: Option<&Picture>) -> Section {
     let mut s = Section::new(&SECTIONS[2]);
     let pointers = picture.map_or(&[][..], |p| &p.pointers[..]);
-    s.column("frame", Column::U32(pointers.to_vec()))
-        .column("primary", Column::U8((0..pointers.len()).map(|i| (i == 0) as u8).collect()));
+    s.u32s("frame", pointers.to_vec()).u8s("primary", (0..pointers.len()).map(|i| (i == 0) as u8));
     s
 }
 
@@ -275,10 +265,7 @@ fn candidates(sim: &HacSystem) -> Section {
     } else {
         s.set("epochs", 0.0);
     }
-    s.column("frame", Column::U32(frame))
-        .column("t", Column::U8(t))
-        .column("h", Column::F64(h))
-        .column("age", Column::F64(age));
+    s.u32s("frame", frame).u8s("t", t).f64s("h", h).f64s("age", age);
     s
 }
 
@@ -289,10 +276,11 @@ mod tests {
     use crate::kernel::Engine;
     use crate::scenario::parse;
     use crate::systems::hac::records::RecordKind;
+    use crate::systems::PaperSystem;
 
     fn engine(body: &str) -> Engine<HacSystem> {
         let s = parse(&format!("[meta]\ntitle = \"t\"\n[system]\nkind = \"hac\"\n{body}")).unwrap();
-        let mut e = Engine::<HacSystem>::of(&s, 1);
+        let mut e = HacSystem::engine(&s, 1);
         e.set_tracing(true);
         e
     }

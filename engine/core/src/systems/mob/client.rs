@@ -1,9 +1,9 @@
 //! A client workstation (thesis §2.3, §4.2.1): a closed loop of transactions with no think time.
 //! Its cache is modelled probabilistically (the draws are part of each `Access`), plus the
 //! objects that fetch replies brought earlier in the same transaction (spec A2).
+use super::workload::{Access, SyntheticWorkload};
 use crate::kernel::rng::Rng;
 use crate::kernel::SimTime;
-use crate::workload::{Access, SyntheticWorkload};
 
 /// What a fetch reply carries: the whole page (it was cached or just read), or only the
 /// buffered objects of a page that is not cached (spec A34).

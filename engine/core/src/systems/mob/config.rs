@@ -8,7 +8,8 @@ use garde::Validate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::{positive, Disk, Network, Scenario};
+use crate::components::disk::config::Disk;
+use crate::scenario::{positive, Scenario};
 use crate::systems::SystemConfig;
 
 /// The sections of a MOB scenario, in file order.
@@ -166,6 +167,28 @@ impl Default for Client {
 pub enum Layout {
     /// §3.2.1: pages contiguous at fixed homes, read-modify-write flushing.
     ReadOptimized,
+}
+
+/// Message latency and replication delay (§4.2.2, §4.2.4).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Network {
+    /// Fixed latency of every message (§4.2.2: 1 ms). At least 1 µs: a transaction that hits in
+    /// the client cache takes no other time, so without it simulated time would stand still.
+    #[garde(range(min = 0.001, max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub latency_ms: f64,
+    /// Time to replicate a commit's modifications to the backup and get the ack (§4.2.4, spec
+    /// A18: 2 ms).
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub backup_delay_ms: f64,
+}
+
+impl Default for Network {
+    fn default() -> Self {
+        Network { latency_ms: 1.0, backup_delay_ms: 2.0 }
+    }
 }
 
 /// Server memory: page cache and MOB (Table 4.7; §4.3.2).

@@ -131,6 +131,7 @@ pub const DESCRIPTION: Description = Description {
 mod tests {
     use super::*;
     use crate::scenario::Scenario;
+    use crate::systems::PaperSystem;
 
     #[test]
     fn every_figure_is_a_number_of_the_summary() {

@@ -3,7 +3,7 @@
 use super::{RequestKind, REQUEST_KINDS};
 use crate::components::disk::Service;
 use crate::kernel::{time, SimTime};
-use crate::stats;
+use crate::stats::{ratio, BatchMeans};
 use serde::{Deserialize, Serialize};
 
 /// A quantity split by database area (§4.1.2).
@@ -78,20 +78,7 @@ pub struct Summary {
     pub flusher_passes: u64,
 }
 
-impl crate::kernel::RunSummary for Summary {
-    fn warmup_s(&self) -> f64 {
-        self.warmup_s
-    }
-    fn warmup_complete(&self) -> bool {
-        self.warmup_complete
-    }
-    fn measured_s(&self) -> f64 {
-        self.measured_s
-    }
-    fn throughput_batch_ci95(&self) -> Option<f64> {
-        Some(self.throughput_ci95)
-    }
-}
+run_summary!(Summary, |s| Some(s.throughput_ci95));
 
 /// One sample of the time series.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -120,9 +107,7 @@ struct Counters {
 #[derive(Clone, Debug)]
 pub struct Metrics {
     measuring: bool,
-    start: SimTime,
-    batch_ns: SimTime,
-    batches: Vec<u64>,
+    batches: BatchMeans,
     window: Counters,
     interval: Counters,
     last_sample: SimTime,
@@ -145,9 +130,7 @@ impl Metrics {
     pub fn new(batches: u32) -> Metrics {
         Metrics {
             measuring: false,
-            start: 0,
-            batch_ns: 0,
-            batches: vec![0; batches as usize],
+            batches: BatchMeans::new(batches),
             window: Counters::default(),
             interval: Counters::default(),
             last_sample: 0,
@@ -172,27 +155,24 @@ impl Metrics {
 
     /// Start the measured window of `duration` at `now`.
     pub fn begin(&mut self, now: SimTime, duration: SimTime) {
-        let batches = self.batches.len();
+        let mut batches = self.batches.clone();
+        batches.begin(now, duration);
         *self = Metrics {
             series: std::mem::take(&mut self.series),
             last_sample: self.last_sample,
             interval: std::mem::take(&mut self.interval),
-            ..Metrics::new(batches as u32)
+            batches,
+            ..Metrics::new(0)
         };
         self.measuring = true;
-        self.start = now;
         self.mob_last = now;
-        self.batch_ns = duration / batches as u64;
     }
 
     pub fn commit(&mut self, now: SimTime) {
         self.interval.commits += 1;
         if self.measuring {
             self.window.commits += 1;
-            let b = ((now - self.start) / self.batch_ns.max(1)) as usize;
-            if let Some(c) = self.batches.get_mut(b) {
-                *c += 1;
-            }
+            self.batches.count(now);
         }
     }
 
@@ -277,7 +257,7 @@ impl Metrics {
         self.series.push(Sample {
             t_s: time::to_s(now),
             // The interval lies in the measured window (it starts at or after the warm-up end).
-            measuring: self.measuring && self.last_sample >= self.start,
+            measuring: self.measuring && self.last_sample >= self.batches.start(),
             throughput_tps: c.commits as f64 / (dt / 1e9),
             disk_utilisation: ByKind::from_fn(|k| c.busy_ns[k] as f64 / dt),
             mob_occupancy,
@@ -288,19 +268,18 @@ impl Metrics {
 
     /// The summary of the measured window ending at `now`.
     pub fn summary(&self, now: SimTime, warmup_complete: bool, mob_capacity: u64) -> Summary {
-        let span = (now - self.start).max(1) as f64;
+        let start = self.batches.start();
+        let span = (now - start).max(1) as f64;
         let secs = span / 1e9;
         let w = &self.window;
-        let batch_s = self.batch_ns as f64 / 1e9;
-        let batch_tps: Vec<f64> = self.batches.iter().map(|&c| c as f64 / batch_s).collect();
         let ops = w.requests.iter().sum::<u64>().max(1) as f64;
         Summary {
-            warmup_s: time::to_s(self.start),
+            warmup_s: time::to_s(start),
             warmup_complete,
             measured_s: secs,
             transactions: w.commits,
             throughput_tps: w.commits as f64 / secs,
-            throughput_ci95: stats::ci95(&batch_tps),
+            throughput_ci95: self.batches.rate_ci95(0.0),
             disk_utilisation: ByKind::from_fn(|k| w.busy_ns[k] as f64 / span),
             disk_requests: ByKind::from_fn(|k| w.requests[k] as f64),
             mean_seek_ms: w.seek_ns as f64 / ops / 1e6,
@@ -319,13 +298,5 @@ impl Metrics {
             commit_wait_ms: ratio(self.commit_wait_ns, self.commit_waits) / 1e6,
             flusher_passes: self.flusher_passes,
         }
-    }
-}
-
-fn ratio(a: u64, b: u64) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a as f64 / b as f64
     }
 }

@@ -7,30 +7,35 @@ pub mod buffer;
 pub mod client;
 mod commit;
 pub mod config;
+pub mod database;
 pub mod describe;
 mod fetch;
 pub mod flusher;
 pub mod metrics;
+pub mod network;
 pub mod page_map;
 pub mod records;
 mod validate;
 pub mod view;
+pub mod workload;
 
 use crate::components::disk::{Disk, Request};
-use crate::components::network::Network;
 use crate::components::page_cache::PageCache;
 use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::rng::Rng;
 use crate::kernel::{Engine, Kernel, Phase, SimTime, System};
 use crate::scenario::{Problem, Scenario};
-use crate::workload::{Database, SyntheticWorkload};
+use crate::systems::PaperSystem;
 use buffer::Mob;
 use client::{Client, ClientState};
+use database::Database;
 use flusher::Flusher;
 use metrics::{Metrics, Sample, Summary};
+use network::Network;
 use page_map::PageMap;
 use records::RecordKind;
+use workload::SyntheticWorkload;
 
 /// The MOB system's events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,10 +139,10 @@ impl MobSystem {
         let db = Database::new(s);
         let workload = SyntheticWorkload::new(s, &db);
         let mut disk_rng = Rng::stream(seed, DISK_STREAM);
-        let mb = |x: f64| (x * crate::workload::database::MB) as u64;
+        let mb = |x: f64| (x * database::MB) as u64;
         let srv = &s.mob().server;
         MobSystem {
-            disk: Disk::new(DATA_DISK, &s.mob().disk, disk_rng.unit()),
+            disk: s.mob().disk.build(DATA_DISK, disk_rng.unit()),
             net: Network::new(&s.mob().network),
             clients: (0..s.mob().client.count)
                 .map(|i| Client::new(i, Rng::stream(seed, CLIENT_STREAM + i as u64)))
@@ -165,11 +170,6 @@ impl MobSystem {
             db,
             workload,
         }
-    }
-
-    /// The system's run, ready to start.
-    pub fn engine(s: &Scenario, seed: u64) -> MobEngine {
-        Engine::of(s, seed)
     }
 
     /// Object accesses the clients performed so far. Accesses that hit in the client cache run
@@ -247,36 +247,11 @@ impl MobSystem {
 impl System for MobSystem {
     type Event = Event;
     type Summary = Summary;
-    type Sample = Sample;
-    const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
-    type Config = config::Config;
-    const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
     const STALL_HINT: &'static str = "Transactions that hit in the client cache and commit no \
         modification take no time but the network's: give network.latency_ms a larger value.";
-    const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] =
-        &[("server.cache_mb", "server.memory_mb", "with memory_mb the page cache is memory_mb − mob_mb")];
-
-    fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
-        validate::problems(c, s)
-    }
-
-    /// The warm-up waits for `run.warmup_flusher_passes` passes, unless it commits no writes
-    /// (spec §5, A31).
-    fn warmup_may_wait(s: &Scenario) -> bool {
-        let writes = s.run.warmup_write_prob.unwrap_or(s.mob().workload.write_prob) > 0.0;
-        s.run.warmup_flusher_passes > 0 && writes
-    }
-
-    fn new(s: &Scenario, seed: u64) -> MobSystem {
-        MobSystem::assemble(s, seed)
-    }
 
     fn summary(&self, k: &K) -> Summary {
         self.metrics.summary(k.now(), k.warmup_complete(), self.mob.capacity())
-    }
-
-    fn series(&self) -> &[Sample] {
-        &self.metrics.series
     }
 
     fn start(&mut self, k: &mut K) {
@@ -332,6 +307,34 @@ impl System for MobSystem {
 
     fn frame(&self, now: SimTime) -> Frame {
         view::frame(self, now)
+    }
+}
+
+impl PaperSystem for MobSystem {
+    type Sample = Sample;
+    const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
+    type Config = config::Config;
+    const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
+    const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] =
+        &[("server.cache_mb", "server.memory_mb", "with memory_mb the page cache is memory_mb − mob_mb")];
+
+    fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
+        validate::problems(c, s)
+    }
+
+    /// The warm-up waits for `run.warmup_flusher_passes` passes, unless it commits no writes
+    /// (spec §5, A31).
+    fn warmup_may_wait(s: &Scenario) -> bool {
+        let writes = s.run.warmup_write_prob.unwrap_or(s.mob().workload.write_prob) > 0.0;
+        s.run.warmup_flusher_passes > 0 && writes
+    }
+
+    fn new(s: &Scenario, seed: u64) -> MobSystem {
+        MobSystem::assemble(s, seed)
+    }
+
+    fn series(&self) -> &[Sample] {
+        &self.metrics.series
     }
 }
 

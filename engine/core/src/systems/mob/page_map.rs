@@ -3,7 +3,7 @@
 //! page order from cylinder 0 (spec §2.2); layouts that move pages (write-optimized, hybrid)
 //! update their entries when the flusher writes a page elsewhere.
 use super::config::Layout;
-use crate::workload::Database;
+use super::database::Database;
 
 #[derive(Clone, Debug)]
 pub struct PageMap {

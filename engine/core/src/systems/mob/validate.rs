@@ -1,4 +1,4 @@
-//! The rules between the MOB system's fields (`System::config_problems`), checked once every
+//! The rules between the MOB system's fields (`PaperSystem::config_problems`), checked once every
 //! field is in its declared range. Sizes are computed in `f64` from the field values alone, so a
 //! huge database is reported, never allocated, and no arithmetic can overflow.
 use super::config::Config;

@@ -5,19 +5,10 @@ use super::client::ClientState;
 use super::flusher::FlusherState;
 use super::records::{AREA, REQUEST};
 use super::{MobEngine, MobSystem};
-use crate::describe::{ColumnInfo, SectionInfo};
-use crate::frame::{Column, Frame, Section};
+use crate::describe::columns::{f64, u32, u8};
+use crate::describe::SectionInfo;
+use crate::frame::{Frame, Section};
 use crate::kernel::SimTime;
-
-const fn f64(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
-    ColumnInfo::f64(name, label, unit)
-}
-const fn u32(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
-    ColumnInfo::u32(name, label, unit)
-}
-const fn u8(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
-    ColumnInfo::u8(name, label, unit)
-}
 
 const DATABASE: SectionInfo = SectionInfo {
     name: "database",
@@ -187,10 +178,10 @@ fn mob(sim: &MobSystem) -> Section {
         .set("data_bytes_hot", hot as f64)
         .set("data_bytes_warm", warm as f64)
         .set("data_bytes_cold", cold as f64)
-        .column("page", Column::U32(scan.iter().map(|e| e.page).collect()))
-        .column("count", Column::U32(scan.iter().map(|e| e.count).collect()))
-        .column("log_index", Column::F64(scan.iter().map(|e| e.log_index as f64).collect()))
-        .column("area", Column::U8(scan.iter().map(|e| area_of_page(e.page)).collect()));
+        .u32s("page", scan.iter().map(|e| e.page))
+        .u32s("count", scan.iter().map(|e| e.count))
+        .f64s("log_index", scan.iter().map(|e| e.log_index as f64))
+        .u8s("area", scan.iter().map(|e| area_of_page(e.page)));
     s
 }
 
@@ -208,7 +199,7 @@ fn flusher(sim: &MobSystem) -> Section {
         .set("passes", f.passes as f64)
         .set("pages_written", f.pages_written as f64)
         .set("installed", f.installed as f64)
-        .column("page", Column::U32(f.batch.clone()));
+        .u32s("page", f.batch.clone());
     s
 }
 
@@ -225,77 +216,62 @@ fn disk(sim: &MobSystem, now: SimTime) -> Section {
         .set("database_cylinders", if db_end == 0 { 0.0 } else { (g.cylinder(db_end - 1) + 1) as f64 })
         .set("head_cylinder", d.head_at(now))
         .set("angle", d.platter_angle(now))
-        .column("kind", Column::U8(d.queue().iter().map(|r| r.token.kind as u8).collect()))
-        .column("page", Column::U32(d.queue().iter().map(|r| r.token.page).collect()));
+        .u8s("kind", d.queue().iter().map(|r| r.token.kind as u8))
+        .u32s("page", d.queue().iter().map(|r| r.token.page));
     s
 }
 
 fn disk_service(sim: &MobSystem) -> Section {
     let active = sim.disk.active();
-    let f = |v: &dyn Fn(&crate::components::disk::Service) -> u64| {
-        Column::F64(active.iter().map(|(_, a)| v(a) as f64).collect())
-    };
+    let (requests, service) = (active.iter().map(|(r, _)| r), active.iter().map(|(_, a)| a));
     let mut s = Section::new(&SECTIONS[4]);
-    s.column("kind", Column::U8(active.iter().map(|(r, _)| r.token.kind as u8).collect()))
-        .column("page", Column::U32(active.iter().map(|(r, _)| r.token.page).collect()))
-        .column("addr", Column::F64(active.iter().map(|(r, _)| r.addr as f64).collect()))
-        .column("start", f(&|a| a.start))
-        .column("seek_end", f(&|a| a.seek_end))
-        .column("rotation_end", f(&|a| a.rotation_end))
-        .column("end", f(&|a| a.end))
-        .column("from_cylinder", f(&|a| a.from_cylinder as u64))
-        .column("to_cylinder", f(&|a| a.to_cylinder as u64));
+    s.u8s("kind", requests.clone().map(|r| r.token.kind as u8))
+        .u32s("page", requests.clone().map(|r| r.token.page))
+        .f64s("addr", requests.map(|r| r.addr as f64))
+        .f64s("start", service.clone().map(|a| a.start as f64))
+        .f64s("seek_end", service.clone().map(|a| a.seek_end as f64))
+        .f64s("rotation_end", service.clone().map(|a| a.rotation_end as f64))
+        .f64s("end", service.clone().map(|a| a.end as f64))
+        .f64s("from_cylinder", service.clone().map(|a| a.from_cylinder as f64))
+        .f64s("to_cylinder", service.map(|a| a.to_cylinder as f64));
     s
 }
 
 fn cache(sim: &MobSystem) -> Section {
-    let (mut pages, mut pinned, mut valid, mut dirty) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for (page, v, pins, d) in sim.cache.lru_order() {
-        pages.push(page);
-        pinned.push((pins > 0) as u8);
-        valid.push(v as u8);
-        dirty.push(d as u8);
-    }
+    let lru: Vec<_> = sim.cache.lru_order().collect();
     let mut s = Section::new(&SECTIONS[5]);
     s.set("capacity_pages", sim.cache.capacity() as f64)
-        .column("page", Column::U32(pages))
-        .column("pinned", Column::U8(pinned))
-        .column("valid", Column::U8(valid))
-        .column("dirty", Column::U8(dirty));
+        .u32s("page", lru.iter().map(|e| e.0))
+        .u8s("pinned", lru.iter().map(|e| (e.2 > 0) as u8))
+        .u8s("valid", lru.iter().map(|e| e.1 as u8))
+        .u8s("dirty", lru.iter().map(|e| e.3 as u8));
     s
 }
 
 fn disk_history(sim: &MobSystem) -> Section {
     let r = &sim.recent_requests;
-    let f = |v: &dyn Fn(&super::DoneRequest) -> u64| Column::F64(r.iter().map(|d| v(d) as f64).collect());
     let mut s = Section::new(&SECTIONS[7]);
-    s.column("kind", Column::U8(r.iter().map(|d| d.kind as u8).collect()))
-        .column("page", Column::U32(r.iter().map(|d| d.page).collect()))
-        .column("seek", f(&|d| d.seek))
-        .column("rotation", f(&|d| d.rotation))
-        .column("transfer", f(&|d| d.transfer))
-        .column("end", f(&|d| d.end));
+    s.u8s("kind", r.iter().map(|d| d.kind as u8))
+        .u32s("page", r.iter().map(|d| d.page))
+        .f64s("seek", r.iter().map(|d| d.seek as f64))
+        .f64s("rotation", r.iter().map(|d| d.rotation as f64))
+        .f64s("transfer", r.iter().map(|d| d.transfer as f64))
+        .f64s("end", r.iter().map(|d| d.end as f64));
     s
 }
 
 fn clients(sim: &MobSystem) -> Section {
-    let (mut state, mut fetching, mut done, mut length) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for c in &sim.clients {
-        let (d, l) = c.progress();
-        state.push(match c.state {
-            ClientState::Running => 0,
-            ClientState::Fetching => 1,
-            ClientState::Committing => 2,
-        });
-        fetching.push(c.fetching);
-        done.push(d as u32);
-        length.push(l as u32);
-    }
+    let c = &sim.clients;
+    let state = |c: &super::client::Client| match c.state {
+        ClientState::Running => 0,
+        ClientState::Fetching => 1,
+        ClientState::Committing => 2,
+    };
     let mut s = Section::new(&SECTIONS[6]);
-    s.column("state", Column::U8(state))
-        .column("fetching", Column::U32(fetching))
-        .column("accesses_done", Column::U32(done))
-        .column("txn_length", Column::U32(length));
+    s.u8s("state", c.iter().map(state))
+        .u32s("fetching", c.iter().map(|c| c.fetching))
+        .u32s("accesses_done", c.iter().map(|c| c.progress().0 as u32))
+        .u32s("txn_length", c.iter().map(|c| c.progress().1 as u32));
     s
 }
 
@@ -307,9 +283,11 @@ pub fn snapshot(e: &MobEngine) -> Frame {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::frame::Column;
     use crate::kernel::Phase;
     use crate::scenario;
     use crate::systems::mob::records::RecordKind;
+    use crate::systems::PaperSystem;
 
     fn sim() -> MobEngine {
         let s = scenario::parse(

@@ -148,13 +148,13 @@ pub const DESCRIPTION: Description = Description {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::Engine;
     use crate::scenario;
+    use crate::systems::PaperSystem;
 
     #[test]
     fn every_figure_is_a_number_of_the_summary() {
         let s = scenario::parse("[system]\nkind = \"oplog\"\n").unwrap();
-        let mut sim: Engine<super::super::OplogSystem> = Engine::of(&s, 1);
+        let mut sim = super::super::OplogSystem::engine(&s, 1);
         sim.run_until(2_000_000_000);
         let summary = serde_json::to_value(sim.summary()).unwrap();
         for f in FIGURES {

@@ -5,8 +5,7 @@
 //! the literal drive, and the spec's calibration to the paper's costs (§4.7).
 use super::config::DiskPreset;
 use super::Io;
-use crate::components::disk::{Disk, Geometry, SeekCurve};
-use crate::scenario::Scheduler;
+use crate::components::disk::{Disk, Geometry, Scheduler, SeekCurve};
 
 pub const PAGE_BYTES: u64 = 4096;
 pub const SECTOR_BYTES: u64 = 512;
@@ -39,7 +38,7 @@ pub fn hp97560(id: u8, preset: DiskPreset, phase0: f64) -> Disk<Io> {
         DiskPreset::Ots94Calibrated => (CALIBRATED_SEEK_SCALE, 0.0),
     };
     let seek = SeekCurve::two_piece(SEEK_BOUNDARY, SEEK_SHORT, SEEK_LONG, scale);
-    Disk::with_parts(id, geometry, seek, head_switch_ms, Scheduler::Fifo, phase0)
+    Disk::new(id, geometry, seek, head_switch_ms, Scheduler::Fifo, phase0)
 }
 
 #[cfg(test)]

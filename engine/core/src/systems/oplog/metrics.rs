@@ -4,7 +4,7 @@
 use super::{Op, OPS};
 use crate::components::disk::Service;
 use crate::kernel::{time, SimTime};
-use crate::stats;
+use crate::stats::{ratio, BatchMeans};
 use serde::{Deserialize, Serialize};
 
 /// A quantity per disk operation class (spec §3).
@@ -80,20 +80,7 @@ pub struct Summary {
     pub commit_blocked_s: f64,
 }
 
-impl crate::kernel::RunSummary for Summary {
-    fn warmup_s(&self) -> f64 {
-        self.warmup_s
-    }
-    fn warmup_complete(&self) -> bool {
-        self.warmup_complete
-    }
-    fn measured_s(&self) -> f64 {
-        self.measured_s
-    }
-    fn throughput_batch_ci95(&self) -> Option<f64> {
-        Some(self.throughput_ci95)
-    }
-}
+run_summary!(Summary, |s| Some(s.throughput_ci95));
 
 /// One sample of the time series: the interval since the last one.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -132,11 +119,9 @@ struct Counters {
 #[derive(Clone, Debug)]
 pub struct Metrics {
     measuring: bool,
-    start: SimTime,
     /// When the measured window ended, and the CPU's busy time then.
     ended: Option<(SimTime, u64)>,
-    batch_ns: SimTime,
-    batches: Vec<u64>,
+    batches: BatchMeans,
     window: Counters,
     interval: Counters,
     last_sample: SimTime,
@@ -161,10 +146,8 @@ impl Metrics {
     pub fn new(batches: u32) -> Metrics {
         Metrics {
             measuring: false,
-            start: 0,
             ended: None,
-            batch_ns: 0,
-            batches: vec![0; batches as usize],
+            batches: BatchMeans::new(batches),
             window: Counters::default(),
             interval: Counters::default(),
             last_sample: 0,
@@ -187,18 +170,18 @@ impl Metrics {
 
     /// Start the measured window of `duration` at `now`; the CPU has been busy `cpu_busy` so far.
     pub fn begin(&mut self, now: SimTime, duration: SimTime, cpu_busy: u64) {
-        let batches = self.batches.len();
+        let mut batches = self.batches.clone();
+        batches.begin(now, duration);
         *self = Metrics {
             series: std::mem::take(&mut self.series),
             last_sample: self.last_sample,
             interval: std::mem::take(&mut self.interval),
             level: self.level,
-            ..Metrics::new(batches as u32)
+            batches,
+            ..Metrics::new(0)
         };
         self.measuring = true;
-        self.start = now;
         self.level_at = now;
-        self.batch_ns = duration / batches as u64;
         self.cpu_busy_at_start = cpu_busy;
     }
 
@@ -219,10 +202,7 @@ impl Metrics {
         self.interval.commits += 1;
         if self.measuring {
             self.window.commits += 1;
-            let b = ((now - self.start) / self.batch_ns.max(1)) as usize;
-            if let Some(c) = self.batches.get_mut(b) {
-                *c += 1;
-            }
+            self.batches.count(now);
         }
     }
 
@@ -298,7 +278,7 @@ impl Metrics {
         let ireads = c.requests[Op::InstallRead as usize];
         self.series.push(Sample {
             t_s: time::to_s(now),
-            measuring: self.measuring && self.last_sample >= self.start,
+            measuring: self.measuring && self.last_sample >= self.batches.start(),
             throughput_tps: c.commits as f64 / (dt / 1e9),
             icost_ms: (ireads > 0).then(|| c.busy_ns[Op::InstallRead as usize] as f64 / ireads as f64 / 1e6),
             disk_share: ByOp::from_fn(|i| c.busy_ns[i] as f64 / dt),
@@ -315,19 +295,18 @@ impl Metrics {
     pub fn summary(&self, now: SimTime, warmup_complete: bool, cpu_busy: u64) -> Summary {
         let w = &self.window;
         let (end, cpu_end) = self.ended.unwrap_or((now, cpu_busy));
-        let span = if self.measuring || self.ended.is_some() { end - self.start } else { 0 };
+        let start = self.batches.start();
+        let span = if self.measuring || self.ended.is_some() { end - start } else { 0 };
         let secs = time::to_s(span).max(1e-9);
-        let batch_s = time::to_s(self.batch_ns).max(1e-9);
-        let per_batch: Vec<f64> = self.batches.iter().map(|&n| n as f64 / batch_s).collect();
         let reads = w.requests[Op::InstallRead as usize];
         let span_ns = span.max(1) as f64;
         Summary {
-            warmup_s: time::to_s(self.start),
+            warmup_s: time::to_s(start),
             warmup_complete,
             measured_s: secs,
             transactions: w.commits,
             throughput_tps: w.commits as f64 / secs,
-            throughput_ci95: stats::ci95(&per_batch),
+            throughput_ci95: self.batches.rate_ci95(1e-9),
             installations: self.installed,
             installation_reads: reads,
             i_abs: if self.installed == 0 { 0.0 } else { 1.0 - reads as f64 / self.installed as f64 },
@@ -349,13 +328,5 @@ impl Metrics {
             cpu_utilisation: cpu_end.saturating_sub(self.cpu_busy_at_start) as f64 / span_ns,
             commit_blocked_s: time::to_s(self.blocked_ns),
         }
-    }
-}
-
-fn ratio(a: u64, b: u64) -> f64 {
-    if b == 0 {
-        0.0
-    } else {
-        a as f64 / b as f64
     }
 }

@@ -25,6 +25,7 @@ use crate::frame::Frame;
 use crate::kernel::rng::Rng;
 use crate::kernel::{time, Engine, Kernel, SimTime, System};
 use crate::scenario::{Problem, Scenario};
+use crate::systems::PaperSystem;
 use client::Client;
 use config::Design;
 use log::Log;
@@ -287,29 +288,9 @@ impl OplogSystem {
 impl System for OplogSystem {
     type Event = Event;
     type Summary = Summary;
-    type Sample = Sample;
-    const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
-    type Config = config::Config;
-    const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
-
-    fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
-        validate::problems(c, s)
-    }
-
-    fn warmup_may_wait(_s: &Scenario) -> bool {
-        false
-    }
-
-    fn new(s: &Scenario, seed: u64) -> OplogSystem {
-        OplogSystem::assemble(s, seed)
-    }
 
     fn summary(&self, k: &K) -> Summary {
         self.metrics.summary(k.now(), k.warmup_complete(), self.cpu.busy_ns())
-    }
-
-    fn series(&self) -> &[Sample] {
-        &self.metrics.series
     }
 
     fn start(&mut self, k: &mut K) {
@@ -363,6 +344,29 @@ impl System for OplogSystem {
 
     fn frame(&self, now: SimTime) -> Frame {
         view::frame(self, now)
+    }
+}
+
+impl PaperSystem for OplogSystem {
+    type Sample = Sample;
+    const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
+    type Config = config::Config;
+    const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
+
+    fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
+        validate::problems(c, s)
+    }
+
+    fn warmup_may_wait(_s: &Scenario) -> bool {
+        false
+    }
+
+    fn new(s: &Scenario, seed: u64) -> OplogSystem {
+        OplogSystem::assemble(s, seed)
+    }
+
+    fn series(&self) -> &[Sample] {
+        &self.metrics.series
     }
 }
 

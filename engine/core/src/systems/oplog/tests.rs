@@ -6,7 +6,7 @@ use crate::scenario;
 fn engine(design: &str, extra: &str) -> OplogEngine {
     let text = format!("[system]\nkind = \"oplog\"\n[server]\ndesign = \"{design}\"\n{extra}");
     let s = scenario::parse(&text).unwrap_or_else(|e| panic!("{e:?}"));
-    Engine::of(&s, 3)
+    OplogSystem::engine(&s, 3)
 }
 
 #[test]

@@ -5,19 +5,10 @@ use super::client::STATES;
 use super::disk::PAGES_PER_TRACK;
 use super::records::OP;
 use super::{Design, OplogSystem};
-use crate::describe::{ColumnInfo, SectionInfo};
-use crate::frame::{Column, Frame, Section};
+use crate::describe::columns::{f64, u32, u8};
+use crate::describe::SectionInfo;
+use crate::frame::{Frame, Section};
 use crate::kernel::SimTime;
-
-const fn f64(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
-    ColumnInfo::f64(name, label, unit)
-}
-const fn u32(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
-    ColumnInfo::u32(name, label, unit)
-}
-const fn u8(name: &'static str, label: &'static str, unit: &'static str) -> ColumnInfo {
-    ColumnInfo::u8(name, label, unit)
-}
 
 pub const DESIGNS: &[&str] = &["page", "basic", "absorbing", "opportunistic"];
 
@@ -162,20 +153,13 @@ fn server(sim: &OplogSystem, now: SimTime) -> Section {
 }
 
 fn pool(sim: &OplogSystem) -> Section {
-    let (mut page, mut cyl, mut slot, mut entries, mut first) = (vec![], vec![], vec![], vec![], vec![]);
-    for (p, lp) in sim.log.pending() {
-        page.push(p);
-        cyl.push(sim.cylinder(p) as u32);
-        slot.push((p as u64 % PAGES_PER_TRACK) as u8);
-        entries.push(lp.entries);
-        first.push(lp.first_at as f64);
-    }
+    let pending: Vec<_> = sim.log.pending().collect();
     let mut s = Section::new(&SECTIONS[1]);
-    s.column("page", Column::U32(page))
-        .column("cylinder", Column::U32(cyl))
-        .column("slot", Column::U8(slot))
-        .column("entries", Column::U32(entries))
-        .column("first_at", Column::F64(first));
+    s.u32s("page", pending.iter().map(|&(p, _)| p))
+        .u32s("cylinder", pending.iter().map(|&(p, _)| sim.cylinder(p) as u32))
+        .u8s("slot", pending.iter().map(|&(p, _)| (p as u64 % PAGES_PER_TRACK) as u8))
+        .u32s("entries", pending.iter().map(|(_, lp)| lp.entries))
+        .f64s("first_at", pending.iter().map(|(_, lp)| lp.first_at as f64));
     s
 }
 
@@ -187,7 +171,7 @@ fn dirty(sim: &OplogSystem) -> Section {
         cells[cell] = cells[cell].saturating_add(1);
     }
     let mut s = Section::new(&SECTIONS[2]);
-    s.set("count", sim.dirty.len() as f64).column("count", Column::U8(cells));
+    s.set("count", sim.dirty.len() as f64).u8s("count", cells);
     s
 }
 
@@ -212,25 +196,24 @@ fn disk(sim: &OplogSystem, now: SimTime) -> Section {
         .set("active_end", a(&|v| v.end as f64))
         .set("active_from", a(&|v| v.from_cylinder as f64))
         .set("active_to", a(&|v| v.to_cylinder as f64))
-        .column("op", Column::U8(d.queue().iter().map(|r| r.token.op as u8).collect()))
-        .column("page", Column::U32(d.queue().iter().map(|r| r.token.page).collect()));
+        .u8s("op", d.queue().iter().map(|r| r.token.op as u8))
+        .u32s("page", d.queue().iter().map(|r| r.token.page));
     s
 }
 
 fn decisions(sim: &OplogSystem) -> Section {
     let d = &sim.decisions;
-    let col = |f: &dyn Fn(&super::Decision) -> f64| Column::F64(d.iter().map(f).collect());
     let mut s = Section::new(&SECTIONS[4]);
-    s.column("at", col(&|x| x.at as f64))
-        .column("op", Column::U8(d.iter().map(|x| x.op as u8).collect()))
-        .column("from_cylinder", Column::U32(d.iter().map(|x| x.from_cylinder).collect()))
-        .column("from_time", col(&|x| x.from_time as f64))
-        .column("chosen", Column::U32(d.iter().map(|x| x.chosen).collect()))
-        .column("chosen_ns", col(&|x| x.chosen_ns as f64))
-        .column("other", col(&|x| x.other.map_or(-1.0, |o| o.0 as f64)))
-        .column("other_ns", col(&|x| x.other.map_or(-1.0, |o| o.1 as f64)))
-        .column("candidates", Column::U32(d.iter().map(|x| x.candidates).collect()))
-        .column("examined", Column::U32(d.iter().map(|x| x.examined).collect()));
+    s.f64s("at", d.iter().map(|x| x.at as f64))
+        .u8s("op", d.iter().map(|x| x.op as u8))
+        .u32s("from_cylinder", d.iter().map(|x| x.from_cylinder))
+        .f64s("from_time", d.iter().map(|x| x.from_time as f64))
+        .u32s("chosen", d.iter().map(|x| x.chosen))
+        .f64s("chosen_ns", d.iter().map(|x| x.chosen_ns as f64))
+        .f64s("other", d.iter().map(|x| x.other.map_or(-1.0, |o| o.0 as f64)))
+        .f64s("other_ns", d.iter().map(|x| x.other.map_or(-1.0, |o| o.1 as f64)))
+        .u32s("candidates", d.iter().map(|x| x.candidates))
+        .u32s("examined", d.iter().map(|x| x.examined));
     s
 }
 
@@ -239,10 +222,10 @@ fn clients(sim: &OplogSystem) -> Section {
     let c = &sim.clients;
     let mut s = Section::new(&SECTIONS[5]);
     s.set("think_ns", sim.think as f64)
-        .column("state", Column::U8(c.iter().map(|x| x.state as u8).collect()))
-        .column("page", Column::U32(c.iter().map(|x| x.page).collect()))
-        .column("since", Column::F64(c.iter().map(|x| x.since as f64).collect()))
-        .column("blocked", Column::U8((0..c.len() as u32).map(|i| blocked.contains(&i) as u8).collect()));
+        .u8s("state", c.iter().map(|x| x.state as u8))
+        .u32s("page", c.iter().map(|x| x.page))
+        .f64s("since", c.iter().map(|x| x.since as f64))
+        .u8s("blocked", (0..c.len() as u32).map(|i| blocked.contains(&i) as u8));
     s
 }
 

@@ -1,15 +1,18 @@
 //! Reproduction of HAC's miss-rate results (§4.2; spec §6) by driving OO7 traversals through
-//! the caches. Each test names its table or figure; docs/models.md has the measured values.
-use super::baselines::quickstore::MAPPING_FETCH_PROB;
-use super::cache::HacParams;
-use super::experiment::{cache, pages_of, run, zero_miss_frames, Measured, Policy, Start};
-use crate::workload::oo7::{Footprint, Oo7Database, Oo7Params, TraversalKind};
+//! the caches (`systems::hac::experiment`) and by timed runs of the system. Each test names its
+//! table or figure; docs/models.md has the measured values. Run in release: `cargo test
+//! --release -p storelab-core --test repro_hac`.
+use storelab_core::scenario;
+use storelab_core::systems::hac::baselines::quickstore::MAPPING_FETCH_PROB;
+use storelab_core::systems::hac::cache::HacParams;
+use storelab_core::systems::hac::experiment::{
+    cache, dynamic_misses, frames, pages_of, run, zero_miss_frames, Measured, Policy, Start,
+};
+use storelab_core::systems::hac::metrics::Summary;
+use storelab_core::systems::Simulation;
+use storelab_core::workload::oo7::{Footprint, Oo7Database, Oo7Params, TraversalKind};
 
 const MB: f64 = 1048576.0;
-
-fn frames(mb: f64) -> u32 {
-    (mb * MB / 8192.0) as u32
-}
 
 fn cold(db: &Oo7Database, policy: &Policy, mb: f64, kind: TraversalKind) -> Measured {
     let pages = pages_of(db);
@@ -21,12 +24,23 @@ fn near(value: f64, target: f64, tolerance: f64) -> bool {
     (value - target).abs() <= tolerance * target
 }
 
+/// A run of the HAC system with scenario sections `body` and seed `seed`, and its summary.
+fn run_system(body: &str, seed: u64) -> (Simulation, Summary) {
+    let text = format!("[meta]\ntitle = \"t\"\n\n[system]\nkind = \"hac\"\n\n{body}");
+    let s = scenario::parse(&text).unwrap_or_else(|e| panic!("{e:#?}"));
+    let mut sim = Simulation::new(&s, seed);
+    sim.set_tracing(true);
+    sim.run();
+    let summary = serde_json::from_value(serde_json::to_value(sim.summary()).unwrap()).unwrap();
+    (sim, summary)
+}
+
 fn medium() -> &'static Oo7Database {
     static DB: std::sync::OnceLock<Oo7Database> = std::sync::OnceLock::new();
     DB.get_or_init(|| Oo7Database::generate(&Oo7Params::default(), 1))
 }
 
-pub(super) fn hac() -> Policy {
+fn hac() -> Policy {
     Policy::Hac(HacParams::default())
 }
 
@@ -136,10 +150,10 @@ fn section_4_5_background_replacement_hides_behind_the_fetch() {
             "[system]\nkind = \"hac\"\n[workload]\ntraversal = \"{traversal}\"\nstart = \"hot\"\n[client]\ncache_mb = {}\n",
             frames as f64 * 8192.0 / MB
         );
-        let s = crate::scenario::parse(&text).unwrap();
-        let mut sim = crate::systems::Simulation::new(&s, 1);
+        let s = scenario::parse(&text).unwrap();
+        let mut sim = Simulation::new(&s, 1);
         sim.run();
-        let m: super::metrics::Summary = serde_json::from_value(serde_json::to_value(sim.summary()).unwrap()).unwrap();
+        let m: Summary = serde_json::from_value(serde_json::to_value(sim.summary()).unwrap()).unwrap();
         assert!(m.fetches > 0 && m.replacement_work_s > 0.0, "{kind:?}: {m:?}");
         assert_eq!(m.replacement_time_s, 0.0, "{kind:?}: background replacement outlasted a fetch");
         fractions.push(m.replacement_work_s / m.fetch_time_s);
@@ -149,7 +163,7 @@ fn section_4_5_background_replacement_hides_behind_the_fetch() {
 }
 
 /// Not a test: prints the values docs/models.md reports.
-/// `cargo test --release -p storelab-core --lib print_reproduction -- --ignored --nocapture`
+/// `cargo test --release -p storelab-core --test repro_hac print_reproduction -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn print_reproduction() {
@@ -193,12 +207,12 @@ fn print_reproduction() {
 /// Not a test: per fetch, the work replacement and conversion do at Figure 9's points (hot T6 at
 /// 0.16 MB, T1− at 5 MB, T1 at 12 MB, T1+ at 20 MB of cache plus table), to fit their costs to
 /// its fractions (docs/models.md).
-/// `cargo test --release -p storelab-core --lib print_figure_9_work -- --ignored --nocapture`
+/// `cargo test --release -p storelab-core --test repro_hac print_figure_9_work -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn print_figure_9_work() {
-    use super::cache::HacCache;
-    use crate::workload::oo7::Traversal;
+    use storelab_core::systems::hac::cache::HacCache;
+    use storelab_core::workload::oo7::Traversal;
     let db = medium();
     let pages = pages_of(db);
     for (kind, mb) in FIGURE_9 {
@@ -236,7 +250,12 @@ const FIGURE_9: [(TraversalKind, f64); 4] = [
 ];
 
 /// HAC's frames whose memory with the table at its largest, hot, is about `mb`.
-fn frames_for_memory(db: &Oo7Database, pages: &super::cache::Pages, kind: TraversalKind, mb: f64) -> u32 {
+fn frames_for_memory(
+    db: &Oo7Database,
+    pages: &storelab_core::systems::hac::cache::Pages,
+    kind: TraversalKind,
+    mb: f64,
+) -> u32 {
     let mut f = frames(mb);
     for _ in 0..3 {
         let m = run(db, cache(&hac(), f, db, pages, 1).as_mut(), kind, Start::Hot);
@@ -250,7 +269,8 @@ fn frames_for_memory(db: &Oo7Database, pages: &super::cache::Pages, kind: Traver
 fn small_4k() -> &'static (Oo7Database, Oo7Database) {
     static DBS: std::sync::OnceLock<(Oo7Database, Oo7Database)> = std::sync::OnceLock::new();
     DBS.get_or_init(|| {
-        let thor = Oo7Params { size: crate::workload::oo7::Oo7Size::Small, page_bytes: 4096, ..Oo7Params::default() };
+        let thor =
+            Oo7Params { size: storelab_core::workload::oo7::Oo7Size::Small, page_bytes: 4096, ..Oo7Params::default() };
         (Oo7Database::generate(&thor, 1), Oo7Database::generate(&thor.gom_sized(), 1))
     })
 }
@@ -262,12 +282,12 @@ fn small_4k() -> &'static (Oo7Database, Oo7Database) {
 /// for HAC-BIG to hold every object T1 uses, are in docs/models.md beside ours.)
 #[test]
 fn figure_7_hac_beats_gom_at_every_size() {
-    use super::experiment::gom_tuned;
+    use storelab_core::systems::hac::experiment::gom_tuned;
     let (thor, gom) = small_4k();
     let (thor_pages, gom_pages) = (pages_of(thor), pages_of(gom));
     for mb in [1.0, 2.0, 3.0, 4.7] {
         let f = (mb * MB / 4096.0) as u32;
-        let cold = |db: &Oo7Database, pages: &super::cache::Pages, policy: &Policy| {
+        let cold = |db: &Oo7Database, pages: &storelab_core::systems::hac::cache::Pages, policy: &Policy| {
             run(db, cache(policy, f, db, pages, 1).as_mut(), TraversalKind::T1, Start::Cold).fetches
         };
         let (h, big, fpc) =
@@ -278,11 +298,11 @@ fn figure_7_hac_beats_gom_at_every_size() {
 }
 
 /// Not a test: Figure 7's curves, cold T1 misses of the small database with 4 KB pages.
-/// `cargo test --release -p storelab-core --lib print_figure_7 -- --ignored --nocapture`
+/// `cargo test --release -p storelab-core --test repro_hac print_figure_7 -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn print_figure_7() {
-    use super::experiment::gom_tuned;
+    use storelab_core::systems::hac::experiment::gom_tuned;
     let (thor, gom) = small_4k();
     let (thor_pages, gom_pages) = (pages_of(thor), pages_of(gom));
     println!(
@@ -307,12 +327,12 @@ fn print_figure_7() {
 }
 
 /// A hot run of the system (timed) with `client` settings, and its summary.
-fn hot_system(traversal: &str, client: &str) -> super::metrics::Summary {
+fn hot_system(traversal: &str, client: &str) -> Summary {
     let text = format!(
         "[system]\nkind = \"hac\"\n[workload]\ntraversal = \"{traversal}\"\nstart = \"hot\"\n[client]\n{client}\n"
     );
-    let s = crate::scenario::parse(&text).unwrap_or_else(|e| panic!("{e:?}"));
-    let mut sim = crate::systems::Simulation::new(&s, 1);
+    let s = scenario::parse(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut sim = Simulation::new(&s, 1);
     sim.run();
     serde_json::from_value(serde_json::to_value(sim.summary()).unwrap()).unwrap()
 }
@@ -359,7 +379,10 @@ fn table_1_misses_fall_as_r_and_e_grow() {
     let by_r: Vec<u64> = [(1, 2), (2, 3), (4, 5), (9, 10)]
         .iter()
         .map(|&(num, den)| {
-            misses(HacParams { retention: super::cache::Retention { num, den }, ..HacParams::default() })
+            misses(HacParams {
+                retention: storelab_core::systems::hac::cache::Retention { num, den },
+                ..HacParams::default()
+            })
         })
         .collect();
     assert!(by_r.windows(2).all(|w| w[1] <= w[0]), "misses for R = 1/2, 2/3, 4/5, 9/10: {by_r:?}");
@@ -391,14 +414,14 @@ fn table_1_more_secondary_pointers_help_and_more_frames_scanned_cost() {
         })
         .collect();
     assert!(t1_minus.windows(2).all(|w| w[1] <= w[0]), "T1− misses for N = 0, 1, 2, 4, 8, 20: {t1_minus:?}");
-    let mix = crate::workload::oo7::dynamic::Mix::MostlyT1Minus;
+    let mix = storelab_core::workload::oo7::dynamic::Mix::MostlyT1Minus;
     let dynamic: Vec<u64> = [0, 2, 8, 20].iter().map(|&n| dynamic_misses(&hac(n), 12.0, mix)).collect();
     assert!(dynamic.windows(2).all(|w| w[1] <= w[0]), "dynamic misses for N = 0, 2, 8, 20: {dynamic:?}");
     let work_per_fetch = |s: u32| {
         let body = format!(
             "[workload]\ntraversal = \"t1_minus\"\nstart = \"hot\"\n[client]\ncache_mb = 5\nscan_frames = {s}\n"
         );
-        let (_, summary) = super::tests::run(&body, 1);
+        let (_, summary) = run_system(&body, 1);
         summary.replacement_work_s / summary.fetches as f64
     };
     let by_s: Vec<f64> = [2, 3, 5, 10, 20].iter().map(|&s| work_per_fetch(s)).collect();
@@ -415,7 +438,7 @@ fn figure_13_hac_fg_beats_fpc_no_on_the_dynamic_traversal() {
         let body = format!(
             "[workload]\ntraversal = \"dynamic\"\n[run]\nduration_s = 3600\n[client]\ncache_mb = {mb}\n{client}\n"
         );
-        let (_, s) = super::tests::run(&body, 1);
+        let (_, s) = run_system(&body, 1);
         assert!(s.traversal_complete, "{mb} MB, {client}");
         s.elapsed_s
     };
@@ -426,42 +449,13 @@ fn figure_13_hac_fg_beats_fpc_no_on_the_dynamic_traversal() {
     }
 }
 
-/// Two medium databases for the dynamic traversals (§4.1.1), and where both's objects lie.
-fn two_medium() -> &'static (Oo7Database, Oo7Database, super::cache::Pages) {
-    static DBS: std::sync::OnceLock<(Oo7Database, Oo7Database, super::cache::Pages)> = std::sync::OnceLock::new();
-    DBS.get_or_init(|| {
-        let (a, b) = (Oo7Database::generate(&Oo7Params::default(), 1), Oo7Database::generate(&Oo7Params::default(), 2));
-        let place = |db: &Oo7Database, first_page: u32| {
-            db.objects.iter().map(move |o| (o.page + first_page, o.offset as u32, o.bytes as u32)).collect::<Vec<_>>()
-        };
-        let pages = super::cache::Pages::new(place(&a, 0).into_iter().chain(place(&b, a.pages)));
-        (a, b, pages)
-    })
-}
-
-/// Misses of the last 5,000 of the dynamic traversal's 7,500 operations (§4.1.1).
-pub(super) fn dynamic_misses(policy: &Policy, mb: f64, mix: crate::workload::oo7::dynamic::Mix) -> u64 {
-    use crate::workload::oo7::dynamic::{Dynamic, DynamicParams};
-    let (a, b, pages) = two_medium();
-    let mut c = cache(policy, frames(mb), a, pages, 1);
-    let mut walk = Dynamic::new([a, b], DynamicParams { mix, ..DynamicParams::default() }, 1);
-    let mut before = None;
-    while let Some(access) = walk.next() {
-        if before.is_none() && walk.operation > 2500 {
-            before = Some(c.fetches());
-        }
-        c.access(access.object, access.write, &Vec::new);
-    }
-    c.fetches() - before.unwrap_or(0)
-}
-
 /// Figure 6 (§4.2.3), the dynamic traversal with 80% of its accesses from T1− operations: like
 /// Figure 5, HAC misses far less than FPC in the middle sizes (here less than half); when every
 /// operation is a T1+, which uses whole pages, the two are about the same (within 10%; at 32 MB
 /// HAC misses 12% more: docs/models.md).
 #[test]
 fn figure_6_dynamic_traversal() {
-    use crate::workload::oo7::dynamic::Mix;
+    use storelab_core::workload::oo7::dynamic::Mix;
     for mb in [12.0, 16.0] {
         let (h, f) =
             (dynamic_misses(&hac(), mb, Mix::MostlyT1Minus), dynamic_misses(&Policy::Fpc, mb, Mix::MostlyT1Minus));
@@ -474,11 +468,11 @@ fn figure_6_dynamic_traversal() {
 }
 
 /// Not a test: Figure 6's curves.
-/// `cargo test --release -p storelab-core --lib print_figure_6 -- --ignored --nocapture`
+/// `cargo test --release -p storelab-core --test repro_hac print_figure_6 -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn print_figure_6() {
-    use crate::workload::oo7::dynamic::Mix;
+    use storelab_core::workload::oo7::dynamic::Mix;
     for mix in [Mix::MostlyT1Minus, Mix::AllT1Plus] {
         for mb in [4.0, 8.0, 12.0, 16.0, 24.0, 32.0] {
             println!(

@@ -1,5 +1,6 @@
 //! Reproduction of the MOB thesis's results (Ghemawat 1995, Chapter 4; targets from spec
-//! 000-mob.md §6). Each test names its figure or table. Run in release: `cargo test --release`.
+//! 000-mob.md §6). Each test names its figure or table. Run in release: `cargo test --release -p storelab-core
+//! --test repro_mob`.
 use storelab_core::experiment;
 use storelab_core::scenario::{self, set_number, sweep_points, Scenario};
 use storelab_core::systems::mob::metrics::Summary;

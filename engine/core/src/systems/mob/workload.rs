@@ -1,9 +1,9 @@
 //! The simulator workload of thesis §4.1: transactions of clustered accesses, skewed towards a
 //! per-client hot area, with the probabilistic client cache of §4.2.1.
+use super::config::HitMode;
 use super::database::{Database, MB};
 use crate::kernel::rng::Rng;
 use crate::scenario::Scenario;
-use crate::systems::mob::config::HitMode;
 
 /// Where an object lies (§4.1.2): the shared hot area, the union of the private areas ("warm"),
 /// or the rest ("cold").

@@ -3,7 +3,7 @@
 //! ICost, ±2 points on percentages; with the literal disk, ratios and trends only). Each test
 //! names its figure or table and the spec's claim (T1…T26). Misses are in `known_misses`, which
 //! is ignored by default and fails when run: docs/models.md reports them. Run in release:
-//! `cargo test --release -p storelab-core --test oplog -- --nocapture` prints every table.
+//! `cargo test --release -p storelab-core --test repro_oplog -- --nocapture` prints every table.
 use std::sync::OnceLock;
 use storelab_core::experiment;
 use storelab_core::scenario::{self, apply_override, Scenario};

@@ -1,0 +1,86 @@
+//! The disk's scenario section (`[disk]`, thesis Table 4.6: the Seagate ST18771FC Barracuda 8)
+//! and its scheduler, declared once as every section is (`crate::scenario::types`): the default,
+//! the description, the unit (`x-unit`) and the range (`garde`). A system that states its drive
+//! otherwise (HAC's ST-32171N) builds the disk from its own section's numbers (`Disk::new`).
+use garde::Validate;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{DeviceId, Geometry, SeekCurve};
+use crate::scenario::positive;
+
+/// The order a disk serves its queue in. The opportunistic log's shortest positioning time
+/// first and the write-optimized layout's sorted batches join this enum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Scheduler {
+    /// First come, first served (spec 000-mob A17).
+    Fifo,
+}
+
+/// The disk (Table 4.6, Seagate ST18771FC Barracuda 8).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Disk {
+    /// The order queued requests are served in: fifo, first come first served (spec A17).
+    #[garde(skip)]
+    pub scheduler: Scheduler,
+    /// Spindle speed (Table 4.6: 7200 rpm).
+    #[garde(range(min = 1000.0, max = 30_000.0))]
+    #[schemars(extend("x-unit" = "rpm"))]
+    pub rpm: f64,
+    /// Bytes per track (Table 4.6: 89 KB; at least one 512-byte sector).
+    #[garde(range(min = 0.5, max = 16_384.0))]
+    #[schemars(extend("x-unit" = "KB"))]
+    pub track_kb: f64,
+    /// Number of cylinders (Table 4.6: 5333).
+    #[garde(range(min = 1, max = 1_000_000))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub cylinders: u32,
+    /// Tracks per cylinder, one per head (Table 4.6: 20).
+    #[garde(range(min = 1, max = 1024))]
+    #[schemars(extend("x-unit" = "count"))]
+    pub tracks_per_cylinder: u32,
+    /// Single-cylinder seek time (Table 4.6: 0.85 ms).
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
+    pub seek_min_ms: f64,
+    /// Average seek time (Table 4.6: 8.75 ms).
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
+    pub seek_avg_ms: f64,
+    /// Full-stroke seek time (Table 4.6: 19.5 ms).
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
+    pub seek_max_ms: f64,
+    /// Head switch time (spec A16: a minimal seek, 0.85 ms).
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub head_switch_ms: f64,
+}
+
+impl Default for Disk {
+    fn default() -> Self {
+        Disk {
+            scheduler: Scheduler::Fifo,
+            rpm: 7200.0,
+            track_kb: 89.0,
+            cylinders: 5333,
+            tracks_per_cylinder: 20,
+            seek_min_ms: 0.85,
+            seek_avg_ms: 8.75,
+            seek_max_ms: 19.5,
+            head_switch_ms: 0.85,
+        }
+    }
+}
+
+impl Disk {
+    /// The disk this section states, with device id `id`, its platter at angle `phase0`
+    /// (revolutions) at time 0.
+    pub fn build<T: Copy>(&self, id: DeviceId, phase0: f64) -> super::Disk<T> {
+        let geometry = Geometry::new(self.rpm, self.track_kb, self.tracks_per_cylinder, self.cylinders);
+        let seek = SeekCurve::calibrate(self.seek_min_ms, self.seek_avg_ms, self.seek_max_ms, self.cylinders);
+        super::Disk::new(id, geometry, seek, self.head_switch_ms, self.scheduler, phase0)
+    }
+}
