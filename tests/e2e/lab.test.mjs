@@ -21,15 +21,15 @@ const csp = (page) => page.evaluate(() => document.querySelector('meta[http-equi
 const latest = (page) =>
   page.evaluate(() => {
     const f = window.__storelab.frames.latest();
-    const { mob, flusher, disk, disk_service: service } = f.sections;
+    const { mob, flusher, disk } = f.sections;
     return {
       nowNs: f.nowNs,
       events: f.events,
       mobUsed: mob.scalars.used_bytes,
       passes: flusher.scalars.passes,
       flusherState: flusher.scalars.state,
-      head: disk.scalars.head_cylinder,
-      active: service.columns.to_cylinder.length ? service.columns.to_cylinder[0] : null,
+      head: disk.columns.head_cylinder[0],
+      active: disk.columns.active_to[0] >= 0 ? disk.columns.active_to[0] : null,
     };
   });
 

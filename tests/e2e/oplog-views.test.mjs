@@ -34,15 +34,16 @@ function engineState(page) {
     const d = store.get().description;
     const values = (sec, name) => d.sections.find((s) => s.name === sec).columns.find((c) => c.name === name).values;
     const states = values('clients', 'state');
-    const ops = values('disk', 'op');
+    const ops = values('disk_queue', 'kind');
     const c = f.sections.clients.columns;
     const status = Array.from(c.state, (s, i) => (c.blocked[i] ? 'blocked' : states[s]));
     const series = frames.series();
     return {
       nowNs: f.nowNs,
       server: f.sections.server.scalars,
-      disk: f.sections.disk.scalars,
-      queue: Array.from(f.sections.disk.columns.op, (o) => ops[o]),
+      // The disk's row (the disk component's sections: a row per disk, and their queues).
+      disk: Object.fromEntries(Object.entries(f.sections.disk.columns).map(([k, c]) => [k, c[0]])),
+      queue: Array.from(f.sections.disk_queue.columns.kind, (o) => ops[o]),
       status,
       page: Array.from(c.page),
       last: series[series.length - 1],
@@ -87,7 +88,7 @@ describe('the opportunistic log\'s views in the lab', () => {
     assert.equal(await textOf(page, `${diagram} [data-testid=disk-head]`), `cyl. ${n(e.disk.head_cylinder)}`);
     assert.equal(await textOf(page, `${diagram} [data-testid=disk-queue]`), `FIFO queue: ${e.queue.length}`);
     assert.deepEqual(await page.locator(`${diagram} .oplog-queue [data-op]`).evaluateAll((q) => q.map((x) => x.dataset.op)), e.queue.slice(0, 24));
-    if (e.disk.active_op >= 0) assert.equal(await textOf(page, `${diagram} [data-testid=disk-active-page]`), `page ${e.disk.active_page}`);
+    if (e.disk.active_kind >= 0) assert.equal(await textOf(page, `${diagram} [data-testid=disk-active-page]`), `page ${e.disk.active_page}`);
 
     // The memory: every count of the log and the cache, and both triggers.
     const inFlight = s.log_used - s.pending_entries;
@@ -142,7 +143,7 @@ describe('the opportunistic log\'s views in the lab', () => {
 
     // A page of the queue, from the disk's inspection: its place, its request, what the log has.
     if (e.queue.length > 0) {
-      const qPage = await page.evaluate(() => window.__storelab.frames.latest().sections.disk.columns.page[0]);
+      const qPage = await page.evaluate(() => window.__storelab.frames.latest().sections.disk_queue.columns.page[0]);
       await page.locator('[data-panel=Inspector] ol button').first().click();
       assert.deepEqual(await page.evaluate(() => window.__storelab.lab.store.get().selection), { kind: 'page', id: qPage });
       const text = (await page.locator('[data-panel=Inspector]').innerText()).replace(/\s+/g, ' ');

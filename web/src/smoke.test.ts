@@ -9,10 +9,10 @@ describe('engine contract', () => {
     await loadEngineForTests();
     const d = describeForTests();
     const areas = columnInfo(d, 'mob', 'area').values;
-    const requests = columnInfo(d, 'disk', 'kind').values;
+    const requests = columnInfo(d, 'disk_queue', 'kind').values;
     expect(Object.keys(AREA_PALETTE).sort()).toEqual([...areas].sort());
     expect(Object.keys(REQUEST_PALETTE).sort()).toEqual([...requests].sort());
-    expect(columnInfo(d, 'disk_service', 'kind').values).toEqual(requests);
+    expect(columnInfo(d, 'disk', 'active_kind').values).toEqual(requests);
     const names = mobNames(d);
     expect(names.areaColour).toEqual(areas.map((a) => AREA_PALETTE[a]));
     expect(names.requestColour).toEqual(requests.map((r) => REQUEST_PALETTE[r]));

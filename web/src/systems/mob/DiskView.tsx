@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import * as d3 from 'd3';
 import type { Frame } from '../../engine/types';
 import { kindIds } from '../../views/lib/describe';
-import { mobFrame, mobNames, type DiskSnapshot, type MobNames } from './mobFrame';
+import { mobFrame, mobNames, type MobDisk, type MobNames } from './mobFrame';
 import type { ViewProps } from '../../views/contract';
 import { Axis } from '../../views/lib/Axis';
 import { EMPTY_MESSAGE, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
@@ -198,7 +198,7 @@ function Breakdown({
   select,
   names,
 }: {
-  items: DiskSnapshot['recent'];
+  items: MobDisk['recent'];
   maxTotal: number;
   selRequest: { page: number; requestKind: number; start: number } | null;
   select: ViewProps['select'];

@@ -2,7 +2,7 @@
 // simulated time, each segment in the colour of the request being served, drawn on a canvas.
 import * as d3 from 'd3';
 import type { Ring } from '../../views/lib/ring';
-import type { DiskSnapshot, MobFrame, MobNames } from './mobFrame';
+import type { MobDisk, MobFrame, MobNames } from './mobFrame';
 import { pixel, scratchImage } from '../../views/lib/pixels';
 import { drawAxis } from '../../views/lib/Axis';
 import { prepareCanvas } from '../../views/lib/hooks';
@@ -36,7 +36,7 @@ export function drawTrace(
 ): void {
   const ctx = prepareCanvas(canvas, width, height);
   if (!ctx) return;
-  const d: DiskSnapshot = f.disk;
+  const d: MobDisk = f.disk;
   const win = traceWindowNs(speed);
   // The last `win` of simulated time; before the run has lasted that long, [0, win].
   const t0 = Math.max(0, f.nowNs - win);

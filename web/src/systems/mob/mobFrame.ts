@@ -3,7 +3,8 @@
 // name and a missing one throws, so a renamed or dropped column fails the view tests (which run
 // on frames recorded from the engine) instead of drawing NaN. Built once per frame.
 import { oncePerFrame, section } from '../../views/lib/sections';
-import type { Column, Frame, Sample, SystemDescription } from '../../engine/types';
+import type { Frame, Sample, SystemDescription } from '../../engine/types';
+import { diskFrame, type DiskSnapshot } from '../../views/lib/diskFrame';
 import { valueNames } from '../../views/lib/describe';
 import { AREA_PALETTE, REQUEST_PALETTE, valueColours } from '../../views/contract';
 
@@ -40,32 +41,8 @@ export interface FlusherSnapshot {
   installed: number;
 }
 
-export interface DiskRequestView {
-  /** The request kind's number (`MobNames.request`). */
-  kind: number;
-  page: number;
-  addr: number;
-  start: number;
-  seekEnd: number;
-  rotationEnd: number;
-  end: number;
-  fromCylinder: number;
-  toCylinder: number;
-}
-
-export interface DiskSnapshot {
-  cylinders: number;
-  tracksPerCylinder: number;
-  trackBytes: number;
-  revNs: number;
-  /** Cylinders occupied by the database (the band the head works in). */
-  databaseCylinders: number;
-  /** Head position now (fractional while seeking) and platter angle in revolutions [0, 1). */
-  headCylinder: number;
-  angle: number;
-  active: DiskRequestView | null;
-  queueKind: Uint8Array;
-  queuePage: Uint32Array;
+/** The MOB's disk: the disk component's, with its last completed requests (`disk_history`). */
+export interface MobDisk extends DiskSnapshot {
   /** The last completed requests, oldest first: phases in ns, `end` the time it ended. */
   recent: { kind: number; page: number; seek: number; rotation: number; transfer: number; end: number }[];
 }
@@ -103,7 +80,7 @@ export interface MobNames {
   /** Database areas: hot, warm, cold (`mob.area`). */
   area: readonly string[];
   areaColour: readonly string[];
-  /** Disk request kinds (`disk.kind`). */
+  /** Disk request kinds (`disk_queue.kind`). */
   request: readonly string[];
   requestColour: readonly string[];
   areaName(area: number): string;
@@ -129,7 +106,7 @@ export function mobNames(d: SystemDescription | null): MobNames {
   if (!d) return NO_NAMES;
   let n = names.get(d);
   if (!n) {
-    n = withNames(valueNames(d, 'mob', 'area'), valueNames(d, 'disk', 'kind'));
+    n = withNames(valueNames(d, 'mob', 'area'), valueNames(d, 'disk_queue', 'kind'));
     names.set(d, n);
   }
   return n;
@@ -141,7 +118,7 @@ export interface MobFrame {
   names: MobNames;
   mob: MobSnapshot;
   flusher: FlusherSnapshot;
-  disk: DiskSnapshot;
+  disk: MobDisk;
   cache: CacheSnapshot;
   clients: ClientSnapshot[];
   /** Database geometry, for mapping oids and pages to areas. */
@@ -156,15 +133,11 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
   const db = section(f, 'database');
   const m = section(f, 'mob');
   const fl = section(f, 'flusher');
-  const disk = section(f, 'disk');
-  const service = section(f, 'disk_service');
   const history = section(f, 'disk_history');
   const cache = section(f, 'cache');
   const cl = section(f, 'clients');
   const flusherStates = valueNames(d, 'flusher', 'state');
   const clientStates = valueNames(d, 'clients', 'state');
-  const serving = service.col<Uint8Array>('kind').length > 0;
-  const at = (n: string) => service.col<Column>(n)[0];
   const state = cl.col<Uint8Array>('state');
   const fetching = cl.col<Uint32Array>('fetching');
   const done = cl.col<Uint32Array>('accesses_done');
@@ -196,28 +169,7 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
       installed: fl.num('installed'),
     },
     disk: {
-      cylinders: disk.num('cylinders'),
-      tracksPerCylinder: disk.num('tracks_per_cylinder'),
-      trackBytes: disk.num('track_bytes'),
-      revNs: disk.num('rev_ns'),
-      databaseCylinders: disk.num('database_cylinders'),
-      headCylinder: disk.num('head_cylinder'),
-      angle: disk.num('angle'),
-      active: serving
-        ? {
-            kind: at('kind'),
-            page: at('page'),
-            addr: at('addr'),
-            start: at('start'),
-            seekEnd: at('seek_end'),
-            rotationEnd: at('rotation_end'),
-            end: at('end'),
-            fromCylinder: at('from_cylinder'),
-            toCylinder: at('to_cylinder'),
-          }
-        : null,
-      queueKind: disk.col('kind'),
-      queuePage: disk.col('page'),
+      ...diskFrame(f, d).disks[0],
       recent: Array.from(history.col('page'), (page, i) => ({
         kind: history.col('kind')[i],
         page,

@@ -1,8 +1,10 @@
 // The opportunistic-log views' typed reading of the frame sections the oplog system declares
 // (engine/core/src/systems/oplog/view.rs): the server's memory and triggers, the pending pool, the
-// dirty pages per place on the platter, the disk, the latest scheduling decisions and the
+// dirty pages per place on the platter, the disk (the disk component's sections, read by
+// views/lib/diskFrame.ts), the latest scheduling decisions and the
 // clients. Every value is read by its name and a missing one throws, so a renamed or dropped
 // column fails the view tests instead of drawing NaN. Built once per frame.
+import { diskFrame } from '../../views/lib/diskFrame';
 import { oncePerFrame, section } from '../../views/lib/sections';
 import type { Frame, Sample, SystemDescription } from '../../engine/types';
 
@@ -116,7 +118,7 @@ function values(d: SystemDescription | null, sec: string, name: string, scalar: 
 export function oplogNames(d: SystemDescription | null): OplogNames {
   return {
     design: values(d, 'server', 'design', true),
-    op: values(d, 'disk', 'op', false),
+    op: values(d, 'disk_queue', 'kind', false),
     clientState: values(d, 'clients', 'state', false),
   };
 }
@@ -126,10 +128,9 @@ function read(f: Frame, d: SystemDescription | null): OplogFrame {
   const sv = section(f, 'server');
   const pl = section(f, 'pool');
   const dt = section(f, 'dirty');
-  const dk = section(f, 'disk');
+  const dk = diskFrame(f, d).disks[0];
   const dc = section(f, 'decisions');
   const cl = section(f, 'clients');
-  const activeOp = dk.num('active_op');
   return {
     server: {
       design: names.design[sv.num('design')],
@@ -158,28 +159,25 @@ function read(f: Frame, d: SystemDescription | null): OplogFrame {
     },
     dirty: { count: dt.num('count'), cells: dt.col('count') },
     disk: {
-      cylinders: dk.num('cylinders'),
-      tracksPerCylinder: dk.num('tracks_per_cylinder'),
-      pagesPerTrack: dk.num('pages_per_track'),
-      revNs: dk.num('rev_ns'),
-      databasePages: dk.num('database_pages'),
-      angle: dk.num('angle'),
-      headCylinder: dk.num('head_cylinder'),
-      active:
-        activeOp < 0
-          ? null
-          : {
-              op: names.op[activeOp],
-              page: dk.num('active_page'),
-              start: dk.num('active_start'),
-              seekEnd: dk.num('active_seek_end'),
-              rotationEnd: dk.num('active_rotation_end'),
-              end: dk.num('active_end'),
-              from: dk.num('active_from'),
-              to: dk.num('active_to'),
-            },
-      queueOp: dk.col('op'),
-      queuePage: dk.col('page'),
+      cylinders: dk.cylinders,
+      tracksPerCylinder: dk.tracksPerCylinder,
+      pagesPerTrack: pl.num('pages_per_track'),
+      revNs: dk.revNs,
+      databasePages: pl.num('database_pages'),
+      angle: dk.angle,
+      headCylinder: dk.headCylinder,
+      active: dk.active && {
+        op: names.op[dk.active.kind],
+        page: dk.active.page,
+        start: dk.active.start,
+        seekEnd: dk.active.seekEnd,
+        rotationEnd: dk.active.rotationEnd,
+        end: dk.active.end,
+        from: dk.active.fromCylinder,
+        to: dk.active.toCylinder,
+      },
+      queueOp: dk.queueKind,
+      queuePage: dk.queuePage,
     },
     decisions: {
       at: dc.col('at'),

@@ -22,7 +22,7 @@ beforeAll(async () => {
   await loadEngineForTests();
   d = describeForTests();
   K = kindIds(d, NAMES);
-  [FETCH_READ, WRITE] = [valueId(d, 'disk', 'kind', 'fetch read'), valueId(d, 'disk', 'kind', 'page write')];
+  [FETCH_READ, WRITE] = [valueId(d, 'disk_queue', 'kind', 'fetch read'), valueId(d, 'disk_queue', 'kind', 'page write')];
 });
 
 

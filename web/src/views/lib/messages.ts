@@ -43,7 +43,7 @@ export class MessageTracker {
     readonly max = 400,
   ) {
     this.kinds = kindIds(description, KINDS);
-    this.reads = ['fetch read', 'installation read'].map((v) => valueId(description, 'disk', 'kind', v));
+    this.reads = ['fetch read', 'installation read'].map((v) => valueId(description, 'disk_queue', 'kind', v));
     this.stateNames = valueNames(description, 'clients', 'state');
   }
 

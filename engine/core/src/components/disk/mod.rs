@@ -7,6 +7,7 @@ pub mod config;
 mod geometry;
 mod seek;
 pub mod sptf;
+pub mod view;
 
 pub use config::Scheduler;
 pub use geometry::Geometry;

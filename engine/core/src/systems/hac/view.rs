@@ -2,6 +2,7 @@
 //! from the models at the current time. Everything here only reads the models.
 use super::steps::{FrameView, Picture};
 use super::{oo7_view as oo7, replacement_view as replacement, Cache, HacSystem};
+use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
@@ -87,8 +88,11 @@ const CANDIDATES: SectionInfo = SectionInfo {
     ],
 };
 
+/// The server's disk, the disk component's sections (`disk`, `disk_queue`): it serves fetch reads.
+const DISK: [SectionInfo; 2] = disk_sections!(&["fetch read"]);
+
 pub const SECTIONS: &[SectionInfo] =
-    &[CLIENT, CANDIDATES, POINTERS, OBJECTS, replacement::SECTION, oo7::ASSEMBLIES, oo7::COMPOSITE];
+    &[CLIENT, CANDIDATES, POINTERS, OBJECTS, replacement::SECTION, oo7::ASSEMBLIES, oo7::COMPOSITE, DISK[0], DISK[1]];
 
 pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
     let picture = match &sim.cache {
@@ -104,7 +108,16 @@ pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
         replacement::section(sim.replacement.as_ref(), now),
         oo7::assemblies(sim),
         oo7::composite(sim),
+        disk_section(&SECTIONS[7], &disks(sim), now),
+        queue_section(&SECTIONS[8], &disks(sim)),
     ])
+}
+
+/// The disk, and the band the database occupies: its pages lie in order from address 0.
+fn disks(sim: &HacSystem) -> [Shown<'_, u32>; 1] {
+    let db_bytes = sim.db.pages as u64 * sim.db.params.page_bytes as u64;
+    let database_cylinders = if db_bytes == 0 { 0 } else { sim.disk.geometry.cylinder(db_bytes - 1) + 1 };
+    [Shown { disk: &sim.disk, database_cylinders }]
 }
 
 fn client(sim: &HacSystem, picture: Option<&Picture>, now: SimTime) -> (Section, Section) {

@@ -87,6 +87,15 @@ pub struct Io {
     pub page: u32,
 }
 
+impl crate::components::disk::view::Token for Io {
+    fn kind(&self) -> u8 {
+        self.kind as u8
+    }
+    fn page(&self) -> u32 {
+        self.page
+    }
+}
+
 /// Who is waiting for a page read or a free cache frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Waiter {

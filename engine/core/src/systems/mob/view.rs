@@ -4,7 +4,8 @@
 use super::client::ClientState;
 use super::flusher::FlusherState;
 use super::records::{AREA, REQUEST};
-use super::{MobEngine, MobSystem};
+use super::{Io, MobEngine, MobSystem};
+use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
@@ -60,39 +61,8 @@ const FLUSHER: SectionInfo = SectionInfo {
     columns: &[u32("page", "page", "")],
 };
 
-const DISK: SectionInfo = SectionInfo {
-    name: "disk",
-    description: "The disk's geometry, head and platter now, and its queue of waiting requests.",
-    scalars: &[
-        f64("cylinders", "cylinders", ""),
-        f64("tracks_per_cylinder", "tracks per cylinder", ""),
-        f64("track_bytes", "track size", "B"),
-        f64("rev_ns", "revolution", "ns"),
-        f64("database_cylinders", "cylinders the database occupies", ""),
-        f64("head_cylinder", "head cylinder (fractional while seeking)", ""),
-        f64("angle", "platter angle", "revolutions"),
-    ],
-    row: "a waiting request, in arrival order",
-    columns: &[u8("kind", "request", "").values(REQUEST), u32("page", "page", "")],
-};
-
-const DISK_SERVICE: SectionInfo = SectionInfo {
-    name: "disk_service",
-    description: "The request the disk is serving, with the times its phases end: one row, or none when idle.",
-    scalars: &[],
-    row: "the request in service",
-    columns: &[
-        u8("kind", "request", "").values(REQUEST),
-        u32("page", "page", ""),
-        f64("addr", "byte address", ""),
-        f64("start", "start", "ns"),
-        f64("seek_end", "seek end", "ns"),
-        f64("rotation_end", "rotation end", "ns"),
-        f64("end", "end", "ns"),
-        f64("from_cylinder", "from cylinder", ""),
-        f64("to_cylinder", "to cylinder", ""),
-    ],
-};
+/// The disk's sections, the disk component's (`disk`, `disk_queue`), with the MOB's request kinds.
+const DISK: [SectionInfo; 2] = disk_sections!(REQUEST);
 
 const CACHE: SectionInfo = SectionInfo {
     name: "cache",
@@ -136,7 +106,7 @@ const DISK_HISTORY: SectionInfo = SectionInfo {
 };
 
 /// The MOB system's frame sections, in the order `frame` returns them.
-pub const SECTIONS: &[SectionInfo] = &[DATABASE, MOB, FLUSHER, DISK, DISK_SERVICE, CACHE, CLIENTS, DISK_HISTORY];
+pub const SECTIONS: &[SectionInfo] = &[DATABASE, MOB, FLUSHER, DISK[0], DISK[1], CACHE, CLIENTS, DISK_HISTORY];
 
 /// Everything the views draw, at time `now`.
 pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
@@ -144,8 +114,8 @@ pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
         database(sim),
         mob(sim),
         flusher(sim),
-        disk(sim, now),
-        disk_service(sim),
+        disk_section(&SECTIONS[3], &disks(sim), now),
+        queue_section(&SECTIONS[4], &disks(sim)),
         cache(sim),
         clients(sim),
         disk_history(sim),
@@ -203,38 +173,11 @@ fn flusher(sim: &MobSystem) -> Section {
     s
 }
 
-fn disk(sim: &MobSystem, now: SimTime) -> Section {
-    let d = &sim.disk;
-    let g = &d.geometry;
-    // The band the database occupies: up to the end of its highest-addressed page.
+/// The disk, and the band its database occupies: up to the end of its highest-addressed page.
+fn disks(sim: &MobSystem) -> [Shown<'_, Io>; 1] {
     let db_end = (0..sim.db.pages).map(|p| sim.page_map.addr(p) + sim.db.page_bytes).max().unwrap_or(0);
-    let mut s = Section::new(&SECTIONS[3]);
-    s.set("cylinders", g.cylinders as f64)
-        .set("tracks_per_cylinder", g.tracks_per_cylinder as f64)
-        .set("track_bytes", g.track_bytes as f64)
-        .set("rev_ns", g.rev_ns)
-        .set("database_cylinders", if db_end == 0 { 0.0 } else { (g.cylinder(db_end - 1) + 1) as f64 })
-        .set("head_cylinder", d.head_at(now))
-        .set("angle", d.platter_angle(now))
-        .u8s("kind", d.queue().iter().map(|r| r.token.kind as u8))
-        .u32s("page", d.queue().iter().map(|r| r.token.page));
-    s
-}
-
-fn disk_service(sim: &MobSystem) -> Section {
-    let active = sim.disk.active();
-    let (requests, service) = (active.iter().map(|(r, _)| r), active.iter().map(|(_, a)| a));
-    let mut s = Section::new(&SECTIONS[4]);
-    s.u8s("kind", requests.clone().map(|r| r.token.kind as u8))
-        .u32s("page", requests.clone().map(|r| r.token.page))
-        .f64s("addr", requests.map(|r| r.addr as f64))
-        .f64s("start", service.clone().map(|a| a.start as f64))
-        .f64s("seek_end", service.clone().map(|a| a.seek_end as f64))
-        .f64s("rotation_end", service.clone().map(|a| a.rotation_end as f64))
-        .f64s("end", service.clone().map(|a| a.end as f64))
-        .f64s("from_cylinder", service.clone().map(|a| a.from_cylinder as f64))
-        .f64s("to_cylinder", service.map(|a| a.to_cylinder as f64));
-    s
+    let database_cylinders = if db_end == 0 { 0 } else { sim.disk.geometry.cylinder(db_end - 1) + 1 };
+    [Shown { disk: &sim.disk, database_cylinders }]
 }
 
 fn cache(sim: &MobSystem) -> Section {
@@ -320,21 +263,20 @@ mod tests {
         let data: f64 = ["hot", "warm", "cold"].iter().map(|a| mob.scalar(&format!("data_bytes_{a}"))).sum();
         assert_eq!(data, live * obj);
 
-        let head = disk.scalar("head_cylinder");
-        assert!(head >= 0.0 && head < disk.scalar("cylinders"));
-        assert!((0.0..1.0).contains(&disk.scalar("angle")));
-        let db = disk.scalar("database_cylinders");
-        assert!(db > 0.0 && db <= disk.scalar("cylinders"));
-        let service = f.section("disk_service");
-        assert!(service.rows() <= 1);
-        if service.rows() == 1 {
-            let at = |n: &str| service.get(n).get(0);
+        assert_eq!(disk.rows(), 1, "one disk");
+        let at = |n: &str| disk.get(n).get(0);
+        assert!(at("head_cylinder") >= 0.0 && at("head_cylinder") < at("cylinders"));
+        assert!((0.0..1.0).contains(&at("angle")));
+        assert!(at("database_cylinders") > 0.0 && at("database_cylinders") <= at("cylinders"));
+        if at("active_kind") >= 0.0 {
             assert!(
-                at("start") <= at("seek_end")
-                    && at("seek_end") <= at("rotation_end")
-                    && at("rotation_end") <= at("end")
+                at("active_start") <= at("active_seek_end")
+                    && at("active_seek_end") <= at("active_rotation_end")
+                    && at("active_rotation_end") <= at("active_end")
             );
-            assert!(at("start") <= sim.now() as f64 && sim.now() as f64 <= at("end"));
+            assert!(at("active_start") <= sim.now() as f64 && sim.now() as f64 <= at("active_end"));
+        } else {
+            assert_eq!(f.section("disk_queue").rows(), 0, "an idle disk has no waiting request");
         }
 
         assert!(cache.rows() as f64 <= cache.scalar("capacity_pages"));

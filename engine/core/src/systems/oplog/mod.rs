@@ -78,6 +78,15 @@ pub struct Io {
     pub page: u32,
 }
 
+impl crate::components::disk::view::Token for Io {
+    fn kind(&self) -> u8 {
+        self.op as u8
+    }
+    fn page(&self) -> u32 {
+        self.page
+    }
+}
+
 /// A read in flight: its class and the clients waiting for the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Read {

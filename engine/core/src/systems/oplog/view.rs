@@ -2,9 +2,10 @@
 //! views draw, declared once in `SECTIONS` and filled by name from the models at the frame's
 //! time. Everything here only reads the models.
 use super::client::STATES;
-use super::disk::PAGES_PER_TRACK;
+use super::disk::{PAGES_PER_TRACK, TRACKS_PER_CYLINDER};
 use super::records::OP;
 use super::{Design, OplogSystem};
+use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
@@ -42,7 +43,7 @@ const POOL: SectionInfo = SectionInfo {
     name: "pool",
     description: "The pending-installation pool: every page with log entries and no read in \
         flight, at its place on the platter (§3.2).",
-    scalars: &[],
+    scalars: &[f64("pages_per_track", "pages per track", ""), f64("database_pages", "database", "pages")],
     row: "a pending page",
     columns: &[
         u32("page", "page", ""),
@@ -63,30 +64,8 @@ const DIRTY: SectionInfo = SectionInfo {
     columns: &[u8("count", "dirty pages", "")],
 };
 
-const DISK: SectionInfo = SectionInfo {
-    name: "disk",
-    description: "The HP 97560's geometry, head and platter now, its active request with the \
-        times of its phases, and its FIFO queue (§4.4).",
-    scalars: &[
-        f64("cylinders", "cylinders", ""),
-        f64("tracks_per_cylinder", "tracks per cylinder", ""),
-        f64("pages_per_track", "pages per track", ""),
-        f64("rev_ns", "revolution", "ns"),
-        f64("database_pages", "database", "pages"),
-        f64("angle", "platter angle", "revolutions"),
-        f64("head_cylinder", "head cylinder", ""),
-        f64("active_op", "active request (−1: idle)", "").values(OP),
-        f64("active_page", "active page", ""),
-        f64("active_start", "active request started", "ns"),
-        f64("active_seek_end", "seek ends", "ns"),
-        f64("active_rotation_end", "rotation ends", "ns"),
-        f64("active_end", "transfer ends", "ns"),
-        f64("active_from", "from cylinder", ""),
-        f64("active_to", "to cylinder", ""),
-    ],
-    row: "a queued request, first served first",
-    columns: &[u8("op", "request", "").values(OP), u32("page", "page", "")],
-};
+/// The disk's sections, the disk component's (`disk`, `disk_queue`), with the log's request kinds.
+const DISK: [SectionInfo; 2] = disk_sections!(OP);
 
 const DECISIONS: SectionInfo = SectionInfo {
     name: "decisions",
@@ -122,10 +101,22 @@ const CLIENTS: SectionInfo = SectionInfo {
     ],
 };
 
-pub const SECTIONS: &[SectionInfo] = &[SERVER, POOL, DIRTY, DISK, DECISIONS, CLIENTS];
+pub const SECTIONS: &[SectionInfo] = &[SERVER, POOL, DIRTY, DISK[0], DISK[1], DECISIONS, CLIENTS];
 
 pub fn frame(sim: &OplogSystem, now: SimTime) -> Frame {
-    Frame(vec![server(sim, now), pool(sim), dirty(sim), disk(sim, now), decisions(sim), clients(sim)])
+    let disks = [Shown {
+        disk: &sim.disk,
+        database_cylinders: (sim.pages as u64).div_ceil(PAGES_PER_TRACK * TRACKS_PER_CYLINDER),
+    }];
+    Frame(vec![
+        server(sim, now),
+        pool(sim),
+        dirty(sim),
+        disk_section(&SECTIONS[3], &disks, now),
+        queue_section(&SECTIONS[4], &disks),
+        decisions(sim),
+        clients(sim),
+    ])
 }
 
 fn server(sim: &OplogSystem, now: SimTime) -> Section {
@@ -155,7 +146,9 @@ fn server(sim: &OplogSystem, now: SimTime) -> Section {
 fn pool(sim: &OplogSystem) -> Section {
     let pending: Vec<_> = sim.log.pending().collect();
     let mut s = Section::new(&SECTIONS[1]);
-    s.u32s("page", pending.iter().map(|&(p, _)| p))
+    s.set("pages_per_track", PAGES_PER_TRACK as f64)
+        .set("database_pages", sim.pages as f64)
+        .u32s("page", pending.iter().map(|&(p, _)| p))
         .u32s("cylinder", pending.iter().map(|&(p, _)| sim.cylinder(p) as u32))
         .u8s("slot", pending.iter().map(|&(p, _)| (p as u64 % PAGES_PER_TRACK) as u8))
         .u32s("entries", pending.iter().map(|(_, lp)| lp.entries))
@@ -175,35 +168,9 @@ fn dirty(sim: &OplogSystem) -> Section {
     s
 }
 
-fn disk(sim: &OplogSystem, now: SimTime) -> Section {
-    let d = &sim.disk;
-    let g = &d.geometry;
-    let active = d.active();
-    let a = |f: &dyn Fn(&crate::components::disk::Service) -> f64| active.map_or(-1.0, |(_, svc)| f(svc));
-    let mut s = Section::new(&SECTIONS[3]);
-    s.set("cylinders", g.cylinders as f64)
-        .set("tracks_per_cylinder", g.tracks_per_cylinder as f64)
-        .set("pages_per_track", PAGES_PER_TRACK as f64)
-        .set("rev_ns", g.rev_ns)
-        .set("database_pages", sim.pages as f64)
-        .set("angle", d.platter_angle(now))
-        .set("head_cylinder", d.head_at(now))
-        .set("active_op", active.map_or(-1.0, |(r, _)| r.token.op as u8 as f64))
-        .set("active_page", active.map_or(-1.0, |(r, _)| r.token.page as f64))
-        .set("active_start", a(&|v| v.start as f64))
-        .set("active_seek_end", a(&|v| v.seek_end as f64))
-        .set("active_rotation_end", a(&|v| v.rotation_end as f64))
-        .set("active_end", a(&|v| v.end as f64))
-        .set("active_from", a(&|v| v.from_cylinder as f64))
-        .set("active_to", a(&|v| v.to_cylinder as f64))
-        .u8s("op", d.queue().iter().map(|r| r.token.op as u8))
-        .u32s("page", d.queue().iter().map(|r| r.token.page));
-    s
-}
-
 fn decisions(sim: &OplogSystem) -> Section {
     let d = &sim.decisions;
-    let mut s = Section::new(&SECTIONS[4]);
+    let mut s = Section::new(&SECTIONS[5]);
     s.f64s("at", d.iter().map(|x| x.at as f64))
         .u8s("op", d.iter().map(|x| x.op as u8))
         .u32s("from_cylinder", d.iter().map(|x| x.from_cylinder))
@@ -220,7 +187,7 @@ fn decisions(sim: &OplogSystem) -> Section {
 fn clients(sim: &OplogSystem) -> Section {
     let blocked: std::collections::BTreeSet<u32> = sim.blocked.iter().map(|&(c, _)| c).collect();
     let c = &sim.clients;
-    let mut s = Section::new(&SECTIONS[5]);
+    let mut s = Section::new(&SECTIONS[6]);
     s.set("think_ns", sim.think as f64)
         .u8s("state", c.iter().map(|x| x.state as u8))
         .u32s("page", c.iter().map(|x| x.page))
