@@ -30,9 +30,9 @@ function engineState(page) {
       nowNs: f.nowNs,
       pending: s.server.scalars.pending_pages,
       design: s.server.scalars.design,
-      angle: s.disk.scalars.angle,
-      cylinders: s.disk.scalars.cylinders,
-      perTrack: s.disk.scalars.pages_per_track,
+      angle: s.disk.columns.angle[0],
+      cylinders: s.disk.columns.cylinders[0],
+      perTrack: s.pool.scalars.pages_per_track,
       pool: { page: Array.from(s.pool.columns.page), cylinder: Array.from(s.pool.columns.cylinder), slot: Array.from(s.pool.columns.slot) },
       decision: i < 0 ? null : { chosen: d.chosen[i], chosenNs: d.chosen_ns[i], other: d.other[i], otherNs: d.other_ns[i] },
       newestOp: d.op[d.op.length - 1],
@@ -42,7 +42,7 @@ function engineState(page) {
 
 const ms = (ns) => (ns / 1e6).toFixed(2);
 
-/** Where the view draws a place on the platter (web/src/views/lib/poolPlatter.ts): cylinder as
+/** Where the view draws a place on the platter (web/src/systems/oplog/poolPlatter.ts): cylinder as
  * radius from the hub's edge, the slot's angle turned by the platter, the head at 3 o'clock. */
 function markAt(box, st, cylinder, slot) {
   const R = Math.max(20, Math.min(box.width - 40, box.height - 16) / 2);

@@ -46,10 +46,11 @@ pub fn bench(o: BenchArgs) -> Result<(), String> {
     println!("    scheduled events/s:     {:.0}", scheduled as f64 / best);
     println!("    Access events/s:        {:.0}", accesses as f64 / best);
     println!("  simulated s per wall s:   {:.0}", simulated / best);
+    // The costs of a system's own hot parts, where it has some worth timing alone.
     match s.system.kind {
         SystemKind::Hac => hac_costs(&s),
         SystemKind::Oplog => sptf_costs(&s),
-        SystemKind::Mob => {}
+        _ => {}
     }
     Ok(())
 }

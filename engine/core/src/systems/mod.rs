@@ -27,9 +27,6 @@ macro_rules! run_summary {
     };
 }
 
-pub mod hac;
-pub mod mob;
-pub mod oplog;
 #[cfg(test)]
 mod tests;
 
@@ -88,9 +85,11 @@ pub trait PaperSystem: System {
 }
 
 /// One line per system: its `SystemKind` variant (the snake_case name scenarios use, with its
-/// description) and its `PaperSystem` type.
+/// description) and its `PaperSystem` type in its folder's module, which the line declares.
 macro_rules! systems {
-    ($($(#[doc = $doc:literal])* $kind:ident => $system:ty,)*) => {
+    ($($(#[doc = $doc:literal])* $kind:ident => $m:ident :: $s:ident,)*) => {
+        $(pub mod $m;)*
+
         /// The paper system a scenario runs; its sections follow.
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
         #[serde(rename_all = "snake_case")]
@@ -102,21 +101,21 @@ macro_rules! systems {
         /// A run of one scenario and seed, whichever system the scenario selects.
         #[derive(Clone, Debug)]
         pub enum Simulation {
-            $($kind(Engine<$system>),)*
+            $($kind(Engine<$m::$s>),)*
         }
 
         /// The final figures of one run (serialized as the system's own summary).
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(untagged)]
         pub enum Summary {
-            $($kind(<$system as System>::Summary),)*
+            $($kind(<$m::$s as System>::Summary),)*
         }
 
         /// One sample of a run's time series.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(untagged)]
         pub enum Sample {
-            $($kind(<$system as PaperSystem>::Sample),)*
+            $($kind(<$m::$s as PaperSystem>::Sample),)*
         }
 
         /// The sections of the system a scenario selects (`systems/<kind>/config.rs`), written
@@ -124,7 +123,7 @@ macro_rules! systems {
         #[derive(Clone, Debug, PartialEq, Serialize)]
         #[serde(untagged)]
         pub enum SystemConfig {
-            $($kind(<$system as PaperSystem>::Config),)*
+            $($kind(<$m::$s as PaperSystem>::Config),)*
         }
 
         impl SystemKind {
@@ -134,21 +133,21 @@ macro_rules! systems {
             /// Its name in scenarios (`[system] kind`), which is also its folder's.
             pub fn name(self) -> &'static str {
                 match self {
-                    $(SystemKind::$kind => <$system as PaperSystem>::DESCRIPTION.kind,)*
+                    $(SystemKind::$kind => <$m::$s as PaperSystem>::DESCRIPTION.kind,)*
                 }
             }
 
             /// The JSON schema of its sections, as committed beside them (`config.schema.json`).
             pub(crate) fn config_schema(self) -> &'static str {
                 match self {
-                    $(SystemKind::$kind => <$system as PaperSystem>::CONFIG_SCHEMA,)*
+                    $(SystemKind::$kind => <$m::$s as PaperSystem>::CONFIG_SCHEMA,)*
                 }
             }
 
             /// Pairs of its fields that may not both be given (`PaperSystem::EXCLUSIVE`).
             pub(crate) fn exclusive(self) -> &'static [(&'static str, &'static str, &'static str)] {
                 match self {
-                    $(SystemKind::$kind => <$system as PaperSystem>::EXCLUSIVE,)*
+                    $(SystemKind::$kind => <$m::$s as PaperSystem>::EXCLUSIVE,)*
                 }
             }
 
@@ -157,7 +156,7 @@ macro_rules! systems {
             pub(crate) fn generate_config_schema(self, settings: schemars::generate::SchemaSettings) -> serde_json::Value {
                 match self {
                     $(SystemKind::$kind => {
-                        settings.into_generator().into_root_schema_for::<<$system as PaperSystem>::Config>().to_value()
+                        settings.into_generator().into_root_schema_for::<<$m::$s as PaperSystem>::Config>().to_value()
                     })*
                 }
             }
@@ -201,7 +200,7 @@ macro_rules! systems {
             /// The rules between the system's fields (`PaperSystem::config_problems`).
             pub(crate) fn problems(&self, s: &Scenario) -> Vec<Problem> {
                 match self {
-                    $(SystemConfig::$kind(c) => <$system as PaperSystem>::config_problems(c, s),)*
+                    $(SystemConfig::$kind(c) => <$m::$s as PaperSystem>::config_problems(c, s),)*
                 }
             }
         }
@@ -210,7 +209,7 @@ macro_rules! systems {
         /// plus measured duration.
         pub fn planned_end(s: &Scenario) -> Option<SimTime> {
             let known = match s.system.kind {
-                $(SystemKind::$kind => <$system as PaperSystem>::end_known(s),)*
+                $(SystemKind::$kind => <$m::$s as PaperSystem>::end_known(s),)*
             };
             // Summed as the kernel schedules it: the end comes `duration` after the warm-up check.
             known.then(|| crate::kernel::time::from_s(s.run.warmup_s) + crate::kernel::time::from_s(s.run.duration_s))
@@ -219,7 +218,7 @@ macro_rules! systems {
         /// Whether the system ends a run of `s` itself when its work is done (`PaperSystem::ends_itself`).
         pub fn ends_itself(s: &Scenario) -> bool {
             match s.system.kind {
-                $(SystemKind::$kind => <$system as PaperSystem>::ends_itself(s),)*
+                $(SystemKind::$kind => <$m::$s as PaperSystem>::ends_itself(s),)*
             }
         }
 
@@ -235,7 +234,7 @@ macro_rules! systems {
         /// What the system a scenario selects reports: its record kinds, figures and views.
         pub fn description(s: &Scenario) -> &'static Description {
             match s.system.kind {
-                $(SystemKind::$kind => <$system as PaperSystem>::DESCRIPTION,)*
+                $(SystemKind::$kind => <$m::$s as PaperSystem>::DESCRIPTION,)*
             }
         }
 
@@ -243,14 +242,14 @@ macro_rules! systems {
             /// A simulation of a validated scenario with run seed `seed`.
             pub fn new(s: &Scenario, seed: u64) -> Simulation {
                 match s.system.kind {
-                    $(SystemKind::$kind => Simulation::$kind(<$system as PaperSystem>::engine(s, seed)),)*
+                    $(SystemKind::$kind => Simulation::$kind(<$m::$s as PaperSystem>::engine(s, seed)),)*
                 }
             }
 
             /// What the system reports: its record kinds, summary figures and views.
             pub fn description(&self) -> &'static Description {
                 match self {
-                    $(Simulation::$kind(_) => <$system as PaperSystem>::DESCRIPTION,)*
+                    $(Simulation::$kind(_) => <$m::$s as PaperSystem>::DESCRIPTION,)*
                 }
             }
 
