@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeForTests, loadEngineForTests } from './engine/testing';
-import { AREA_PALETTE, REQUEST_PALETTE } from './views/contract';
+import { REQUEST_PALETTE } from './views/contract';
 import { columnInfo } from './views/lib/describe';
-import { mobNames } from './systems/mob/mobFrame';
+import { AREA_PALETTE, mobNames } from './systems/mob/mobFrame';
 
 describe('engine contract', () => {
   it('the views have a colour for every value the engine names, and use them in its numbering', async () => {

@@ -46,10 +46,9 @@ export interface ViewProps {
   scenario: ScenarioValues | null;
 }
 
-/** Colours of the values the engine names, keyed by name, shared by every view so a hot
- * modification looks the same everywhere. Views put them in the engine's numbering of the values
+/** Colours of the disk's request kinds, keyed by name, shared by every view and every system so a
+ * page write looks the same everywhere. Views put them in the engine's numbering of the values
  * (`valueColours`), so no view numbers a value itself. */
-export const AREA_PALETTE: Readonly<Record<string, string>> = { hot: '#d7301f', warm: '#fc8d59', cold: '#4575b4' };
 export const REQUEST_PALETTE: Readonly<Record<string, string>> = {
   'fetch read': '#1b9e77',
   'installation read': '#d95f02',

@@ -120,6 +120,15 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
     const empty = text(Inspector, frames[0]);
     expect(empty).toContain('a frame or an object in the client cache');
     expect(empty).not.toContain('Inspect the flusher');
+    expect(empty).toContain('Inspect the server&#x27;s disk');
+  });
+
+  it("inspects the server's disk, as every system's disk shows (the disk component's sections)", () => {
+    const s = text(Inspector, frames[0], { kind: 'disk' });
+    const d = frames[0].sections.disk.columns;
+    expect(s).toContain(`cylinder ${d.head_cylinder[0].toFixed(2)} of ${d.cylinders[0]}`);
+    expect(s).toContain('platter angle');
+    expect(s).toMatch(/FIFO queue: (empty|\d+ requests?, first served first)/);
   });
 
   it('explains a baseline policy instead of drawing frames', async () => {

@@ -1,19 +1,26 @@
 // What the inspector shows of HAC's client cache (Castro et al. §3): a frame, what it holds, its
-// usage (T, H), its role in the replacement in flight, and its objects when the frame carries them.
+// usage (T, H), its role in the replacement in flight, and its objects when the frame carries them;
+// and the server's disk, as every system's disk shows.
 import type { InspectorPart } from '../system';
 import { fmtBytes, fmtPct } from '../../views/lib/format';
 import { KV } from '../../views/lib/inspectParts';
+import { DiskDetails } from '../../views/lib/DiskInspect';
+import { diskFrame } from '../../views/lib/diskFrame';
+import type { ViewProps } from '../../views/contract';
 import { frameKindText, hacFrame, NONE, type HacFrame } from './hacFrame';
 import { usageBits } from './hacDraw';
 
 /** HAC's things to inspect before anything is picked. */
-function Empty() {
+function Empty({ select }: { select: ViewProps['select'] }) {
   return (
     <div style={{ padding: 10 }} className="sl-muted">
       <p style={{ marginTop: 0 }}>
         Click something to see its full state: a frame or an object in the client cache, a candidate in the candidate set, or a
         row of the event log.
       </p>
+      <button type="button" className="sl-btn" onClick={() => select({ kind: 'disk' })}>
+        Inspect the server's disk
+      </button>
     </div>
   );
 }
@@ -80,8 +87,12 @@ function FrameDetails({ h, id }: { h: HacFrame; id: number }) {
 
 const part: InspectorPart = {
   Empty,
-  Details: ({ frame, description, sel }) =>
-    sel.kind === 'frame' ? <FrameDetails h={hacFrame(frame, description)} id={sel.id} /> : <p style={{ padding: 10 }}>HAC has nothing of this kind to inspect.</p>,
+  Details: ({ frame, description, sel, select }) => {
+    if (sel.kind === 'frame') return <FrameDetails h={hacFrame(frame, description)} id={sel.id} />;
+    if (sel.kind !== 'disk') return <p style={{ padding: 10 }}>HAC has nothing of this kind to inspect.</p>;
+    const { kinds, disks } = diskFrame(frame, description);
+    return <DiskDetails disk={disks[0]} kinds={kinds} now={frame.nowNs} select={select} />;
+  },
   title: () => null,
 };
 export default part;

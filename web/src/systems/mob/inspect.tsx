@@ -3,10 +3,10 @@
 // disk request with its seek, rotation and transfer, the flusher and the disk, from the latest frame.
 import type { InspectorPart } from '../system';
 import type { InspectTarget, ViewProps } from '../../views/contract';
-import { fmtMB, fmtMs, fmtPct } from '../../views/lib/format';
+import { fmtMB, fmtPct } from '../../views/lib/format';
 import { formatSimTime } from '../../state/clock';
-import { requestPhase } from '../../views/lib/disk';
 import { KV, PageLink } from '../../views/lib/inspectParts';
+import { DiskDetails, serviceRows } from '../../views/lib/DiskInspect';
 import { mobFrame, mobNames, type MobFrame, type MobNames } from './mobFrame';
 import { chunksOfPage } from './mob';
 
@@ -140,23 +140,8 @@ function Details({ f, sel, select }: { f: MobFrame; sel: InspectTarget; select: 
     }
     case 'request': {
       const a = f.disk.active;
-      if (a && a.page === sel.page && a.kind === sel.requestKind && (sel.start < 0 || a.start === sel.start)) {
-        const ph = requestPhase(a, f.nowNs);
-        return (
-          <KV
-            rows={[
-              ['kind', <span style={{ color: f.names.requestColour[a.kind] }}>{f.names.requestName(a.kind)}</span>],
-              ['page', <PageLink page={a.page} select={select} />],
-              ['address', `${a.addr.toLocaleString()} B`],
-              ['phase', `${ph.phase} (${fmtPct(ph.progress, 0)})`],
-              ['seek', `${fmtMs(a.seekEnd - a.start)} ms, cylinder ${a.fromCylinder} → ${a.toCylinder}`],
-              ['rotation', `${fmtMs(a.rotationEnd - a.seekEnd)} ms`],
-              ['transfer', `${fmtMs(a.end - a.rotationEnd)} ms`],
-              ['started / ends', `${formatSimTime(a.start)} / ${formatSimTime(a.end)}`],
-            ]}
-          />
-        );
-      }
+      if (a && a.page === sel.page && a.kind === sel.requestKind && (sel.start < 0 || a.start === sel.start))
+        return <KV rows={serviceRows(a, f.names.request, f.nowNs, select)} />;
       const qi = Array.from(f.disk.queuePage).findIndex((p, k) => p === sel.page && f.disk.queueKind[k] === sel.requestKind);
       if (qi >= 0 && sel.start < 0)
         return <KV rows={[['kind', f.names.requestName(sel.requestKind)], ['page', <PageLink page={sel.page} select={select} />], ['state', `queued at position ${qi + 1} of ${f.disk.queueKind.length}`]]} />;
@@ -198,20 +183,8 @@ function Details({ f, sel, select }: { f: MobFrame; sel: InspectTarget; select: 
         </>
       );
     }
-    case 'disk': {
-      const d = f.disk;
-      return (
-        <KV
-          rows={[
-            ['head', `cylinder ${d.headCylinder.toFixed(2)} of ${d.cylinders} (database band: 0–${d.databaseCylinders - 1})`],
-            ['platter angle', `${(d.angle * 360).toFixed(1)}°`],
-            ['geometry', `${d.tracksPerCylinder} tracks/cylinder, ${(d.trackBytes / 1024).toFixed(0)} KB/track, ${fmtMs(d.revNs)} ms/rev`],
-            ['serving', d.active ? `${f.names.requestName(d.active.kind)} of page ${d.active.page} (${requestPhase(d.active, f.nowNs).phase})` : 'idle'],
-            ['queue', d.queueKind.length ? Array.from(d.queueKind).map((k, i) => `${['F', 'I', 'W'][k]}${d.queuePage[i]}`).join(' ') : 'empty'],
-          ]}
-        />
-      );
-    }
+    case 'disk':
+      return <DiskDetails disk={f.disk} kinds={f.names.request} now={f.nowNs} select={select} />;
     default:
       return <p style={{ padding: 10 }}>The MOB system has nothing of this kind to inspect.</p>;
   }

@@ -6,7 +6,11 @@ import { oncePerFrame, section } from '../../views/lib/sections';
 import type { Frame, Sample, SystemDescription } from '../../engine/types';
 import { diskFrame, type DiskSnapshot } from '../../views/lib/diskFrame';
 import { valueNames } from '../../views/lib/describe';
-import { AREA_PALETTE, REQUEST_PALETTE, valueColours } from '../../views/contract';
+import { REQUEST_PALETTE, valueColours } from '../../views/contract';
+
+/** Colours of the database's areas, keyed by name, so a hot modification looks the same in every
+ * MOB view. */
+export const AREA_PALETTE: Readonly<Record<string, string>> = { hot: '#d7301f', warm: '#fc8d59', cold: '#4575b4' };
 
 /** The MOB's scan list in log order, one entry per chunk (thesis §3.1.4). */
 export interface MobSnapshot {

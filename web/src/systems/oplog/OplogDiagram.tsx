@@ -7,7 +7,8 @@ import { REQUEST_PALETTE, type ViewProps } from '../../views/contract';
 import { EMPTY_MESSAGE, useElementSize, useFrameTick } from '../../views/lib/hooks';
 import { fmtMs } from '../../views/lib/format';
 import { networkLatencyNs } from '../../views/lib/messages';
-import { activePhase, clientStatus, oplogFrame, oplogNames, thinkProgress, type OplogFrame, type OplogNames } from './oplogFrame';
+import { requestPhase } from '../../views/lib/disk';
+import { clientStatus, oplogFrame, oplogNames, thinkProgress, type OplogFrame, type OplogNames } from './oplogFrame';
 import { clientGrid, diagramLayout, QUEUE_SHOWN, STATUS_STYLE, STATUSES, THINK_FILL, type Box, type DiagramLayout } from './oplogDiagram';
 import { memoryParts, type Part } from './oplogMemory';
 import '../../views/views.css';
@@ -251,7 +252,7 @@ function Server({ f, box }: { f: OplogFrame; box: Box }) {
 function Disk({ f, names, nowNs, box, selected, select }: { f: OplogFrame; names: OplogNames; nowNs: number; box: Box; selected: boolean; select: ViewProps['select'] }) {
   const d = f.disk;
   const a = d.active;
-  const ph = a && activePhase(a, nowNs);
+  const ph = a && requestPhase(a, nowNs);
   const q = d.queueOp.length;
   const label = `Inspect the disk: head at cylinder ${n(d.headCylinder)}; ${a ? `${a.op} of page ${a.page} (${ph!.phase})` : 'idle'}; ${q} queued`;
   const at = (c: number) => `${(100 * c) / Math.max(1, d.cylinders - 1)}%`;

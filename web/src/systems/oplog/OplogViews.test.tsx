@@ -20,7 +20,8 @@ import OplogCharts, { OPLOG_CHARTS } from './OplogCharts';
 import Inspector, { loadInspectorPart } from '../../views/Inspector';
 import { EMPTY_MESSAGE } from '../../views/lib/hooks';
 import { EMPTY_SOURCE, frameFromJson, RecordedSource } from '../../views/lib/recorded';
-import { activePhase, clientStatus, oplogFrame, oplogNames, thinkProgress, type OplogSample } from './oplogFrame';
+import { clientStatus, oplogFrame, oplogNames, thinkProgress, type OplogSample } from './oplogFrame';
+import { requestPhase } from '../../views/lib/disk';
 import { clip, magnifiedWindow, memoryParts, MEMORY_COLOURS } from './oplogMemory';
 import { clientGrid, diagramLayout, STATUS_STYLE, STATUSES } from './oplogDiagram';
 import { formatValue, latestValue } from '../../views/lib/TimeChart';
@@ -111,10 +112,10 @@ describe('reading the frame', () => {
   it('says which phase the active request is in', () => {
     const a = oplogFrame(frames[2], description).disk.active!;
     expect(a.op).toBe('fetch read');
-    expect(activePhase(a, frames[2].nowNs).phase).toBe('seek');
-    expect(activePhase(a, a.seekEnd + 1).phase).toBe('rotation');
-    expect(activePhase(a, a.rotationEnd).phase).toBe('transfer');
-    expect(activePhase(a, a.end)).toEqual({ phase: 'done', progress: 1 });
+    expect(requestPhase(a, frames[2].nowNs).phase).toBe('seek');
+    expect(requestPhase(a, a.seekEnd + 1).phase).toBe('rotation');
+    expect(requestPhase(a, a.rotationEnd).phase).toBe('transfer');
+    expect(requestPhase(a, a.end)).toEqual({ phase: 'done', progress: 1 });
   });
 });
 

@@ -5,15 +5,15 @@
 import type { ReactNode } from 'react';
 import type { InspectorPart } from '../system';
 import type { Frame, SystemDescription } from '../../engine/types';
-import { REQUEST_PALETTE, type InspectTarget, type ViewProps } from '../../views/contract';
+import type { InspectTarget, ViewProps } from '../../views/contract';
 import { formatSimTime } from '../../state/clock';
 import { fmtMs, fmtPct } from '../../views/lib/format';
 import { KV, PageLink } from '../../views/lib/inspectParts';
-import { activePhase, clientStatus, oplogFrame, oplogNames, pagePlace, thinkProgress, type ClientStatus, type OplogFrame, type OplogNames } from './oplogFrame';
+import { DiskDetails, KindTag, serviceRows } from '../../views/lib/DiskInspect';
+import { diskFrame, type DiskSnapshot } from '../../views/lib/diskFrame';
+import { requestPhase } from '../../views/lib/disk';
+import { clientStatus, oplogFrame, oplogNames, pagePlace, thinkProgress, type ClientStatus, type OplogFrame, type OplogNames } from './oplogFrame';
 import { STATUS_STYLE } from './oplogDiagram';
-
-/** Queued requests the disk's inspection lists at most. */
-const QUEUE_ROWS = 40;
 
 const DOING: Record<ClientStatus, string> = {
   fetching: 'waiting for its fetch reply',
@@ -49,6 +49,7 @@ function Details({
 }) {
   const f = oplogFrame(frame, description);
   const names = oplogNames(description);
+  const disk = diskFrame(frame, description).disks[0];
   const now = frame.nowNs;
   switch (sel.kind) {
     case 'client':
@@ -56,27 +57,19 @@ function Details({
     case 'page':
       return <PageDetails f={f} names={names} page={sel.id} now={now} select={select} />;
     case 'disk':
-      return <DiskDetails f={f} names={names} now={now} select={select} />;
+      return <DiskDetails disk={disk} kinds={names.op} now={now} select={select} extra={[['pages per track', f.disk.pagesPerTrack]]} />;
     case 'request':
-      return <RequestDetails f={f} names={names} page={sel.page} op={names.op[sel.requestKind]} now={now} select={select} />;
+      return <RequestDetails f={f} disk={disk} names={names} page={sel.page} op={names.op[sel.requestKind]} now={now} select={select} />;
     default:
       return <p style={{ padding: 10 }}>The opportunistic log has nothing of this kind to inspect.</p>;
   }
-}
-
-function OpTag({ op }: { op: string }) {
-  return (
-    <span>
-      <i className="sl-swatch" style={{ background: REQUEST_PALETTE[op] ?? '#9e9e9e' }} /> {op}
-    </span>
-  );
 }
 
 /** The disk's request of `page`: active (with its phase) or its place in the FIFO queue. */
 function diskRequest(f: OplogFrame, names: OplogNames, page: number, now: number): { op: string; text: string } | null {
   const a = f.disk.active;
   if (a && a.page === page) {
-    const ph = activePhase(a, now);
+    const ph = requestPhase(a, now);
     return { op: a.op, text: `being served: ${ph.phase} (${fmtPct(ph.progress, 0)})` };
   }
   const qi = f.disk.queuePage.indexOf(page);
@@ -116,7 +109,7 @@ function ClientDetails({ f, names, id, now, select }: { f: OplogFrame; names: Op
       'its page at the disk',
       req ? (
         <>
-          <OpTag op={req.op} />, {req.text}
+          <KindTag name={req.op} />, {req.text}
         </>
       ) : (
         'no read of it at the disk: its request or its reply is in the network or the server CPU'
@@ -160,7 +153,7 @@ function PageDetails({ f, names, page, now, select }: { f: OplogFrame; names: Op
         ['place', `cylinder ${cylinder} of ${d.cylinders}, slot ${slot} of ${d.pagesPerTrack} on its track`],
         ['log', log],
         ['cache', cache],
-        ['disk', req ? <><OpTag op={req.op} />, {req.text}</> : 'no read or write queued'],
+        ['disk', req ? <><KindTag name={req.op} />, {req.text}</> : 'no read or write queued'],
         [
           'latest choice',
           chosen < 0 ? (
@@ -187,62 +180,10 @@ function PageDetails({ f, names, page, now, select }: { f: OplogFrame; names: Op
   );
 }
 
-/** The disk's active request: what, its phase, and the times of its seek, rotation and transfer. */
-function activeRows(f: OplogFrame, now: number, select: ViewProps['select']): [string, ReactNode][] {
-  const a = f.disk.active;
-  if (!a) return [['serving', <span data-testid="inspect-disk-active">idle</span>]];
-  const ph = activePhase(a, now);
-  return [
-    [
-      'serving',
-      <span data-testid="inspect-disk-active">
-        <OpTag op={a.op} /> of page <PageLink page={a.page} select={select} />
-      </span>,
-    ],
-    ['phase', `${ph.phase} (${fmtPct(ph.progress, 0)})`],
-    ['seek', `${fmtMs(a.seekEnd - a.start)} ms, cylinder ${a.from} → ${a.to}`],
-    ['rotation', `${fmtMs(a.rotationEnd - a.seekEnd)} ms`],
-    ['transfer', `${fmtMs(a.end - a.rotationEnd)} ms`],
-    ['started / ends', `${formatSimTime(a.start)} / ${formatSimTime(a.end)}`],
-  ];
-}
-
-function DiskDetails({ f, names, now, select }: { f: OplogFrame; names: OplogNames; now: number; select: ViewProps['select'] }) {
-  const d = f.disk;
-  const q = d.queueOp.length;
-  return (
-    <>
-      <KV
-        rows={[
-          ['head', <span data-testid="inspect-disk-head">cylinder {d.headCylinder.toFixed(2)} of {d.cylinders}</span>],
-          ['platter angle', `${(d.angle * 360).toFixed(1)}°`],
-          ['geometry', `${d.tracksPerCylinder} tracks/cylinder, ${d.pagesPerTrack} pages/track, ${fmtMs(d.revNs)} ms/rev`],
-          ...activeRows(f, now, select),
-        ]}
-      />
-      <div style={{ padding: '0 10px 8px' }}>
-        <div className="sl-muted" data-testid="inspect-disk-queue">
-          FIFO queue: {q ? `${q} ${q === 1 ? 'request' : 'requests'}, first served first` : 'empty'}
-        </div>
-        {q > 0 && (
-          <ol style={{ margin: '2px 0', paddingLeft: 28, fontVariantNumeric: 'tabular-nums' }}>
-            {Array.from({ length: Math.min(q, QUEUE_ROWS) }, (_, i) => (
-              <li key={i}>
-                <OpTag op={names.op[d.queueOp[i]]} /> of page <PageLink page={d.queuePage[i]} select={select} />
-              </li>
-            ))}
-          </ol>
-        )}
-        {q > QUEUE_ROWS && <div className="sl-muted">…and {q - QUEUE_ROWS} more</div>}
-      </div>
-    </>
-  );
-}
-
-function RequestDetails({ f, names, page, op, now, select }: { f: OplogFrame; names: OplogNames; page: number; op: string; now: number; select: ViewProps['select'] }) {
+function RequestDetails({ f, disk, names, page, op, now, select }: { f: OplogFrame; disk: DiskSnapshot; names: OplogNames; page: number; op: string; now: number; select: ViewProps['select'] }) {
   const req = diskRequest(f, names, page, now);
-  if (req && req.op === op && f.disk.active?.page === page) return <KV rows={activeRows(f, now, select)} />;
-  if (req && req.op === op) return <KV rows={[['request', <><OpTag op={op} /> of page <PageLink page={page} select={select} /></>], ['state', req.text]]} />;
+  if (req && req.op === op && f.disk.active?.page === page) return <KV rows={serviceRows(disk.active, names.op, now, select)} />;
+  if (req && req.op === op) return <KV rows={[['request', <><KindTag name={op} /> of page <PageLink page={page} select={select} /></>], ['state', req.text]]} />;
   return (
     <div style={{ padding: 10 }}>
       This {op} of page <PageLink page={page} select={select} /> is no longer at the disk: it has completed.

@@ -225,18 +225,6 @@ export interface OplogSample extends Sample {
   server_hit_ratio: number;
 }
 
-export type ActiveRequest = NonNullable<DiskSnapshot['active']>;
-export type ActivePhase = 'seek' | 'rotation' | 'transfer' | 'done';
-
-/** Which phase the disk's active request is in at `nowNs`, and how far through it (0 … 1). */
-export function activePhase(a: ActiveRequest, nowNs: number): { phase: ActivePhase; progress: number } {
-  const frac = (from: number, to: number) => (to > from ? Math.min(1, Math.max(0, (nowNs - from) / (to - from))) : 1);
-  if (nowNs < a.seekEnd) return { phase: 'seek', progress: frac(a.start, a.seekEnd) };
-  if (nowNs < a.rotationEnd) return { phase: 'rotation', progress: frac(a.seekEnd, a.rotationEnd) };
-  if (nowNs < a.end) return { phase: 'transfer', progress: frac(a.rotationEnd, a.end) };
-  return { phase: 'done', progress: 1 };
-}
-
 /** What a client is doing, as the views name it: its `state`, or "blocked" while its commit
  * waits for log space (or, in the page server, for a clean frame). */
 export type ClientStatus = 'fetching' | 'thinking' | 'committing' | 'blocked';
