@@ -22,9 +22,10 @@ export const SHORT = '[run]\nwarmup_s = 1.0\nwarmup_flusher_passes = 0\nduration
 /** LabHost slicing as fine as it goes: 100 events per engine call, each call a slice. */
 export const EVERY_CALL_A_SLICE = { sliceMs: 0, eventsPerCall: 100 };
 
-/** The description the engine gives of the MOB system (call loadEngineForTests first). */
-export function describeForTests(): SystemDescription {
-  const lab = new Lab(SHORT);
+/** The description the engine gives of the system `scenario` runs (the default one: the MOB's,
+ * of a short run); call loadEngineForTests first. */
+export function describeForTests(scenario = SHORT): SystemDescription {
+  const lab = new Lab(scenario);
   const d = JSON.parse(lab.describe_json()) as SystemDescription;
   lab.free();
   return d;

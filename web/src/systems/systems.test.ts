@@ -7,8 +7,7 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { schema } from '@storelab/engine';
 import type { SystemDescription } from '../engine/types';
-import { Lab } from '../engine/wasm';
-import { loadEngineForTests } from '../engine/testing';
+import { describeForTests, loadEngineForTests } from '../engine/testing';
 import type { FrameSource, ViewProps } from '../views/contract';
 import Inspector from '../views/Inspector';
 import { DEFAULT_KIND, SHARED_VIEWS, SYSTEMS, systemOf, viewLoader } from '.';
@@ -26,11 +25,7 @@ beforeAll(async () => {
   const k = (JSON.parse(schema()) as KindSchema).properties.system.properties.kind;
   kinds = k.oneOf.map((o) => o.const);
   defaultKind = k.default;
-  for (const kind of kinds) {
-    const lab = new Lab(`[system]\nkind = "${kind}"\n`);
-    described.set(kind, JSON.parse(lab.describe_json()) as SystemDescription);
-    lab.free();
-  }
+  for (const kind of kinds) described.set(kind, describeForTests(`[system]\nkind = "${kind}"\n`));
 });
 
 describe('the registry of systems', () => {

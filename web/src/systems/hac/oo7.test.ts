@@ -9,8 +9,7 @@ import Oo7Panel from './Oo7Panel';
 import type { ViewProps } from '../../views/contract';
 import { record } from '../../views/fixtures/recordings';
 import hacCompaction from './fixtures/hac-compaction.json';
-import { loadEngineForTests, readScenario } from '../../engine/testing';
-import { Lab } from '../../engine/wasm';
+import { describeForTests, loadEngineForTests, readScenario } from '../../engine/testing';
 
 // A description with just the sections the panel reads, as the contract declares them.
 const col = (name: string, type: ColumnInfo['type'], values: string[] = []): ColumnInfo => ({ name, label: name, unit: '', type, values });
@@ -274,10 +273,7 @@ describe('Oo7Panel on frames from the engine', () => {
       ['t1', readScenario('hac-t1-cold.toml'), [60_020 * ms]],
       ['small', small, [5000 * ms]],
     ] as const) {
-      const lab = new Lab(scenario);
-      const d = JSON.parse(lab.describe_json()) as SystemDescription;
-      lab.free();
-      runs[name] = { d, frames: await record({ name, about: '', scenario, times: [...times] }) };
+      runs[name] = { d: describeForTests(scenario), frames: await record({ name, about: '', scenario, times: [...times] }) };
     }
   });
   const props = (frames: ViewProps['frames'], d: SystemDescription): ViewProps => ({ frames, selected: null, select: () => {}, inspectable: false, speed: 1e8, description: d, scenario: null });

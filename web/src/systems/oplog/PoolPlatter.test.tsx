@@ -6,9 +6,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { loadEngineForTests, readScenario } from '../../engine/testing';
+import { describeForTests, loadEngineForTests, readScenario } from '../../engine/testing';
 import { LabHost } from '../../engine/host';
-import { Lab } from '../../engine/wasm';
 import type { Frame, SystemDescription } from '../../engine/types';
 import type { FrameSource, InspectTarget, ViewProps } from '../../views/contract';
 import PoolPlatter from './PoolPlatter';
@@ -63,9 +62,7 @@ function fakeContext(calls: Record<string, number>): CanvasRenderingContext2D {
 
 beforeAll(async () => {
   await loadEngineForTests();
-  const lab = new Lab(SCENARIO);
-  description = JSON.parse(lab.describe_json()) as SystemDescription;
-  lab.free();
+  description = describeForTests(SCENARIO);
   frames = recorded.map(frameFromJson);
   layOutJsdom(W, H);
   HTMLCanvasElement.prototype.getContext = function () {

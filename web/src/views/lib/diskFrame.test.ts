@@ -2,8 +2,7 @@
 // system, its request in service and its queue, named in the system's own request kinds.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SystemDescription } from '../../engine/types';
-import { Lab } from '../../engine/wasm';
-import { loadEngineForTests } from '../../engine/testing';
+import { describeForTests, loadEngineForTests } from '../../engine/testing';
 import { RecordedSource } from './recorded';
 import { diskFrame } from './diskFrame';
 import { requestPhase } from './disk';
@@ -16,11 +15,7 @@ const described = new Map<string, SystemDescription>();
 
 beforeAll(async () => {
   await loadEngineForTests();
-  for (const kind of Object.keys(RECORDED)) {
-    const lab = new Lab(`[system]\nkind = "${kind}"\n`);
-    described.set(kind, JSON.parse(lab.describe_json()) as SystemDescription);
-    lab.free();
-  }
+  for (const kind of Object.keys(RECORDED)) described.set(kind, describeForTests(`[system]\nkind = "${kind}"\n`));
 });
 
 describe('diskFrame', () => {
