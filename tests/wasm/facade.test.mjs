@@ -106,6 +106,30 @@ test('advance_events processes exactly n events', () => {
   lab.free();
 });
 
+test('a call with an index or a count the Lab does not have is refused by name, and the Lab keeps working (issue 23, item 9)', () => {
+  const lab = new Lab(SHORT);
+  lab.advance_to(0.2e9);
+  lab.snapshot();
+  const sections = JSON.parse(lab.describe_json()).sections;
+  const last = sections.length - 1;
+  // Before the fix these panicked, and every later call failed with "recursive use of an object".
+  assert.throws(() => lab.section_f64(999, 999), /the frame has no section 999: its sections are 0 to \d+/);
+  assert.throws(() => lab.section_scalars(-1), /the frame has no section -1/);
+  assert.throws(() => lab.section_u8(0, 99), /section 0 has no column 99/);
+  assert.throws(() => lab.section_u32(1.5, 0), /no section 1.5/);
+  assert.ok(lab.section_scalars(last) instanceof Float64Array, 'the Lab still answers');
+  // advance_events(-1) ran a whole run in one call (-1 became 2^32 - 1).
+  const events = lab.events();
+  assert.throws(() => lab.advance_events(-1), /advance_events takes a whole number of events from 0 to 4294967295, not -1/);
+  assert.throws(() => lab.advance_to(1e9, -5), /max_events takes a whole number/);
+  assert.equal(lab.events(), events, 'nothing ran');
+  // step_to_kind(999) named kind 231 (999 mod 256).
+  assert.throws(() => lab.step_to_kind(999, 1e9), /unknown record kind 999/);
+  assert.equal(lab.advance_events(10), true);
+  assert.equal(lab.events(), events + 10);
+  lab.free();
+});
+
 test('step_to_kind stops after the first flusher start, or at the limit', () => {
   const lab = new Lab(SHORT);
   assert.equal(lab.step_to_kind(FLUSHER_START, 10e9), true);

@@ -3,7 +3,7 @@
 //! (each section's scalars as one `Float64Array`, each of its columns as a typed array of the
 //! type its description gives). Nothing here knows which system is running.
 use crate::Lab;
-use storelab_core::frame::Column;
+use storelab_core::frame::{Column, Section};
 use storelab_core::kernel::Phase;
 use wasm_bindgen::prelude::*;
 
@@ -102,28 +102,49 @@ impl Lab {
     }
 
     /// Section `section`'s scalars, in the description's order.
-    pub fn section_scalars(&self, section: usize) -> Vec<f64> {
-        self.snap.0[section].scalars.clone()
+    pub fn section_scalars(&self, section: f64) -> Result<Vec<f64>, JsError> {
+        Ok(self.section(section)?.scalars.clone())
     }
     /// Column `column` of section `section` when the description says it is `u8`; else empty.
-    pub fn section_u8(&self, section: usize, column: usize) -> Vec<u8> {
-        match &self.snap.0[section].columns[column] {
+    pub fn section_u8(&self, section: f64, column: f64) -> Result<Vec<u8>, JsError> {
+        Ok(match self.column(section, column)? {
             Column::U8(v) => v.clone(),
             _ => Vec::new(),
-        }
+        })
     }
     /// Column `column` of section `section` when it is `u32`; else empty.
-    pub fn section_u32(&self, section: usize, column: usize) -> Vec<u32> {
-        match &self.snap.0[section].columns[column] {
+    pub fn section_u32(&self, section: f64, column: f64) -> Result<Vec<u32>, JsError> {
+        Ok(match self.column(section, column)? {
             Column::U32(v) => v.clone(),
             _ => Vec::new(),
-        }
+        })
     }
     /// Column `column` of section `section` when it is `f64`; else empty.
-    pub fn section_f64(&self, section: usize, column: usize) -> Vec<f64> {
-        match &self.snap.0[section].columns[column] {
+    pub fn section_f64(&self, section: f64, column: f64) -> Result<Vec<f64>, JsError> {
+        Ok(match self.column(section, column)? {
             Column::F64(v) => v.clone(),
             _ => Vec::new(),
-        }
+        })
     }
+}
+
+impl Lab {
+    /// The last snapshot's section `i`; an index the frame does not have is refused by name.
+    fn section(&self, i: f64) -> Result<&Section, JsError> {
+        let sections = &self.snap.0;
+        Ok(&sections[index(i, sections.len(), "section", "the frame")?])
+    }
+
+    fn column(&self, section: f64, i: f64) -> Result<&Column, JsError> {
+        let s = self.section(section)?;
+        Ok(&s.columns[index(i, s.columns.len(), "column", &format!("section {section}"))?])
+    }
+}
+
+/// `i` as an index into something of `len` `what`s; an error that says what exists otherwise.
+pub(crate) fn index(i: f64, len: usize, what: &str, of: &str) -> Result<usize, JsError> {
+    if i.fract() == 0.0 && i >= 0.0 && i < len as f64 {
+        return Ok(i as usize);
+    }
+    Err(JsError::new(&format!("{of} has no {what} {i}: its {what}s are 0 to {} ({len} of them)", len as f64 - 1.0)))
 }

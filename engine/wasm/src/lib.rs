@@ -169,25 +169,30 @@ impl Lab {
     /// Processes every event up to simulated time `t_ns` (nanoseconds), or only `max_events` of
     /// them when given: returns whether it got to `t_ns` (call again to go on). The worker runs
     /// long work in such slices so it can report progress and be canceled in between.
-    pub fn advance_to(&mut self, t_ns: f64, max_events: Option<u32>) -> bool {
-        let budget = max_events.map_or(u64::MAX, u64::from);
-        self.sim.run_until_within(time_from_f64(t_ns), budget)
+    pub fn advance_to(&mut self, t_ns: f64, max_events: Option<f64>) -> Result<bool, JsError> {
+        let budget = max_events.map_or(Ok(u64::MAX), |n| events(n, "max_events"))?;
+        Ok(self.sim.run_until_within(time_from_f64(t_ns), budget))
     }
 
     /// Processes up to `n` events; returns false when the run is over.
-    pub fn advance_events(&mut self, n: u32) -> bool {
-        (0..n).all(|_| self.sim.step())
+    pub fn advance_events(&mut self, n: f64) -> Result<bool, JsError> {
+        let n = events(n, "advance_events")?;
+        Ok((0..n).all(|_| self.sim.step()))
     }
 
     /// Processes events until one emits a trace record of kind `kind` (stopping right after that
     /// event) or until time `limit_ns`, as `advance_to` would. Returns whether the kind was seen,
     /// or, when `max_events` ran out first, `undefined` (call again to go on). Throws on an
     /// unknown kind.
-    pub fn step_to_kind(&mut self, kind: u8, limit_ns: f64, max_events: Option<u32>) -> Result<Option<bool>, JsError> {
-        if !self.sim.description().records.iter().any(|r| r.id == kind) {
-            return Err(JsError::new(&format!("unknown record kind {kind}")));
-        }
-        let budget = max_events.map_or(u64::MAX, u64::from);
+    pub fn step_to_kind(&mut self, kind: f64, limit_ns: f64, max_events: Option<f64>) -> Result<Option<bool>, JsError> {
+        let records = &self.sim.description().records;
+        let Some(kind) = records.iter().map(|r| r.id).find(|&id| f64::from(id) == kind) else {
+            return Err(JsError::new(&format!(
+                "unknown record kind {kind}: the system's are 0 to {}",
+                records.len() as f64 - 1.0
+            )));
+        };
+        let budget = max_events.map_or(Ok(u64::MAX), |n| events(n, "max_events"))?;
         Ok(self.sim.run_until_kind_within(kind, time_from_f64(limit_ns), budget))
     }
 
@@ -303,6 +308,14 @@ fn seed_from_f64(s: f64) -> Option<u64> {
 }
 
 /// A JS number as a simulated time: negative and NaN clamp to 0 (`as` saturates).
+/// A count of events from JS: a whole number from 0 to 2^32 − 1, or an error naming `what`.
+fn events(n: f64, what: &str) -> Result<u64, JsError> {
+    if n.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&n) {
+        return Ok(n as u64);
+    }
+    Err(JsError::new(&format!("{what} takes a whole number of events from 0 to {}, not {n}", u32::MAX)))
+}
+
 fn time_from_f64(t: f64) -> u64 {
     t as u64
 }

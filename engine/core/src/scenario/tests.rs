@@ -292,6 +292,21 @@ fn sweep_values_are_checked_against_the_swept_field() {
     assert_eq!(error_at(&errors, "sweep.values[2]").range.as_deref(), Some("1 ≤ value ≤ 1024"));
 }
 
+/// Issue 23, item 6: a NaN or an infinity in a sweep's values was "invalid type: null, expected
+/// f64" with no field, line or column.
+#[test]
+fn a_sweep_value_that_is_not_finite_is_refused_at_its_place() {
+    let text = "[sweep]\nparameter = \"server.mob_mb\"\nvalues = [1, nan, 4]\nseries = \"client.count\"\nseries_values = [2, -inf]\n";
+    let errors = parse_errors(text);
+    assert_eq!(errors.len(), 2, "{errors:#?}");
+    let nan = error_at(&errors, "sweep.values[1]");
+    assert_eq!((nan.line, nan.column), (3, 14));
+    assert!(nan.message.contains("NaN is not a finite number"), "{}", nan.message);
+    let inf = error_at(&errors, "sweep.series_values[1]");
+    assert_eq!(inf.line, 5);
+    assert!(inf.message.contains("inf is not a finite number"), "{}", inf.message);
+}
+
 #[test]
 fn sweep_points_must_pass_the_cross_field_rules() {
     let text = "[sweep]\nparameter = \"client.count\"\nvalues = [12, 64]\n";

@@ -260,17 +260,21 @@ pub fn value_problems(spec: &FieldSpec, value: &Value) -> Vec<Problem> {
     }
 }
 
-/// Each element of `sweep.values` or `sweep.series_values` must be a number (their lengths are
-/// checked with the ranges).
+/// Each element of `sweep.values` or `sweep.series_values` must be a finite number (their lengths
+/// are checked with the ranges).
 fn number_list_problems(spec: &FieldSpec, values: &toml_edit::Array) -> Vec<Problem> {
+    let at = |i: usize, v: &Value, message: String| {
+        Problem::new(format!("{}[{i}]", spec.path), message).expected("a finite number").span(v.span())
+    };
     values
         .iter()
         .enumerate()
-        .filter(|(_, v)| !matches!(v, Value::Integer(_) | Value::Float(_)))
-        .map(|(i, v)| {
-            Problem::new(format!("{}[{i}]", spec.path), format!("found {}", describe(v)))
-                .expected("a number")
-                .span(v.span())
+        .filter_map(|(i, v)| match v {
+            Value::Float(f) if !f.value().is_finite() => {
+                Some(at(i, v, format!("{} is not a finite number", f.value())))
+            }
+            Value::Integer(_) | Value::Float(_) => None,
+            _ => Some(at(i, v, format!("found {}", describe(v)))),
         })
         .collect()
 }
