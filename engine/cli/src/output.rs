@@ -17,11 +17,7 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
         runs.len(),
         first.measured_s(),
         first.warmup_s(),
-        if runs.iter().all(|r| r.summary.warmup_complete()) {
-            ""
-        } else {
-            " (warm-up cut short: see run.warmup_flusher_passes)"
-        }
+        if runs.iter().all(|r| r.summary.warmup_complete()) { "" } else { " (warm-up cut short: see the note below)" }
     );
     for f in figures {
         let (m, ci) = (get(&agg.mean, f.path) * f.scale, get(&agg.ci95, f.path) * f.scale);
@@ -32,6 +28,9 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
         let line = format!("  {:<40} {m:>10.2} {ci} {:<5}{paper}", f.label, f.unit);
         out += line.trim_end();
         out += "\n";
+    }
+    if !runs.iter().all(|r| r.summary.warmup_complete()) {
+        out += &format!("\n  (the run's limit cut the warm-up short: {})\n", systems::warmup_hint(s));
     }
     if runs.len() == 1 && figures.iter().any(|f| f.path == "throughput_tps") {
         out += "\n  (± is a 95% confidence interval: batch means for one seed; set run.seeds for more)\n";

@@ -25,6 +25,13 @@ pub trait System: Clone {
     type Summary: RunSummary + Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// What in a scenario can stop its simulated time, for the error when it does.
     const STALL_HINT: &'static str = "";
+    /// What in a scenario makes a warm-up that waits for the system's condition (`warmed_up`)
+    /// last, for the note when the run's limit cuts it short.
+    const WARMUP_HINT: &'static str = "";
+    /// Whether measuring may start when the run's limit cuts the warm-up short (the summary then
+    /// says so, `warmup_complete`). A system whose measured work cannot start before its warm-up's
+    /// is over (HAC's measured traversal after the unmeasured one) ends its run early instead.
+    const MEASURES_UNWARMED: bool = true;
     /// The measured figures so far (final once the run is over).
     fn summary(&self, k: &Kernel<Self::Event>) -> Self::Summary;
     /// Schedules the first events, at time 0.
@@ -66,6 +73,9 @@ pub struct RunControl {
     pub warmup: SimTime,
     pub duration: SimTime,
     pub sample_interval: SimTime,
+    /// The longest a warm-up may last while it waits for the system's condition; a warm-up that
+    /// reaches it ends unfinished (`warmup_complete`), or ends the run (`MEASURES_UNWARMED`).
+    pub longest_warmup: SimTime,
 }
 
 /// The longest simulated run, warm-up included, seconds (10 hours).
@@ -73,21 +83,28 @@ pub const MAX_RUN_S: f64 = 36_000.0;
 
 impl RunControl {
     /// The times of a run, given in seconds.
+    /// The longest warm-up is spec A31's: an hour plus ten times the minimum warm-up, and never
+    /// so long that the run would pass `MAX_RUN_S`.
     pub fn from_s(warmup_s: f64, duration_s: f64, sample_interval_s: f64) -> RunControl {
+        let (warmup, duration) = (time::from_s(warmup_s), time::from_s(duration_s));
         RunControl {
-            warmup: time::from_s(warmup_s),
-            duration: time::from_s(duration_s),
+            warmup,
+            duration,
             sample_interval: time::from_s(sample_interval_s),
+            longest_warmup: (time::from_s(3600.0) + 10 * warmup).min(room(duration)).max(warmup),
         }
     }
 
-    /// The longest a warm-up may last while it waits for the system's condition (spec A31):
-    /// an hour plus ten times the minimum warm-up, and never so long that the run would pass
-    /// `MAX_RUN_S`. A warm-up that reaches it ends unfinished (`warmup_complete`).
-    pub fn longest_warmup(&self) -> SimTime {
-        let cap = time::from_s(MAX_RUN_S).saturating_sub(self.duration);
-        (time::from_s(3600.0) + 10 * self.warmup).min(cap).max(self.warmup)
+    /// A warm-up that is work, not time (HAC's unmeasured traversal): it has no minimum, and it
+    /// may take all the room the run's limit leaves beside its duration.
+    pub fn warming_by_work(self) -> RunControl {
+        RunControl { warmup: 0, longest_warmup: room(self.duration), ..self }
     }
+}
+
+/// What `MAX_RUN_S` leaves beside a measured `duration`.
+fn room(duration: SimTime) -> SimTime {
+    time::from_s(MAX_RUN_S).saturating_sub(duration)
 }
 
 /// What the queue holds: the system's events and the kernel's own run-control events.
@@ -449,12 +466,20 @@ impl<S: System> Engine<S> {
         if k.phase != Phase::Warmup {
             return;
         }
-        let limit = k.run.longest_warmup();
+        let limit = k.run.longest_warmup;
         if self.system.warmed_up() {
             self.begin_measurement();
-        } else if k.awaiting_warmup {
+        } else if k.awaiting_warmup && S::MEASURES_UNWARMED {
             k.warmup_complete = false;
             self.begin_measurement();
+        } else if k.awaiting_warmup {
+            let why = format!(
+                "the warm-up was still going at {} s, the longest a warm-up may last in this run (a run \
+                 lasts at most {MAX_RUN_S} s of simulated time), so the measured work could not start. {}",
+                time::to_s(k.now),
+                S::WARMUP_HINT
+            );
+            k.end_early(why);
         } else {
             k.awaiting_warmup = true;
             k.queue.push(limit, Scheduled::WarmupCheck);
@@ -484,8 +509,17 @@ mod tests {
     /// never past the longest run (issue 12: 3000 + 33,000 s had waited to 66,600 s).
     #[test]
     fn the_longest_warm_up_keeps_the_run_within_its_limit() {
-        assert_eq!(control(30.0, 300.0).longest_warmup(), time::from_s(3900.0));
-        assert_eq!(control(3000.0, 33_000.0).longest_warmup(), time::from_s(3000.0));
-        assert_eq!(control(100.0, 35_000.0).longest_warmup(), time::from_s(1000.0));
+        assert_eq!(control(30.0, 300.0).longest_warmup, time::from_s(3900.0));
+        assert_eq!(control(3000.0, 33_000.0).longest_warmup, time::from_s(3000.0));
+        assert_eq!(control(100.0, 35_000.0).longest_warmup, time::from_s(1000.0));
+    }
+
+    /// A warm-up that is work (HAC's unmeasured traversal) may use the run's whole room: it was
+    /// cut at an hour, with the measured traversal then started beside the unmeasured one.
+    #[test]
+    fn a_warm_up_of_work_may_take_the_room_the_run_leaves() {
+        let run = control(30.0, 300.0).warming_by_work();
+        assert_eq!((run.warmup, run.longest_warmup), (0, time::from_s(35_700.0)));
+        assert_eq!(control(0.0, 36_000.0).warming_by_work().longest_warmup, 0);
     }
 }

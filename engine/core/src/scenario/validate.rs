@@ -107,13 +107,7 @@ fn run_problems(s: &Scenario) -> Vec<Problem> {
         );
     }
     // The series covers the warm-up too, as long as it may last (`RunControl::longest_warmup`).
-    let span_s = crate::systems::planned_end(s).map_or_else(
-        || {
-            let run = run.control();
-            crate::kernel::time::to_s(run.longest_warmup() + run.duration)
-        },
-        crate::kernel::time::to_s,
-    );
+    let span_s = crate::kernel::time::to_s(crate::systems::longest_end(s));
     let samples = span_s / run.sample_interval_s;
     if samples > MAX_SAMPLES {
         problems.push(

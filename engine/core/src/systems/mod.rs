@@ -223,11 +223,13 @@ macro_rules! systems {
         }
 
         /// The latest the run can end: its planned end, or the longest its warm-up may wait
-        /// (`RunControl::longest_warmup`) plus the duration.
+        /// (`RunControl::longest_warmup`, as the system's run control sets it) plus the duration.
         pub fn longest_end(s: &Scenario) -> SimTime {
             planned_end(s).unwrap_or_else(|| {
-                let run = s.run.control();
-                run.longest_warmup() + run.duration
+                let run = match s.system.kind {
+                    $(SystemKind::$kind => <$m::$s as PaperSystem>::run_control(s),)*
+                };
+                run.longest_warmup + run.duration
             })
         }
 
@@ -235,6 +237,14 @@ macro_rules! systems {
         pub fn description(s: &Scenario) -> &'static Description {
             match s.system.kind {
                 $(SystemKind::$kind => <$m::$s as PaperSystem>::DESCRIPTION,)*
+            }
+        }
+
+        /// What makes the warm-up of `s`'s system last (`System::WARMUP_HINT`), for the note when
+        /// a run's limit cuts it short.
+        pub fn warmup_hint(s: &Scenario) -> &'static str {
+            match s.system.kind {
+                $(SystemKind::$kind => <$m::$s as System>::WARMUP_HINT,)*
             }
         }
 

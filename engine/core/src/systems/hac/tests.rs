@@ -32,6 +32,22 @@ fn a_cold_t6_ends_when_the_traversal_does_and_fetches_each_page_once() {
     assert!(s.server_hit_ratio > 0.99, "the server's cache is warm (spec A20): {}", s.server_hit_ratio);
 }
 
+/// Issue 23, item 1: a hot run whose run bound leaves its unmeasured traversal no room panicked
+/// ("a reply answers the fetch in flight": the measured traversal started with the unmeasured
+/// one's fetch in flight), or with T6 measured nonsense. It ends early now, saying which field.
+#[test]
+fn a_hot_run_whose_warm_up_cannot_end_stops_and_says_why_instead_of_panicking() {
+    for traversal in ["t1", "t6"] {
+        let body = format!("[run]\nwarmup_s = 0\nduration_s = 36000\n[workload]\ntraversal = \"{traversal}\"\nstart = \"hot\"\n");
+        let s = scenario(&body);
+        let mut sim = Simulation::new(&s, 1);
+        sim.run();
+        assert_eq!(sim.phase(), Phase::Done);
+        let why = sim.ended_early().unwrap_or_else(|| panic!("{traversal}: the run should end early"));
+        assert!(why.contains("run.duration_s") && why.contains("warm-up"), "{why}");
+    }
+}
+
 #[test]
 fn a_hot_run_measures_the_second_traversal() {
     let (_, s) = run("[workload]\ntraversal = \"t6\"\nstart = \"hot\"\n[client]\ncache_mb = 1\n", 1);

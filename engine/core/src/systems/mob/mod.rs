@@ -258,6 +258,8 @@ impl System for MobSystem {
     type Summary = Summary;
     const STALL_HINT: &'static str = "Transactions that hit in the client cache and commit no \
         modification take no time but the network's: give network.latency_ms a larger value.";
+    const WARMUP_HINT: &'static str = "The warm-up waits for run.warmup_flusher_passes passes of the \
+        flusher: give fewer.";
 
     fn summary(&self, k: &K) -> Summary {
         self.metrics.summary(k.now(), k.warmup_complete(), self.mob.capacity())
