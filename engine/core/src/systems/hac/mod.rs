@@ -249,7 +249,8 @@ impl HacSystem {
     }
 
     fn message(&self, bytes: u64) -> SimTime {
-        self.latency + (bytes as f64 * self.wire).round() as SimTime
+        // Validation keeps a message within a run's limit; the sum saturates all the same.
+        self.latency.saturating_add((bytes as f64 * self.wire).round() as SimTime)
     }
 
     /// The client walks its traversal: hits take the hit time (and installs their conversion);

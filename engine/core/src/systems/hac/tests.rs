@@ -48,6 +48,19 @@ fn a_hot_run_whose_warm_up_cannot_end_stops_and_says_why_instead_of_panicking() 
     }
 }
 
+/// Issue 23, item 3: at a bandwidth far below the paper's a page's time on the wire saturated
+/// and `latency + u64::MAX` wrapped: a cold T1 "finished" in 33 s instead of 92. Refused now.
+#[test]
+fn a_bandwidth_too_low_for_a_page_to_cross_within_a_run_is_refused_at_its_field() {
+    for bw in ["1e-300", "1e-6"] {
+        let errors = parse(&format!("[system]\nkind = \"hac\"\n[network]\nbandwidth_mbps = {bw}\n")).unwrap_err();
+        let e = errors.iter().find(|e| e.path == "network.bandwidth_mbps").unwrap_or_else(|| panic!("{errors:#?}"));
+        assert!(e.message.contains("longer than a run may last") && e.line == 4, "{e:#?}");
+    }
+    // The slowest bandwidth accepted for 8 KB pages: a page crosses in just under the limit.
+    assert!(parse("[system]\nkind = \"hac\"\n[network]\nbandwidth_mbps = 2e-6\n").is_ok());
+}
+
 #[test]
 fn a_hot_run_measures_the_second_traversal() {
     let (_, s) = run("[workload]\ntraversal = \"t6\"\nstart = \"hot\"\n[client]\ncache_mb = 1\n", 1);

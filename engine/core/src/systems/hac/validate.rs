@@ -2,6 +2,7 @@
 //! field is in its declared range): the cache must hold enough frames to replace, and every OO7
 //! object must fit in a page, since none may span two (§2.1).
 use super::config::{Config, Policy, Traversal};
+use crate::kernel::MAX_RUN_S;
 use crate::scenario::{Problem, Scenario};
 use crate::workload::oo7::{size, COMPOSITE_PARTS, CONNECTIONS_PER_PART};
 
@@ -42,6 +43,7 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
         }
     }
     problems.extend(no_steal_problem(c, frames));
+    problems.extend(wire_problem(c));
     let w = &c.workload;
     if w.traversal == Traversal::Dynamic && w.dynamic_warmup >= w.dynamic_operations {
         problems.push(
@@ -80,6 +82,26 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
 /// the cache must hold it, with room to spare for the walk: HAC keeps only the modified atomic
 /// parts (a quarter more for compaction's partly filled targets), a page cache their whole
 /// pages. Counted for every composite part (the walk reaches about 494 of the 500).
+/// The largest message (a page, or a fetch request) must cross the network within a run's limit:
+/// at a bandwidth far below the paper's its time saturated simulated time and wrapped, making the
+/// network nearly free (issue 23, item 3).
+fn wire_problem(c: &Config) -> Option<Problem> {
+    let bytes = (c.database.page_kb * 1024).max(c.network.request_bytes) as f64;
+    let wire_s = bytes * 8.0 / (c.network.bandwidth_mbps * 1e6);
+    (wire_s > MAX_RUN_S).then(|| {
+        Problem::new(
+            "network.bandwidth_mbps",
+            format!(
+                "a {bytes} B message takes {wire_s:.3e} s on the wire at {} Mb/s, longer than a run may last \
+                 ({MAX_RUN_S} s): give at least {:.3e} Mb/s",
+                c.network.bandwidth_mbps,
+                bytes * 8.0 / (MAX_RUN_S * 1e6)
+            ),
+        )
+        .related(&["database.page_kb", "network.request_bytes"])
+    })
+}
+
 fn no_steal_problem(c: &Config, frames: u64) -> Option<Problem> {
     let oo7 = c.database.oo7();
     let n = oo7.size.atomic_per_composite();
