@@ -15,7 +15,10 @@ have="$(installed_wasm_bindgen_version)"
 [ "$have" = "$want" ] ||
   die "wasm-bindgen CLI ${have:-missing}, engine/Cargo.lock needs $want: run bash scripts/setup.sh"
 
-cargo build --release --target wasm32-unknown-unknown -p storelab-wasm
+# One codegen unit for the WASM build only (the native release profile keeps 4, for the tests'
+# build time): the module is about 10% smaller gzipped, and its size no longer moves by kilobytes
+# when a module is added or moved, as the split into units changes.
+CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 cargo build --release --target wasm32-unknown-unknown -p storelab-wasm
 wasm-bindgen --target web --out-dir wasm/npm \
   "$TARGET_DIR/wasm32-unknown-unknown/release/storelab_wasm.wasm"
 # The features rustc's wasm32-unknown-unknown target uses by default.

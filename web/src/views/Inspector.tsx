@@ -110,17 +110,14 @@ function title(s: InspectTarget, description: SystemDescription | null): string 
       return `client ${s.id}`;
     case 'page':
       return `page ${s.id}`;
-    case 'chunk':
-      return `chunk (log index ${s.logIndex}, page ${s.page})`;
     case 'request':
       return `request of page ${s.page}`;
-    case 'flusher':
-      return 'the flusher';
     case 'disk':
       return 'the disk';
-    case 'frame':
-      return `frame ${s.id}`;
     case 'record':
       return `record #${s.index} (${recordLabel(description, s.recordKind)})`;
+    default:
+      // A system's own target: its part names it (`InspectorPart.title`).
+      return s.kind;
   }
 }

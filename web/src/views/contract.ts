@@ -14,24 +14,26 @@ export interface FrameSource {
   series(): readonly Sample[];
 }
 
-/** Something the user clicked, shown in full by the Inspector. */
+/** The things only one system's views pick, by kind: each system adds its own from its folder
+ * (`systems/<kind>/targets.ts`, augmenting this interface), so none is named here. */
+export interface SystemTargets {}
+
+/** Something the user clicked, shown in full by the Inspector: what many systems have (a client,
+ * a page, a disk request, the disk, a trace record), or one system's own. */
 export type InspectTarget =
   | { kind: 'client'; id: number }
   | { kind: 'page'; id: number }
-  | { kind: 'chunk'; logIndex: number; page: number }
   | { kind: 'request'; page: number; requestKind: number; start: number }
-  | { kind: 'flusher' }
   | { kind: 'disk' }
-  /** A frame of HAC's client cache (its index in the circular array). */
-  | { kind: 'frame'; id: number }
-  | { kind: 'record'; index: number; t: number; recordKind: number; entity: number; a: number; b: number; c: number };
+  | { kind: 'record'; index: number; t: number; recordKind: number; entity: number; a: number; b: number; c: number }
+  | SystemTargets[keyof SystemTargets];
 
 export interface ViewProps {
   frames: FrameSource;
   selected: InspectTarget | null;
   select: (target: InspectTarget | null) => void;
   /** Pauses and moves the lab to simulated time `tNs`, where the page has one clock to move (a
-   * view's own stepping, e.g. HAC's replacement steps, which no trace record marks). */
+   * view's own stepping, such as a replacement's steps, which no trace record marks). */
   seek?: (tNs: number) => void;
   /** Whether an inspector shows what `select` picks (an embed may have none): views hint at
    * clicking to inspect only then. */

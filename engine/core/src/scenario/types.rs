@@ -11,6 +11,7 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
+use crate::rules::positive;
 use crate::systems::SystemConfig;
 
 /// The largest seed: 2^53 − 1, the largest integer a JavaScript number holds exactly, so the lab,
@@ -22,32 +23,6 @@ pub use crate::kernel::MAX_RUN_S;
 pub const MAX_SWEEP_VALUES: usize = 200;
 /// The longest scenario text, bytes: scenarios are a few KB; a link or a file far larger is not one.
 pub const MAX_TEXT_BYTES: usize = 256 * 1024;
-
-/// garde's `range` is inclusive; the fields that must be above 0 (stated in the schema as
-/// `"exclusiveMinimum": 0`) use this rule instead of a minimum.
-pub(crate) fn positive<T: Positive>(value: &T, _: &()) -> garde::Result {
-    if value.positive() {
-        Ok(())
-    } else {
-        Err(garde::Error::new("not above 0"))
-    }
-}
-
-pub(crate) trait Positive {
-    fn positive(&self) -> bool;
-}
-
-impl Positive for f64 {
-    fn positive(&self) -> bool {
-        *self > 0.0
-    }
-}
-
-impl Positive for Option<f64> {
-    fn positive(&self) -> bool {
-        self.is_none_or(|v| v > 0.0)
-    }
-}
 
 /// One experiment: the sections every system has, and those of the system its `[system] kind`
 /// selects. Every field defaults to its paper's value; a scenario states only what differs.

@@ -1,5 +1,6 @@
 // Castro et al.'s HAC on OO7 (engine/core/src/systems/hac/): what the web app shows of it.
 import type { WebSystem } from '../system';
+import './targets';
 import { HacIntro } from './Intro';
 import './grid.css';
 

@@ -93,6 +93,6 @@ const part: InspectorPart = {
     const { kinds, disks } = diskFrame(frame, description);
     return <DiskDetails disk={disks[0]} kinds={kinds} now={frame.nowNs} select={select} />;
   },
-  title: () => null,
+  title: (sel) => (sel.kind === 'frame' ? `frame ${sel.id}` : null),
 };
 export default part;

@@ -1,5 +1,6 @@
 // Ghemawat's MOB server (engine/core/src/systems/mob/): what the web app shows of it.
 import type { WebSystem } from '../system';
+import './targets';
 import { MobIntro } from './Intro';
 import './grid.css';
 

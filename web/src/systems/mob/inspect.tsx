@@ -193,6 +193,10 @@ function Details({ f, sel, select }: { f: MobFrame; sel: InspectTarget; select: 
 const part: InspectorPart = {
   Empty,
   Details: ({ frame, description, sel, select }) => <Details f={mobFrame(frame, description)} sel={sel} select={select} />,
-  title: (sel, description) => (sel.kind === 'request' ? `${mobNames(description).requestName(sel.requestKind)} of page ${sel.page}` : null),
+  title: (sel, description) => {
+    if (sel.kind === 'request') return `${mobNames(description).requestName(sel.requestKind)} of page ${sel.page}`;
+    if (sel.kind === 'chunk') return `chunk (log index ${sel.logIndex}, page ${sel.page})`;
+    return sel.kind === 'flusher' ? 'the flusher' : null;
+  },
 };
 export default part;

@@ -1,13 +1,13 @@
 //! The disk's scenario section (`[disk]`, thesis Table 4.6: the Seagate ST18771FC Barracuda 8)
-//! and its scheduler, declared once as every section is (`crate::scenario::types`): the default,
-//! the description, the unit (`x-unit`) and the range (`garde`). A system that states its drive
+//! and its scheduler, each field declared once, as every section's are: the default, the
+//! description, the unit (`x-unit`) and the range (`garde`, with `crate::rules`). A system that states its drive
 //! otherwise (HAC's ST-32171N) builds the disk from its own section's numbers (`Disk::new`).
 use garde::Validate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::{DeviceId, Geometry, SeekCurve};
-use crate::scenario::positive;
+use crate::rules::positive;
 
 /// The order a disk serves its queue in. The opportunistic log's shortest positioning time
 /// first and the write-optimized layout's sorted batches join this enum.

@@ -72,10 +72,21 @@ macro_rules! disk_sections {
 }
 pub(crate) use disk_sections;
 
-/// One disk as the views see it: the disk and the cylinders its data occupies.
+/// One disk as the views see it: the disk, and where its data ends (bytes from address 0 to the
+/// end of the highest-addressed page), whose cylinders the views draw as the database's band.
 pub struct Shown<'a, T> {
     pub disk: &'a Disk<T>,
-    pub database_cylinders: u64,
+    pub data_end: u64,
+}
+
+impl<T> Shown<'_, T> {
+    /// Cylinders the data occupies, from cylinder 0.
+    fn database_cylinders(&self) -> u64 {
+        match self.data_end {
+            0 => 0,
+            end => self.disk.geometry.cylinder(end - 1) + 1,
+        }
+    }
 }
 
 /// The `disk` section (`info`, from `disk_sections!`) of `disks` at `now`.
@@ -90,7 +101,7 @@ pub fn disk_section<T: Token>(info: &'static SectionInfo, disks: &[Shown<T>], no
         .f64s("tracks_per_cylinder", each(&|s| s.disk.geometry.tracks_per_cylinder as f64))
         .f64s("track_bytes", each(&|s| s.disk.geometry.track_bytes as f64))
         .f64s("rev_ns", each(&|s| s.disk.geometry.rev_ns))
-        .f64s("database_cylinders", each(&|s| s.database_cylinders as f64))
+        .f64s("database_cylinders", each(&|s| s.database_cylinders() as f64))
         .f64s("head_cylinder", each(&|s| s.disk.head_at(now)))
         .f64s("angle", each(&|s| s.disk.platter_angle(now)))
         .f64s("active_kind", active(&|r, _| r.token.kind() as f64))
@@ -143,7 +154,11 @@ mod tests {
         assert!(b.submit(0, Request { token: 5, addr: 5 * PAGE, len: PAGE }).is_some());
         b.complete(b.active().unwrap().1.end);
         let now = end / 2;
-        let f = frame(&[Shown { disk: &a, database_cylinders: 12 }, Shown { disk: &b, database_cylinders: 4 }], now);
+        let cylinder = a.geometry.track_bytes * a.geometry.tracks_per_cylinder;
+        let f = frame(
+            &[Shown { disk: &a, data_end: 12 * cylinder - 1 }, Shown { disk: &b, data_end: 3 * cylinder + 1 }],
+            now,
+        );
         f.check(&SECTIONS).unwrap();
         let (d, q) = (f.section("disk"), f.section("disk_queue"));
         assert_eq!(d.rows(), 2);

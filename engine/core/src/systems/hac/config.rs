@@ -8,7 +8,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::components::disk::{self, DeviceId, Geometry, Scheduler, SeekCurve};
-use crate::scenario::{positive, Scenario};
+use crate::rules::positive;
+use crate::scenario::Scenario;
 use crate::systems::SystemConfig;
 use crate::workload::oo7::dynamic::{self, DynamicParams};
 use crate::workload::oo7::{Oo7Params, Oo7Size, TraversalKind};

@@ -100,6 +100,7 @@ pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
         _ => None,
     };
     let (client, objects) = client(sim, picture.as_ref(), now);
+    let disks = disks(sim);
     Frame(vec![
         client,
         candidates(sim),
@@ -108,16 +109,15 @@ pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
         replacement::section(sim.replacement.as_ref(), now),
         oo7::assemblies(sim),
         oo7::composite(sim),
-        disk_section(&SECTIONS[7], &disks(sim), now),
-        queue_section(&SECTIONS[8], &disks(sim)),
+        disk_section(&SECTIONS[7], &disks, now),
+        queue_section(&SECTIONS[8], &disks),
     ])
 }
 
 /// The disk, and the band the database occupies: its pages lie in order from address 0.
 fn disks(sim: &HacSystem) -> [Shown<'_, u32>; 1] {
     let db_bytes = sim.db.pages as u64 * sim.db.params.page_bytes as u64;
-    let database_cylinders = if db_bytes == 0 { 0 } else { sim.disk.geometry.cylinder(db_bytes - 1) + 1 };
-    [Shown { disk: &sim.disk, database_cylinders }]
+    [Shown { disk: &sim.disk, data_end: db_bytes }]
 }
 
 fn client(sim: &HacSystem, picture: Option<&Picture>, now: SimTime) -> (Section, Section) {

@@ -9,7 +9,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::components::disk::config::Disk;
-use crate::scenario::{positive, Scenario};
+use crate::rules::positive;
+use crate::scenario::Scenario;
 use crate::systems::SystemConfig;
 
 /// The sections of a MOB scenario, in file order.

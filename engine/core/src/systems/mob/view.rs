@@ -110,12 +110,13 @@ pub const SECTIONS: &[SectionInfo] = &[DATABASE, MOB, FLUSHER, DISK[0], DISK[1],
 
 /// Everything the views draw, at time `now`.
 pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
+    let disks = disks(sim);
     Frame(vec![
         database(sim),
         mob(sim),
         flusher(sim),
-        disk_section(&SECTIONS[3], &disks(sim), now),
-        queue_section(&SECTIONS[4], &disks(sim)),
+        disk_section(&SECTIONS[3], &disks, now),
+        queue_section(&SECTIONS[4], &disks),
         cache(sim),
         clients(sim),
         disk_history(sim),
@@ -176,8 +177,7 @@ fn flusher(sim: &MobSystem) -> Section {
 /// The disk, and the band its database occupies: up to the end of its highest-addressed page.
 fn disks(sim: &MobSystem) -> [Shown<'_, Io>; 1] {
     let db_end = (0..sim.db.pages).map(|p| sim.page_map.addr(p) + sim.db.page_bytes).max().unwrap_or(0);
-    let database_cylinders = if db_end == 0 { 0 } else { sim.disk.geometry.cylinder(db_end - 1) + 1 };
-    [Shown { disk: &sim.disk, database_cylinders }]
+    [Shown { disk: &sim.disk, data_end: db_end }]
 }
 
 fn cache(sim: &MobSystem) -> Section {

@@ -7,7 +7,8 @@ use garde::Validate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::scenario::{positive, Scenario};
+use crate::rules::positive;
+use crate::scenario::Scenario;
 use crate::systems::SystemConfig;
 
 /// The sections of an opportunistic-log scenario, in file order.

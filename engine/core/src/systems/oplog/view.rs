@@ -2,7 +2,7 @@
 //! views draw, declared once in `SECTIONS` and filled by name from the models at the frame's
 //! time. Everything here only reads the models.
 use super::client::STATES;
-use super::disk::{PAGES_PER_TRACK, TRACKS_PER_CYLINDER};
+use super::disk::{PAGES_PER_TRACK, PAGE_BYTES};
 use super::records::OP;
 use super::{Design, OplogSystem};
 use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
@@ -106,7 +106,7 @@ pub const SECTIONS: &[SectionInfo] = &[SERVER, POOL, DIRTY, DISK[0], DISK[1], DE
 pub fn frame(sim: &OplogSystem, now: SimTime) -> Frame {
     let disks = [Shown {
         disk: &sim.disk,
-        database_cylinders: (sim.pages as u64).div_ceil(PAGES_PER_TRACK * TRACKS_PER_CYLINDER),
+        data_end: sim.pages as u64 * PAGE_BYTES,
     }];
     Frame(vec![
         server(sim, now),
