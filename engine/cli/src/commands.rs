@@ -16,11 +16,13 @@ pub(crate) const MOB_DEFAULT: &str = include_str!("../../../scenarios/mob-defaul
 pub fn run(o: RunArgs) -> Result<(), String> {
     let mut s = args::load(&o.scenario, &o.overrides.sets)?;
     s.sweep = None;
-    let jobs: Vec<(Scenario, u64)> = experiment::seeds(&s).into_iter().map(|seed| (s.clone(), seed)).collect();
-    let mut runs = run_parallel(&jobs, jobs.len() > 1)?;
-    if !o.series {
-        runs.iter_mut().for_each(|r| r.series.clear());
+    if o.series {
+        if let Some(why) = experiment::kept_series_problem(&s) {
+            return Err(format!("{}: {why}", o.scenario));
+        }
     }
+    let jobs: Vec<(Scenario, u64)> = experiment::seeds(&s).into_iter().map(|seed| (s.clone(), seed)).collect();
+    let runs = run_parallel(&jobs, jobs.len() > 1, o.series).into_iter().collect::<Result<Vec<_>, _>>()?;
     let agg = experiment::aggregate(&runs);
     if o.json {
         let out = json!({ "scenario": s.meta.title, "runs": runs, "aggregate": agg });
@@ -38,47 +40,85 @@ pub fn sweep(o: SweepArgs) -> Result<(), String> {
         return Err(format!("{file}: no [sweep] section; use `storelab run` for a single point"));
     }
     let jobs = experiment::sweep_jobs(&s)?;
-    let text = match o.shard {
-        None => sweep_text(&s, run_without_series(&jobs)?, o.format.unwrap_or(Format::Csv))?,
+    let (text, failed) = match o.shard {
+        None => {
+            let (runs, failed) = kept(run_parallel(&jobs, true, false), &s)?;
+            (sweep_text(&s, runs, o.format.unwrap_or(Format::Csv))?, failed)
+        }
         Some(shard) => {
             if o.format.is_some() {
                 return Err("--shard writes a shard file for `storelab merge`; give --format to merge".into());
             }
             let mine: Vec<usize> = (0..jobs.len()).filter(|&j| shard::owns(shard, j)).collect();
-            let runs = run_without_series(&mine.iter().map(|&j| jobs[j].clone()).collect::<Vec<_>>())?;
-            shard::file_text(&s, shard, jobs.len(), &mine, runs)
+            let results = run_parallel(&mine.iter().map(|&j| jobs[j].clone()).collect::<Vec<_>>(), true, false);
+            let (runs, failed) = kept(results, &s)?;
+            let (done, runs): (Vec<usize>, Vec<RunResult>) =
+                mine.into_iter().zip(runs).filter_map(|(j, r)| Some((j, r?))).unzip();
+            (shard::file_text(&s, shard, jobs.len(), &done, runs), failed)
         }
     };
-    write_out(o.out.as_deref(), &text)
+    write_out(o.out.as_deref(), &text)?;
+    match failed.len() {
+        0 => Ok(()),
+        n => Err(format!("{}\n{n} of {} runs did not end; the output holds the others", failed.join("\n"), jobs.len())),
+    }
+}
+
+/// A sweep's runs that ended, in job order (`None` where one did not), and a line for each that
+/// did not, naming its sweep point; an error if none ended.
+fn kept(
+    results: Vec<Result<RunResult, String>>,
+    s: &Scenario,
+) -> Result<(Vec<Option<RunResult>>, Vec<String>), String> {
+    let points = scenario::sweep_points(s)?;
+    let sweep = s.sweep.as_ref().expect("a sweep scenario");
+    let at = |job: usize| {
+        let mut first = 0;
+        let p = points.iter().find(|p| {
+            first += p.scenario.run.seeds as usize;
+            job < first
+        });
+        p.map_or_else(String::new, |p| {
+            let series = p.series.map(|v| format!(", {} = {v}", sweep.series.as_deref().unwrap_or_default()));
+            format!("{} = {}{}", sweep.parameter, p.value.unwrap_or_default(), series.unwrap_or_default())
+        })
+    };
+    let failed: Vec<String> = results
+        .iter()
+        .enumerate()
+        .filter_map(|(j, r)| r.as_ref().err().map(|why| format!("sweep point {}: {why}", at(j))))
+        .collect();
+    if failed.len() == results.len() {
+        return Err(failed.join("\n"));
+    }
+    Ok((results.into_iter().map(Result::ok).collect(), failed))
 }
 
 /// `storelab merge SHARD...`: the output of the whole sweep from its shard files.
 pub fn merge(o: MergeArgs) -> Result<(), String> {
     let (s, runs) = shard::read(&o.shards)?;
-    write_out(o.out.as_deref(), &sweep_text(&s, runs, o.format)?)
+    write_out(o.out.as_deref(), &sweep_text(&s, runs.into_iter().map(Some).collect(), o.format)?)
 }
 
-fn run_without_series(jobs: &[(Scenario, u64)]) -> Result<Vec<RunResult>, String> {
-    let mut runs = run_parallel(jobs, true)?;
-    runs.iter_mut().for_each(|r| r.series.clear());
-    Ok(runs)
-}
-
-/// A sweep's means and confidence intervals per point, from its runs in job order.
-fn sweep_text(s: &Scenario, runs: Vec<RunResult>, format: Format) -> Result<String, String> {
+/// A sweep's means and confidence intervals per point, from its runs in job order; a point none
+/// of whose runs ended has no row.
+fn sweep_text(s: &Scenario, runs: Vec<Option<RunResult>>, format: Format) -> Result<String, String> {
     let sweep = s.sweep.as_ref().expect("a sweep scenario");
     let mut rows = Vec::new();
     let mut at = 0;
     for p in scenario::sweep_points(s)? {
         let n = p.scenario.run.seeds as usize;
-        let runs = runs[at..at + n].to_vec();
+        let runs: Vec<RunResult> = runs[at..at + n].iter().flatten().cloned().collect();
+        at += n;
+        if runs.is_empty() {
+            continue;
+        }
         rows.push(output::Row {
             series: p.series,
             value: p.value.unwrap(),
             aggregate: experiment::aggregate(&runs),
             runs,
         });
-        at += n;
     }
     Ok(match format {
         Format::Csv => output::sweep_csv(s, sweep, &rows),
@@ -112,9 +152,10 @@ fn write_out(path: Option<&str>, text: &str) -> Result<(), String> {
     }
 }
 
-/// Run every (scenario, seed) job on all cores; results in job order. The progress bar (with
-/// ETA) goes to stderr and hides itself when stderr is not a terminal.
-fn run_parallel(jobs: &[(Scenario, u64)], progress: bool) -> Result<Vec<RunResult>, String> {
+/// Run every (scenario, seed) job on all cores; results in job order, each with its time series
+/// if `series`. The progress bar (with ETA) goes to stderr and hides itself when stderr is not a
+/// terminal.
+fn run_parallel(jobs: &[(Scenario, u64)], progress: bool, series: bool) -> Vec<Result<RunResult, String>> {
     let bar = match progress {
         true => ProgressBar::with_draw_target(Some(jobs.len() as u64), ProgressDrawTarget::stderr()),
         false => ProgressBar::hidden(),
@@ -128,11 +169,11 @@ fn run_parallel(jobs: &[(Scenario, u64)], progress: bool) -> Result<Vec<RunResul
     let runs = jobs
         .par_iter()
         .map(|(s, seed)| {
-            let r = experiment::run_seed(s, *seed);
+            let r = experiment::run_seed(s, *seed, series);
             bar.inc(1);
             r
         })
-        .collect::<Result<Vec<_>, String>>();
+        .collect();
     bar.finish();
     if !bar.is_hidden() {
         eprintln!(); // keep the finished bar's line

@@ -20,8 +20,9 @@ pub struct RunResult {
     pub series: Vec<Sample>,
 }
 
-/// Run one seed of a scenario to completion.
-pub fn run_seed(s: &Scenario, seed: u64) -> Result<RunResult, String> {
+/// Run one seed of a scenario to completion; its time series is kept only if `keep_series`
+/// (a caller that prints none keeps none).
+pub fn run_seed(s: &Scenario, seed: u64, keep_series: bool) -> Result<RunResult, String> {
     let mut sim = Simulation::new(s, seed);
     sim.run();
     if let Some(why) = sim.ended_early() {
@@ -32,7 +33,27 @@ pub fn run_seed(s: &Scenario, seed: u64) -> Result<RunResult, String> {
         events: sim.events(),
         trace_hash: format!("{:016x}", sim.trace_hash()),
         summary: sim.summary(),
-        series: sim.series_since(0),
+        series: if keep_series { sim.series_since(0) } else { Vec::new() },
+    })
+}
+
+/// Most bytes of time series a caller may keep for all the runs of one scenario at once
+/// (`storelab run --series`).
+pub const MAX_KEPT_SERIES_BYTES: f64 = 512.0 * 1024.0 * 1024.0;
+
+/// Why the time series of every run of `s` (its seeds, at each sweep point) may not all be kept
+/// at once, if they may not: checked before the runs start.
+pub fn kept_series_problem(s: &Scenario) -> Option<String> {
+    let jobs = sweep_jobs(s).ok()?;
+    let bytes: f64 = jobs.iter().map(|(p, _)| crate::scenario::series_bytes(p)).sum();
+    (bytes > MAX_KEPT_SERIES_BYTES).then(|| {
+        format!(
+            "keeping the time series of all {} runs takes up to {:.0} MiB, at most {:.0} MiB: raise \
+             run.sample_interval_s or lower run.seeds, or leave out --series",
+            jobs.len(),
+            bytes / 1024f64.powi(2),
+            MAX_KEPT_SERIES_BYTES / 1024f64.powi(2)
+        )
     })
 }
 

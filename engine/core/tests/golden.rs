@@ -19,7 +19,7 @@ fn run(case: &Value) -> Value {
         text = apply_override(&text, key, value.as_str().unwrap()).unwrap_or_else(|e| panic!("{key}: {e:?}"));
     }
     let s = scenario::parse(&text).unwrap_or_else(|e| panic!("{path}: {e:?}"));
-    let r = experiment::run_seed(&s, case["seed"].as_u64().unwrap()).expect("a golden run ends");
+    let r = experiment::run_seed(&s, case["seed"].as_u64().unwrap(), false).expect("a golden run ends");
     json!({ "events": r.events, "trace_hash": r.trace_hash, "summary": r.summary })
 }
 

@@ -24,7 +24,12 @@ fn with(s: &Scenario, sets: &[(&str, f64)]) -> Scenario {
 fn runs(s: &Scenario, n: u64) -> Vec<Summary> {
     (0..n)
         .map(|i| {
-            experiment::run_seed(s, s.meta.seed + i).expect("the run ends").summary.as_mob().expect("a MOB run").clone()
+            experiment::run_seed(s, s.meta.seed + i, false)
+                .expect("the run ends")
+                .summary
+                .as_mob()
+                .expect("a MOB run")
+                .clone()
         })
         .collect()
 }

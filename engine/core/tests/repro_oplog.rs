@@ -45,7 +45,7 @@ fn runs_each(points: &[Scenario], seeds: u64) -> Vec<Vec<Summary>> {
                     chunk
                         .iter()
                         .map(|&(i, seed)| {
-                            let r = experiment::run_seed(&points[i], seed).expect("the run ends");
+                            let r = experiment::run_seed(&points[i], seed, false).expect("the run ends");
                             (i, seed, r.summary.as_oplog().expect("an oplog run").clone())
                         })
                         .collect::<Vec<_>>()

@@ -86,7 +86,7 @@ fn a_run_whose_time_stops_ends_and_says_why() {
     s.mob_mut().network.latency_ms = 0.0;
     s.mob_mut().workload.write_prob = 0.0;
     s.mob_mut().client.cache_mb = 65_536.0;
-    let why = storelab_core::experiment::run_seed(&s, 1).unwrap_err();
+    let why = storelab_core::experiment::run_seed(&s, 1, false).unwrap_err();
     assert!(why.contains("stopped advancing at 0 s") && why.contains("network.latency_ms"), "{why}");
 }
 

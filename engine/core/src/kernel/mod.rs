@@ -9,6 +9,7 @@ pub mod queue;
 pub mod rng;
 pub mod time;
 pub mod trace;
+pub mod work;
 
 pub use engine::{Engine, Kernel, Phase, Run, RunControl, RunSummary, System, MAX_RUN_S};
 pub use time::SimTime;

@@ -25,6 +25,7 @@ use std::ops::Range;
 pub use edit::{apply_override, read_field, remove_field};
 pub use schema::json_schema;
 pub use types::*;
+pub use validate::series_bytes;
 
 /// One problem in a scenario text.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]

@@ -15,6 +15,23 @@ pub(crate) const MAX_OBJECTS: f64 = 50_000_000.0;
 const MAX_RUNS: u64 = 2000;
 /// Most points in one run's time series.
 const MAX_SAMPLES: f64 = 1_000_000.0;
+/// Most bytes of time series the lab holds for one run: the run's own and a copy in each of the
+/// timeline's checkpoints (`LAB_COPIES`), within the 4 GB a WebAssembly module can address
+/// beside the run's other state.
+const MAX_LAB_SERIES_BYTES: f64 = 512.0 * MB;
+/// The lab's run and its timeline checkpoints (`MAX_CHECKPOINTS` in
+/// web/src/engine/checkpoints.ts), each holding a copy of the series so far.
+const LAB_COPIES: f64 = 11.0;
+
+/// Bytes of one run's time series at most: a sample every run.sample_interval_s over the
+/// longest the run may last, warm-up included (`RunControl::longest_warmup`).
+pub fn series_bytes(s: &Scenario) -> f64 {
+    samples(s) * crate::systems::sample_bytes(s.system.kind) as f64
+}
+
+fn samples(s: &Scenario) -> f64 {
+    crate::kernel::time::to_s(crate::systems::longest_end(s)) / s.run.sample_interval_s
+}
 
 impl Scenario {
     /// Checks ranges, cross-field rules and limits, e.g. after programmatic edits. Returns every
@@ -87,38 +104,97 @@ pub(super) fn range_problem(spec: &FieldSpec, message: String) -> Problem {
 fn cross_problems(s: &Scenario) -> Vec<Problem> {
     let mut problems = s.config.problems(s);
     problems.extend(run_problems(s));
+    // The system bounds its work from sizes the rules above have checked.
+    if problems.is_empty() {
+        problems.extend(work_problems(s));
+    }
+    problems
+}
+
+/// The kernel's work bound (`kernel::work`) on the worst case the system states: the whole run
+/// within `MAX_ENGINE_S` of the engine, and its costliest event within `MAX_EVENT_MS`.
+fn work_problems(s: &Scenario) -> Vec<Problem> {
+    use crate::kernel::work::{MAX_ENGINE_S, MAX_EVENT_MS};
+    let w = s.config.work(s);
+    let Some((path, related)) = w.fields.split_first() else {
+        return Vec::new();
+    };
+    let change = match w.fields {
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [] => String::new(),
+    };
+    let mut problems = Vec::new();
+    if w.engine_s() > MAX_ENGINE_S {
+        let span_s = crate::kernel::time::to_s(crate::systems::longest_end(s)).ceil();
+        problems.push(
+            Problem::new(
+                *path,
+                format!(
+                    "in the worst case ({}) a run of up to {span_s} s takes {}, about {:.0} s of the engine, at \
+                     most {MAX_ENGINE_S} s; change {change}",
+                    w.assumes,
+                    w.parts(),
+                    w.engine_s()
+                ),
+            )
+            .related(related),
+        );
+    }
+    if w.event_ms() > MAX_EVENT_MS {
+        problems.push(
+            Problem::new(
+                *path,
+                format!(
+                    "in the worst case ({}) one event takes {:.1e} steps, about {:.2} ms of the engine, at most \
+                     {MAX_EVENT_MS} ms so that the lab stays responsive; change {change}",
+                    w.assumes,
+                    w.steps_per_event,
+                    w.event_ms()
+                ),
+            )
+            .related(related),
+        );
+    }
     problems
 }
 
 fn run_problems(s: &Scenario) -> Vec<Problem> {
     let run = &s.run;
     let mut problems = Vec::new();
-    if run.warmup_s + run.duration_s > MAX_RUN_S {
+    // The minimum warm-up as the system's run control has it (HAC's is work: run.warmup_s does
+    // not apply).
+    let warmup_s = crate::kernel::time::to_s(crate::systems::run_control(s).warmup);
+    if warmup_s + run.duration_s > MAX_RUN_S {
+        let (total, fields) = if warmup_s == 0.0 {
+            (format!("measurement lasts {} s", run.duration_s), "run.duration_s")
+        } else {
+            (format!("warm-up plus measurement last {} s", warmup_s + run.duration_s), "run.warmup_s or run.duration_s")
+        };
         problems.push(
             Problem::new(
                 "run.duration_s",
-                format!(
-                    "warm-up plus measurement last {} s, at most {MAX_RUN_S} s (10 hours of \
-                     simulated time); shorten run.warmup_s or run.duration_s",
-                    run.warmup_s + run.duration_s
-                ),
+                format!("{total}, at most {MAX_RUN_S} s (10 hours of simulated time); shorten {fields}"),
             )
             .related(&["run.warmup_s"]),
         );
     }
     // The series covers the warm-up too, as long as it may last (`RunControl::longest_warmup`).
     let span_s = crate::kernel::time::to_s(crate::systems::longest_end(s));
-    let samples = span_s / run.sample_interval_s;
-    if samples > MAX_SAMPLES {
+    let (samples, lab_bytes) = (samples(s), series_bytes(s) * LAB_COPIES);
+    if samples > MAX_SAMPLES || lab_bytes > MAX_LAB_SERIES_BYTES {
         problems.push(
             Problem::new(
                 "run.sample_interval_s",
                 format!(
-                    "the time series would have up to {} points over {} s (warm-up included), at \
-                     most {}; raise run.sample_interval_s",
+                    "the time series would have up to {} points over {} s (warm-up included), {:.0} MB in the \
+                     lab's run and its {} checkpoints; at most {} points and {:.0} MB: raise run.sample_interval_s",
                     samples.ceil(),
                     span_s.ceil(),
-                    thousands(MAX_SAMPLES)
+                    lab_bytes / MB,
+                    LAB_COPIES - 1.0,
+                    thousands(MAX_SAMPLES),
+                    MAX_LAB_SERIES_BYTES / MB
                 ),
             )
             .related(&["run.duration_s"]),

@@ -33,6 +33,7 @@ mod tests;
 use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::trace::Trace;
+use crate::kernel::work::Work;
 use crate::kernel::{Engine, Phase, Run, RunControl, RunSummary, SimTime, System};
 use crate::scenario::{Problem, Scenario};
 use schemars::JsonSchema;
@@ -56,6 +57,9 @@ pub trait PaperSystem: System {
     /// The rules between the fields of its sections (and the common ones), each problem at the
     /// field it names; checked once every field is in its declared range.
     fn config_problems(c: &Self::Config, s: &Scenario) -> Vec<Problem>;
+    /// The most work a run of `s` may take (`kernel::work`), bounded from its fields; checked
+    /// against the kernel's budget once the rules between fields pass.
+    fn work(c: &Self::Config, s: &Scenario) -> Work;
     /// The system of a validated scenario with run seed `seed`.
     fn new(s: &Scenario, seed: u64) -> Self;
     /// The time series so far, warm-up included.
@@ -203,6 +207,13 @@ macro_rules! systems {
                     $(SystemConfig::$kind(c) => <$m::$s as PaperSystem>::config_problems(c, s),)*
                 }
             }
+
+            /// The most work a run of `s` may take (`PaperSystem::work`).
+            pub fn work(&self, s: &Scenario) -> Work {
+                match self {
+                    $(SystemConfig::$kind(c) => <$m::$s as PaperSystem>::work(c, s),)*
+                }
+            }
         }
 
         /// When a run of `s` ends, if that is known in advance (`PaperSystem::end_known`): warm-up
@@ -222,13 +233,18 @@ macro_rules! systems {
             }
         }
 
+        /// The run protocol's times for `s`, as its system sets them (`PaperSystem::run_control`).
+        pub fn run_control(s: &Scenario) -> RunControl {
+            match s.system.kind {
+                $(SystemKind::$kind => <$m::$s as PaperSystem>::run_control(s),)*
+            }
+        }
+
         /// The latest the run can end: its planned end, or the longest its warm-up may wait
         /// (`RunControl::longest_warmup`, as the system's run control sets it) plus the duration.
         pub fn longest_end(s: &Scenario) -> SimTime {
             planned_end(s).unwrap_or_else(|| {
-                let run = match s.system.kind {
-                    $(SystemKind::$kind => <$m::$s as PaperSystem>::run_control(s),)*
-                };
+                let run = run_control(s);
                 run.longest_warmup + run.duration
             })
         }
@@ -237,6 +253,13 @@ macro_rules! systems {
         pub fn description(s: &Scenario) -> &'static Description {
             match s.system.kind {
                 $(SystemKind::$kind => <$m::$s as PaperSystem>::DESCRIPTION,)*
+            }
+        }
+
+        /// Bytes of one sample of the time series of `kind`'s runs (it holds no heap data).
+        pub fn sample_bytes(kind: SystemKind) -> usize {
+            match kind {
+                $(SystemKind::$kind => std::mem::size_of::<<$m::$s as PaperSystem>::Sample>(),)*
             }
         }
 

@@ -39,6 +39,7 @@ use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::rng::Rng;
 use crate::kernel::{time, Kernel, RunControl, SimTime, System};
+use crate::kernel::work::Work;
 use crate::scenario::{Problem, Scenario};
 use crate::systems::PaperSystem;
 use crate::workload::oo7::{Oo7Database, Traversal, TraversalKind};
@@ -467,6 +468,8 @@ impl System for HacSystem {
     type Summary = Summary;
     /// The measured traversal starts when the unmeasured one is over, not before (§4.1).
     const MEASURES_UNWARMED: bool = false;
+    const STALL_HINT: &'static str = "Accesses take client.hit_us and fetches network.latency_ms and the wire's \
+        time: give them larger values.";
     const WARMUP_HINT: &'static str = "A hot run measures its traversal after an unmeasured one (a \
         dynamic run after its first operations), which must end within the run's limit less \
         run.duration_s, the measured traversal's bound: give run.duration_s a smaller value (the \
@@ -549,6 +552,10 @@ impl PaperSystem for HacSystem {
 
     fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
         validate::problems(c, s)
+    }
+
+    fn work(c: &config::Config, s: &Scenario) -> Work {
+        validate::work(c, s)
     }
 
     /// A hot run measures after one unmeasured traversal, a dynamic one after its first

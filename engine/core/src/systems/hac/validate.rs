@@ -1,10 +1,11 @@
 //! Rules between the HAC system's fields, each problem at the field it names (checked once every
 //! field is in its declared range): the cache must hold enough frames to replace, and every OO7
 //! object must fit in a page, since none may span two (§2.1).
-use super::config::{Config, Policy, Traversal};
+use super::config::{Config, Policy, Start, Traversal};
+use crate::kernel::work::Work;
 use crate::kernel::MAX_RUN_S;
 use crate::scenario::{Problem, Scenario};
-use crate::workload::oo7::{size, COMPOSITE_PARTS, CONNECTIONS_PER_PART};
+use crate::workload::oo7::{size, COMPOSITES_PER_BASE, COMPOSITE_PARTS, CONNECTIONS_PER_PART, FAN_OUT, LEVELS};
 
 /// Frames HAC needs: the free frame, the target, and frames to compact.
 pub const MIN_FRAMES: u32 = 4;
@@ -146,4 +147,76 @@ fn no_steal_problem(c: &Config, frames: u64) -> Option<Problem> {
         )
         .related(&["workload.traversal"])
     })
+}
+
+/// The most work a run may take (`kernel::work`): the traversals' accesses, and at each fetch the
+/// replacement's (§3.2.3): N + 1 pointers scan S frames each into a candidate set of up to
+/// E·S·(N+1) frames (each insertion compared with the whole set), the primary decays the objects
+/// of its S frames, and the victim is compacted. A fetch takes at least its request's and its
+/// page's latency and wire time (a server-cache hit), so there are no more than the run's
+/// longest span allows, nor more than accesses.
+pub fn work(c: &Config, s: &Scenario) -> Work {
+    let cl = &c.client;
+    let page_bytes = c.database.page_kb * 1024;
+    let frames = f64::from(cl.frames(page_bytes));
+    let objects = f64::from(size::OBJECTS_PER_PAGE);
+    let steps_per_fetch = match cl.policy {
+        Policy::Hac => {
+            let pointers = f64::from(cl.secondary_pointers) + 1.0;
+            let scanned = pointers * f64::from(cl.scan_frames);
+            let set = frames.min(f64::from(cl.epochs) * scanned);
+            scanned * set + (f64::from(cl.scan_frames) + 1.0) * objects + set
+        }
+        // A page cache's replacement (LRU, CLOCK, GOM's buffers) passes each frame at most once.
+        Policy::Fpc | Policy::Quickstore | Policy::Gom => frames + objects,
+    };
+    let accesses = traversal_accesses(c);
+    let net = &c.network;
+    let wire_s = f64::from(page_bytes + net.request_bytes) * 8.0 / (net.bandwidth_mbps * 1e6);
+    let fetch_s = 2.0 * net.latency_ms / 1e3 + wire_s;
+    let span_s = crate::kernel::time::to_s(crate::systems::longest_end(s));
+    let fetches = accesses.min(span_s / fetch_s);
+    Work {
+        events: fetches * EVENTS_PER_FETCH,
+        inline: accesses,
+        steps: fetches * steps_per_fetch,
+        steps_per_event: steps_per_fetch,
+        assumes: format!(
+            "{} accesses, and up to {fetches:.1e} fetches each replacing with {} pointers of {} frames over a candidate \
+             set of up to {} frames",
+            accesses,
+            cl.secondary_pointers + 1,
+            cl.scan_frames,
+            frames.min(f64::from(cl.epochs) * f64::from((cl.secondary_pointers + 1) * cl.scan_frames))
+        ),
+        fields: &["client.scan_frames", "client.secondary_pointers", "client.epochs", "client.cache_mb"],
+    }
+}
+
+/// Queue events per fetch at most: the request's arrival, the server's disk read and its
+/// completion, the reply, and the client's replacement.
+const EVENTS_PER_FETCH: f64 = 6.0;
+
+/// The most object accesses the run's traversals make (§4.1.1): each of the 3^(LEVELS−1) base
+/// assemblies enters its COMPOSITES_PER_BASE composite parts, and in each a traversal makes at
+/// most T1+'s 10 accesses per atomic part (the part and its sub-objects, its connections and
+/// theirs) plus the composite part's; a dynamic operation walks a path to one composite part.
+/// A hot run traverses twice.
+fn traversal_accesses(c: &Config) -> f64 {
+    let atomic = f64::from(c.database.oo7().size.atomic_per_composite());
+    let per_composite = 10.0 * atomic + 2.0;
+    let w = &c.workload;
+    match w.traversal {
+        Traversal::Dynamic => f64::from(w.dynamic_operations) * (per_composite + 2.0 * f64::from(LEVELS)),
+        _ => {
+            let assemblies = (0..LEVELS).map(|l| f64::from(FAN_OUT).powi(l as i32)).sum::<f64>();
+            let base = f64::from(FAN_OUT).powi(LEVELS as i32 - 1);
+            let one = base * f64::from(COMPOSITES_PER_BASE) * per_composite + 2.0 * assemblies;
+            if w.start == Start::Hot {
+                2.0 * one
+            } else {
+                one
+            }
+        }
+    }
 }

@@ -25,6 +25,7 @@ use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::rng::Rng;
 use crate::kernel::{Engine, Kernel, Phase, SimTime, System};
+use crate::kernel::work::Work;
 use crate::scenario::{Problem, Scenario};
 use crate::systems::PaperSystem;
 use buffer::Mob;
@@ -331,6 +332,10 @@ impl PaperSystem for MobSystem {
 
     fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
         validate::problems(c, s)
+    }
+
+    fn work(c: &config::Config, s: &Scenario) -> Work {
+        validate::work(c, s)
     }
 
     /// The warm-up waits for `run.warmup_flusher_passes` passes, unless it commits no writes

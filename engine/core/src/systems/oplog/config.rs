@@ -38,6 +38,13 @@ impl Scenario {
             _ => panic!("not an opportunistic-log scenario"),
         }
     }
+
+    pub fn oplog_mut(&mut self) -> &mut Config {
+        match &mut self.config {
+            SystemConfig::Oplog(c) => c,
+            _ => panic!("not an opportunistic-log scenario"),
+        }
+    }
 }
 
 /// The database (Table 1).

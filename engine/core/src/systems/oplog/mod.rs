@@ -24,6 +24,7 @@ use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::rng::Rng;
 use crate::kernel::{time, Engine, Kernel, SimTime, System};
+use crate::kernel::work::Work;
 use crate::scenario::{Problem, Scenario};
 use crate::systems::PaperSystem;
 use client::Client;
@@ -297,6 +298,8 @@ impl OplogSystem {
 impl System for OplogSystem {
     type Event = Event;
     type Summary = Summary;
+    const STALL_HINT: &'static str = "A transaction takes its think time, two network latencies and its messages' \
+        CPU: give network.latency_ms, client.think_ms or network.message_cpu_us a larger value.";
 
     fn summary(&self, k: &K) -> Summary {
         self.metrics.summary(k.now(), k.warmup_complete(), self.cpu.busy_ns())
@@ -364,6 +367,10 @@ impl PaperSystem for OplogSystem {
 
     fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
         validate::problems(c, s)
+    }
+
+    fn work(c: &config::Config, s: &Scenario) -> Work {
+        validate::work(c, s)
     }
 
     fn warmup_may_wait(_s: &Scenario) -> bool {

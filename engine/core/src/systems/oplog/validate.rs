@@ -1,7 +1,40 @@
 //! Rules between the opportunistic-log system's fields, each problem at the field it names
 //! (checked once every field is in its declared range).
 use super::config::Config;
+use crate::kernel::work::Work;
 use crate::scenario::{Problem, Scenario};
+
+/// The most work a run may take (`kernel::work`). A client's transaction takes at least its
+/// think time, two latencies and its messages' CPU (spec §2.4, A11: a send and a receive at
+/// each end, the validation between), and the server's one CPU at least the receive, the
+/// validation and the reply of each commit, one after another: the transactions per second are
+/// the lesser of the clients' and the server's rates, each a handful of queue events.
+pub fn work(c: &Config, s: &Scenario) -> Work {
+    let span_s = crate::kernel::time::to_s(crate::systems::longest_end(s));
+    let (net, srv) = (&c.network, &c.server);
+    let message_s = net.message_cpu_us / 1e6;
+    let cycle_s = c.client.think_ms / 1e3 + 2.0 * net.latency_ms / 1e3 + 4.0 * message_s + srv.validation_us / 1e6;
+    let server_s = 2.0 * message_s + srv.validation_us / 1e6;
+    let per_s = (f64::from(c.client.count) / cycle_s).min(1.0 / server_s);
+    Work {
+        events: per_s * span_s * EVENTS_PER_TRANSACTION,
+        assumes: format!(
+            "every transaction as short as it can be: {} clients, each taking {} ms of think, two {} ms latencies and \
+             its messages' CPU; the server's CPU {:.1} µs per commit",
+            c.client.count,
+            c.client.think_ms,
+            net.latency_ms,
+            server_s * 1e6
+        ),
+        fields: &["network.latency_ms", "client.think_ms", "network.message_cpu_us", "client.count", "run.duration_s"],
+        ..Work::default()
+    }
+}
+
+/// Queue events per transaction at most: the commit's arrival, receipt and reply and the end of
+/// its think time, a fetch's three, and up to three disk completions (a fetch read, an
+/// installation read and a write).
+const EVENTS_PER_TRANSACTION: f64 = 10.0;
 
 pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
     let mut problems = Vec::new();
