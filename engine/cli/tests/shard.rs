@@ -110,6 +110,9 @@ fn merge_refuses_missing_repeated_and_foreign_shards() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// A change to a run's JSON.
+type Edit = fn(&mut Value);
+
 /// `file` in `dir` with `edit` applied to run 3's JSON (its second run), written to edited.json.
 fn edited(dir: &Path, file: &str, edit: impl Fn(&mut Value)) {
     let mut shard: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(file)).unwrap()).unwrap();
@@ -128,7 +131,7 @@ fn merge_refuses_an_edited_seed_or_figure_naming_the_file_the_run_and_the_field(
         args.extend(extra);
         storelab(&dir, &args)
     };
-    let cases: [(&str, fn(&mut Value), &str); 5] = [
+    let cases: [(&str, Edit, &str); 5] = [
         ("negative", |r| r["summary"]["throughput_tps"] = Value::from(-5.0), "summary.throughput_tps = -5.0"),
         ("huge", |r| r["summary"]["throughput_tps"] = Value::from(1e308), "summary.throughput_tps = 1e+308"),
         (
