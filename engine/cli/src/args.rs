@@ -25,7 +25,9 @@ pub enum Command {
     Sweep(SweepArgs),
     /// Combine the shard files of one sweep into the output a local sweep gives
     #[command(long_about = "Combine the shard files of one sweep into the output a local sweep gives,\n\
-        byte for byte; names any shard that is missing or repeated.")]
+        byte for byte; names any shard that is missing or repeated, and any run whose seed is not\n\
+        the sweep's or whose figures are out of range (file, run and field). A run's trace hash\n\
+        cannot be checked without running it again: --verify K reruns K of the runs.")]
     Merge(MergeArgs),
     /// Check scenario files; errors name the field, line and column
     Validate(ValidateArgs),
@@ -97,6 +99,10 @@ pub struct MergeArgs {
     /// Write the output to FILE instead of stdout
     #[arg(long, value_name = "FILE")]
     pub out: Option<String>,
+    /// Run K of the runs again (spread evenly over the sweep) and refuse the merge if one differs
+    /// from its shard's, e.g. an edited trace hash or figure
+    #[arg(long, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub verify: Option<usize>,
 }
 
 #[derive(Args)]

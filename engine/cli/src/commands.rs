@@ -96,7 +96,7 @@ fn kept(
 
 /// `storelab merge SHARD...`: the output of the whole sweep from its shard files.
 pub fn merge(o: MergeArgs) -> Result<(), String> {
-    let (s, runs) = shard::read(&o.shards)?;
+    let (s, runs) = shard::read(&o.shards, o.verify)?;
     write_out(o.out.as_deref(), &sweep_text(&s, runs.into_iter().map(Some).collect(), o.format)?)
 }
 

@@ -1,13 +1,30 @@
 //! `storelab fuzz`: many damaged and random scenarios (`storelab_core::fuzz`), checked on all
 //! cores, counted by outcome. Fails when an input panics, hangs, is ended early by the engine or
-//! is refused without saying where.
+//! is refused without saying where. Ctrl-C stops it taking inputs: it prints the counts of those
+//! checked and fails. When stderr is not a terminal (a log), a progress line goes there instead of
+//! the bar every `PROGRESS_EVERY`.
 use crate::args::FuzzArgs;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use storelab_core::fuzz::{check, Fuzzer, Outcome};
+
+/// Set by the first Ctrl-C: the inputs not yet taken are skipped.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// How often the progress line goes to a stderr that is not a terminal.
+const PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// Inputs checked so far, and those that failed, for the progress line.
+#[derive(Default)]
+struct Progress {
+    done: AtomicU64,
+    failed: AtomicU64,
+}
 
 /// The counts `storelab fuzz` prints (and `--json` writes).
 #[derive(Default, Serialize)]
@@ -26,6 +43,8 @@ struct Counts {
     wall_s: f64,
     /// Inputs that failed (up to 20): index and what happened.
     failures: Vec<(u64, String)>,
+    /// Ctrl-C stopped the fuzzing: the counts are of the inputs checked before it.
+    interrupted: bool,
 }
 
 pub fn fuzz(o: FuzzArgs) -> Result<(), String> {
@@ -36,6 +55,29 @@ pub fn fuzz(o: FuzzArgs) -> Result<(), String> {
     }
     // A panic is an outcome counted here, not a message per input on stderr.
     std::panic::set_hook(Box::new(|_| {}));
+    // A second Ctrl-C ends at once, without the counts.
+    ctrlc::set_handler(|| {
+        if INTERRUPTED.swap(true, Relaxed) {
+            std::process::exit(130);
+        }
+    })
+    .map_err(|e| format!("fuzz: cannot catch Ctrl-C: {e}"))?;
+    let start = Instant::now();
+    let mut counts = check_all(&o, &fuzzer, start);
+    let _ = std::panic::take_hook();
+    counts.wall_s = start.elapsed().as_secs_f64();
+    counts.interrupted = INTERRUPTED.load(Relaxed);
+    if o.json {
+        println!("{}", serde_json::to_string_pretty(&counts).expect("counts serialize"));
+    } else {
+        print!("{}", report(&o, &counts));
+    }
+    verdict(&o, &counts)
+}
+
+/// Check inputs 0..o.inputs on all cores, with a progress bar on a terminal and a progress line
+/// (`print_progress`) on any other stderr; after Ctrl-C the inputs not yet taken are skipped.
+fn check_all(o: &FuzzArgs, fuzzer: &Fuzzer, start: Instant) -> Counts {
     let bar = ProgressBar::with_draw_target(Some(o.inputs), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template("{wide_bar} {pos}/{len} inputs ({elapsed}, ETA {eta})").expect("a template"),
@@ -43,30 +85,60 @@ pub fn fuzz(o: FuzzArgs) -> Result<(), String> {
     if !bar.is_hidden() {
         bar.enable_steady_tick(Duration::from_secs(1));
     }
-    let start = Instant::now();
-    let mut counts = (0..o.inputs)
-        .into_par_iter()
-        .map(|i| {
-            let t = Instant::now();
-            let outcome = check(&fuzzer.input(o.seed, i), o.events);
-            bar.inc(1);
-            one(i, outcome, t.elapsed().as_secs_f64(), o.hang_s)
-        })
-        .reduce(Counts::default, add);
-    bar.finish_and_clear();
-    let _ = std::panic::take_hook();
-    counts.wall_s = start.elapsed().as_secs_f64();
-    if o.json {
-        println!("{}", serde_json::to_string_pretty(&counts).expect("counts serialize"));
-    } else {
-        print!("{}", report(&o, &counts));
-    }
-    let failed = counts.panics + counts.hangs + counts.ended_early + counts.refused_not_located;
-    match failed {
-        0 => Ok(()),
-        _ => {
-            Err(format!("fuzz: {failed} inputs failed; reproduce one with `storelab fuzz --seed {} --show I`", o.seed))
+    let progress = &Progress::default();
+    let counts = std::thread::scope(|scope| {
+        let (finished, wait) = mpsc::channel::<()>();
+        if !std::io::stderr().is_terminal() {
+            scope.spawn(move || print_progress(progress, o.inputs, start, wait));
         }
+        let counts = (0..o.inputs)
+            .into_par_iter()
+            .take_any_while(|_| !INTERRUPTED.load(Relaxed))
+            .map(|i| {
+                let t = Instant::now();
+                let outcome = check(&fuzzer.input(o.seed, i), o.events);
+                bar.inc(1);
+                let c = one(i, outcome, t.elapsed().as_secs_f64(), o.hang_s);
+                progress.done.fetch_add(1, Relaxed);
+                progress.failed.fetch_add(!c.failures.is_empty() as u64, Relaxed);
+                c
+            })
+            .reduce(Counts::default, add);
+        drop(finished);
+        counts
+    });
+    bar.finish_and_clear();
+    counts
+}
+
+/// Until `finished` closes, every `PROGRESS_EVERY` a line on stderr: the inputs checked of
+/// `total`, the failures and the wall time, e.g. "fuzz: 120000/1000000 inputs, 0 failures, 40 s".
+fn print_progress(p: &Progress, total: u64, start: Instant, finished: Receiver<()>) {
+    while let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(PROGRESS_EVERY) {
+        let (done, failed) = (p.done.load(Relaxed), p.failed.load(Relaxed));
+        eprintln!("fuzz: {done}/{total} inputs, {failed} failures, {:.0} s", start.elapsed().as_secs_f64());
+    }
+}
+
+/// Fails when an input failed or Ctrl-C cut the fuzzing short, saying how to go on.
+fn verdict(o: &FuzzArgs, c: &Counts) -> Result<(), String> {
+    let failed = c.panics + c.hangs + c.ended_early + c.refused_not_located;
+    let mut problems = Vec::new();
+    if failed > 0 {
+        problems.push(format!(
+            "fuzz: {failed} inputs failed; reproduce one with `storelab fuzz --seed {} --show I`",
+            o.seed
+        ));
+    }
+    if c.interrupted {
+        problems.push(format!(
+            "fuzz: interrupted after {} of {} inputs; the counts are partial: run it again to check them all",
+            c.inputs, o.inputs
+        ));
+    }
+    match problems.is_empty() {
+        true => Ok(()),
+        false => Err(problems.join("\n")),
     }
 }
 
@@ -135,8 +207,12 @@ fn add(mut a: Counts, b: Counts) -> Counts {
 }
 
 fn report(o: &FuzzArgs, c: &Counts) -> String {
+    let checked = match c.interrupted {
+        true => format!("interrupted after {} of {} inputs (partial counts)", c.inputs, o.inputs),
+        false => format!("{} inputs", c.inputs),
+    };
     let mut out = format!(
-        "fuzz: {} inputs (seed {}, at most {} events each) in {:.1} s\n\
+        "fuzz: {checked} (seed {}, at most {} events each) in {:.1} s\n\
          \x20 refused, every error located:  {}\n\
          \x20 refused, an error not located: {}\n\
          \x20 accepted and run:              {} ({} to their end, {} to the event budget)\n\
@@ -144,7 +220,6 @@ fn report(o: &FuzzArgs, c: &Counts) -> String {
          \x20 panics:                        {}\n\
          \x20 hangs (over {} s):             {}\n\
          \x20 slowest input:                 #{} ({:.3} s)\n",
-        c.inputs,
         o.seed,
         o.events,
         c.wall_s,
@@ -164,4 +239,28 @@ fn report(o: &FuzzArgs, c: &Counts) -> String {
         out += &format!("  input #{i}: {what}\n");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(inputs: u64) -> FuzzArgs {
+        FuzzArgs { inputs, seed: 7, events: 1000, hang_s: 10.0, scenarios: "scenarios".into(), show: None, json: false }
+    }
+
+    #[test]
+    fn an_interrupted_run_reports_its_counts_as_partial_and_fails() {
+        let o = args(1000);
+        let checked = (0..3).map(|i| one(i, Outcome::Refused { located: true }, 0.01, o.hang_s));
+        let mut c = checked.fold(Counts::default(), add);
+        assert_eq!(verdict(&o, &c), Ok(()));
+        assert!(report(&o, &c).starts_with("fuzz: 3 inputs (seed 7,"), "{}", report(&o, &c));
+        c.interrupted = true;
+        let text = report(&o, &c);
+        assert!(text.starts_with("fuzz: interrupted after 3 of 1000 inputs (partial counts) (seed 7,"), "{text}");
+        assert!(text.contains("refused, every error located:  3\n"), "{text}");
+        let err = verdict(&o, &c).unwrap_err();
+        assert!(err.starts_with("fuzz: interrupted after 3 of 1000 inputs; the counts are partial"), "{err}");
+    }
 }

@@ -11,14 +11,14 @@ fn help(command: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-const FLAGS: &[&str] = &["--set", "--json", "--series", "--format", "--out", "--shard", "--system"];
+const FLAGS: &[&str] = &["--set", "--json", "--series", "--format", "--out", "--shard", "--verify", "--system"];
 
 #[test]
 fn each_help_names_its_own_flags_only() {
     let own: &[(&str, &[&str], &[&str])] = &[
         ("run", &["--set", "--json", "--series"], &["<SCENARIO>"]),
         ("sweep", &["--set", "--format", "--out", "--shard"], &["<SCENARIO>"]),
-        ("merge", &["--format", "--out"], &["<SHARD>..."]),
+        ("merge", &["--format", "--out", "--verify"], &["<SHARD>..."]),
         ("validate", &["--set"], &["<SCENARIO>..."]),
         ("schema", &["--system"], &[]),
         ("describe", &[], &["[SCENARIO]"]),

@@ -1,5 +1,7 @@
 //! `storelab sweep --shard i/n` and `storelab merge` (DESIGN.md §7): merged shards give the
-//! local sweep's output byte for byte, and an incomplete or mixed set of shards is refused.
+//! local sweep's output byte for byte, and an incomplete or mixed set of shards is refused, as is
+//! a run with an edited seed or an out-of-range figure, or (with --verify) an edited trace hash.
+use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -105,5 +107,64 @@ fn merge_refuses_missing_repeated_and_foreign_shards() {
     assert!(err.contains("not a shard file"), "{err}");
     let err = storelab(&dir, &["sweep", "sweep.toml", "--shard", "4/3"]).unwrap_err();
     assert!(err.contains("expected i/n with 1 ≤ i ≤ n"), "{err}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A change to a run's JSON.
+type Edit = fn(&mut Value);
+
+/// `file` in `dir` with `edit` applied to run 3's JSON (its second run), written to edited.json.
+fn edited(dir: &Path, file: &str, edit: impl Fn(&mut Value)) {
+    let mut shard: Value = serde_json::from_str(&std::fs::read_to_string(dir.join(file)).unwrap()).unwrap();
+    assert_eq!(shard["runs"][1]["job"], 3);
+    edit(&mut shard["runs"][1]["run"]);
+    std::fs::write(dir.join("edited.json"), serde_json::to_string(&shard).unwrap()).unwrap();
+}
+
+#[test]
+fn merge_refuses_an_edited_seed_or_figure_naming_the_file_the_run_and_the_field() {
+    let dir = workdir("edited");
+    // Shard 1/3 holds runs 0 and 3.
+    let files = shards(&dir, 3, &[]);
+    let merge = |extra: &[&str]| {
+        let mut args = vec!["merge", "edited.json", &files[1], &files[2]];
+        args.extend(extra);
+        storelab(&dir, &args)
+    };
+    let cases: [(&str, Edit, &str); 5] = [
+        ("negative", |r| r["summary"]["throughput_tps"] = Value::from(-5.0), "summary.throughput_tps = -5.0"),
+        ("huge", |r| r["summary"]["throughput_tps"] = Value::from(1e308), "summary.throughput_tps = 1e+308"),
+        (
+            "share",
+            |r| r["summary"]["server_cache_hit_ratio"] = Value::from(7.5),
+            "summary.server_cache_hit_ratio = 7.5",
+        ),
+        ("seed", |r| r["seed"] = Value::from(r["seed"].as_u64().unwrap() + 1), "seed is"),
+        ("hash", |r| r["trace_hash"] = Value::from("not a hash"), "trace_hash \"not a hash\""),
+    ];
+    for (case, edit, field) in cases {
+        edited(&dir, &files[0], edit);
+        let err = merge(&[]).unwrap_err();
+        assert!(err.starts_with(&format!("edited.json: run 3: {field}")), "{case}: {err}");
+        assert!(err.contains("--shard I/N"), "{case}: {err}");
+    }
+    assert!(merge(&[]).unwrap_err().contains("is not 16 hex digits"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn merge_verify_reruns_runs_and_refuses_an_edited_trace_hash() {
+    let dir = workdir("verify");
+    let files = shards(&dir, 3, &[]);
+    let local = storelab(&dir, &["sweep", "sweep.toml"]).unwrap();
+    // Every run rerun: the clean merge is still the local sweep, byte for byte.
+    assert_eq!(storelab(&dir, &["merge", "--verify", "6", &files[0], &files[1], &files[2]]).unwrap(), local);
+    // A well-formed but edited hash passes the checks; --verify 2 reruns runs 0 and 3 and finds it.
+    edited(&dir, &files[0], |r| r["trace_hash"] = Value::from("0123456789abcdef"));
+    assert_eq!(storelab(&dir, &["merge", "edited.json", &files[1], &files[2]]).unwrap(), local);
+    let err = storelab(&dir, &["merge", "--verify", "2", "edited.json", &files[1], &files[2]]).unwrap_err();
+    assert!(err.starts_with("edited.json: run 3: trace_hash is \"0123456789abcdef\" in the shard but"), "{err}");
+    let err = storelab(&dir, &["merge", "--verify", "0", &files[0]]).unwrap_err();
+    assert!(err.contains("--verify"), "{err}");
     std::fs::remove_dir_all(dir).unwrap();
 }

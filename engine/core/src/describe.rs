@@ -115,6 +115,24 @@ pub struct FigureInfo {
     pub unit: &'static str,
     pub scale: f64,
     pub description: &'static str,
+    /// Set for a "%" figure that may pass 100%: one size over another, or a share of the measured
+    /// time that counts whole the disk request (or CPU work) in service when the window opens.
+    /// Every other "%" figure is a share of a whole (`is_share`).
+    #[serde(skip)]
+    pub may_pass_whole: bool,
+}
+
+impl FigureInfo {
+    /// Marks a "%" figure as a ratio that may pass 100%, not a share of a whole.
+    pub const fn may_pass_whole(self) -> FigureInfo {
+        FigureInfo { may_pass_whole: true, ..self }
+    }
+
+    /// Whether the figure is a share of a whole (a fraction shown in "%"), so within [0, 1]
+    /// before `scale`: what `storelab merge` holds a shard's figures to.
+    pub fn is_share(&self) -> bool {
+        self.unit == "%" && !self.may_pass_whole
+    }
 }
 
 /// A panel of the web app that the system shows, by the name of its component in
@@ -149,7 +167,7 @@ pub const fn figure(
     scale: f64,
     description: &'static str,
 ) -> FigureInfo {
-    FigureInfo { path, label, unit, scale, description }
+    FigureInfo { path, label, unit, scale, description, may_pass_whole: false }
 }
 
 /// A view of the lab, for a system's `describe.rs`.
