@@ -88,7 +88,7 @@ fn kept(
         .enumerate()
         .filter_map(|(j, r)| r.as_ref().err().map(|why| format!("sweep point {}: {why}", at(j))))
         .collect();
-    if failed.len() == results.len() {
+    if !results.is_empty() && failed.len() == results.len() {
         return Err(failed.join("\n"));
     }
     Ok((results.into_iter().map(Result::ok).collect(), failed))

@@ -131,13 +131,18 @@ fn merge_refuses_an_edited_seed_or_figure_naming_the_file_the_run_and_the_field(
         args.extend(extra);
         storelab(&dir, &args)
     };
-    let cases: [(&str, Edit, &str); 5] = [
+    let cases: [(&str, Edit, &str); 6] = [
         ("negative", |r| r["summary"]["throughput_tps"] = Value::from(-5.0), "summary.throughput_tps = -5.0"),
         ("huge", |r| r["summary"]["throughput_tps"] = Value::from(1e308), "summary.throughput_tps = 1e+308"),
         (
             "share",
             |r| r["summary"]["server_cache_hit_ratio"] = Value::from(7.5),
             "summary.server_cache_hit_ratio = 7.5",
+        ),
+        (
+            "utilisation",
+            |r| r["summary"]["disk_utilisation"]["write"] = Value::from(7.5),
+            "summary.disk_utilisation.write = 7.5",
         ),
         ("seed", |r| r["seed"] = Value::from(r["seed"].as_u64().unwrap() + 1), "seed is"),
         ("hash", |r| r["trace_hash"] = Value::from("not a hash"), "trace_hash \"not a hash\""),

@@ -115,9 +115,9 @@ pub struct FigureInfo {
     pub unit: &'static str,
     pub scale: f64,
     pub description: &'static str,
-    /// Set for a "%" figure that may pass 100%: one size over another, or a share of the measured
-    /// time that counts whole the disk request (or CPU work) in service when the window opens.
-    /// Every other "%" figure is a share of a whole (`is_share`).
+    /// Set for a "%" figure that may pass 100%: one size over another (HAC's table over its
+    /// frames). Every other "%" figure is a share of a whole (`is_share`), busy shares included:
+    /// they count only the busy time inside their window.
     #[serde(skip)]
     pub may_pass_whole: bool,
 }

@@ -25,6 +25,14 @@ impl Cpu {
         self.busy_ns
     }
 
+    /// Busy time up to `now`, ns, for a `now` no earlier than the last job asked for: what was
+    /// asked for less what is not yet done, since the jobs run back to back until `free_at` (a
+    /// job's time counts as it runs, not when it is asked for: issue 23, item 7, a utilisation
+    /// of 2.57).
+    pub fn busy_by(&self, now: SimTime) -> u64 {
+        self.busy_ns - self.backlog(now)
+    }
+
     /// Work asked for and not yet done at `now`, ns.
     pub fn backlog(&self, now: SimTime) -> u64 {
         self.free_at.saturating_sub(now)
@@ -39,9 +47,12 @@ mod tests {
     fn jobs_run_one_after_another_in_arrival_order() {
         let mut cpu = Cpu::default();
         assert_eq!(cpu.run(100, 10), 110);
+        assert_eq!((cpu.busy_by(100), cpu.busy_by(103)), (0, 3), "busy as the job runs, not when asked for");
         assert_eq!(cpu.run(105, 5), 115, "waits for the first");
+        assert_eq!((cpu.busy_by(105), cpu.busy_by(112), cpu.busy_by(150)), (5, 12, 15));
         assert_eq!(cpu.run(200, 1), 201, "idle in between");
         assert_eq!(cpu.busy_ns(), 16);
         assert_eq!((cpu.backlog(200), cpu.backlog(201)), (1, 0));
+        assert_eq!((cpu.busy_by(200), cpu.busy_by(300)), (15, 16));
     }
 }

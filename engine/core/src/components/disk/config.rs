@@ -83,4 +83,16 @@ impl Disk {
         let seek = SeekCurve::calibrate(self.seek_min_ms, self.seek_avg_ms, self.seek_max_ms, self.cylinders);
         super::Disk::new(id, geometry, seek, self.head_switch_ms, self.scheduler, phase0)
     }
+
+    /// Its numbers, for the rules every drive obeys (`rules::problems`).
+    pub fn drive(&self) -> super::rules::Drive {
+        super::rules::Drive {
+            track_kb: self.track_kb,
+            cylinders: self.cylinders,
+            tracks_per_cylinder: self.tracks_per_cylinder,
+            seek_min_ms: self.seek_min_ms,
+            seek_avg_ms: self.seek_avg_ms,
+            seek_max_ms: self.seek_max_ms,
+        }
+    }
 }

@@ -536,4 +536,16 @@ impl Disk {
         let seek = SeekCurve::calibrate(self.seek_min_ms, self.seek_avg_ms, self.seek_max_ms, self.cylinders);
         disk::Disk::new(id, geometry, seek, self.seek_min_ms, Scheduler::Fifo, phase0)
     }
+
+    /// Its numbers, for the rules every drive obeys (`components::disk::rules`).
+    pub fn drive(&self) -> disk::rules::Drive {
+        disk::rules::Drive {
+            track_kb: self.track_kb,
+            cylinders: self.cylinders,
+            tracks_per_cylinder: self.tracks_per_cylinder,
+            seek_min_ms: self.seek_min_ms,
+            seek_avg_ms: self.seek_avg_ms,
+            seek_max_ms: self.seek_max_ms,
+        }
+    }
 }

@@ -104,6 +104,26 @@ fn a_track_must_hold_a_sector() {
     assert!(e[0].to_string().contains("allowed 0.5 ≤ value"), "{}", e[0]);
 }
 
+/// Issue 23, item 8: HAC's drive obeys the rules the MOB's does, from the disk component: a
+/// 38 MB database on a 512-byte disk, and a seek curve below zero, were accepted.
+#[test]
+fn hacs_disk_obeys_the_drive_rules() {
+    let refused = |disk: &str, path: &str, words: &str| {
+        let errors = parse(&format!("[system]\nkind = \"hac\"\n[disk]\n{disk}")).unwrap_err();
+        let e = errors.iter().find(|e| e.path == path).unwrap_or_else(|| panic!("{path}: {errors:#?}"));
+        assert!(e.message.contains(words), "{e:#?}");
+    };
+    refused("cylinders = 1\ntracks_per_cylinder = 1\ntrack_kb = 0.5\n", "database.page_kb", "does not fit on the 0.5 KB disk");
+    refused("seek_min_ms = 0.5\nseek_avg_ms = 2\nseek_max_ms = 20\n", "disk.seek_max_ms", "goes below 0");
+    refused("seek_avg_ms = 0.5\n", "disk.seek_avg_ms", "shorter than the minimum");
+    // The medium database (36 MB on 8 KB pages) needs more than 50 cylinders of 5 × 124 KB
+    // tracks (31 MB); 100 cylinders hold one, not the dynamic traversal's two.
+    refused("cylinders = 50\n", "database.size", "choose the small database");
+    assert!(parse("[system]\nkind = \"hac\"\n[disk]\ncylinders = 100\n").is_ok());
+    let dynamic = "[system]\nkind = \"hac\"\n[workload]\ntraversal = \"dynamic\"\n[disk]\ncylinders = 100\n";
+    assert!(parse(dynamic).unwrap_err().iter().any(|e| e.path == "database.size"));
+}
+
 #[test]
 fn a_dynamic_traversal_with_nothing_to_measure_is_refused_at_its_field() {
     let text = "[system]\nkind = \"hac\"\n\n[workload]\ntraversal = \"dynamic\"\ndynamic_operations = 100\ndynamic_warmup = 100\n";

@@ -2,6 +2,7 @@
 //! field is in its declared range): the cache must hold enough frames to replace, and every OO7
 //! object must fit in a page, since none may span two (§2.1).
 use super::config::{Config, Policy, Start, Traversal};
+use crate::components::disk::rules;
 use crate::kernel::work::Work;
 use crate::kernel::MAX_RUN_S;
 use crate::scenario::{Problem, Scenario};
@@ -43,6 +44,7 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
             );
         }
     }
+    problems.extend(disk_problems(c));
     problems.extend(no_steal_problem(c, frames));
     problems.extend(wire_problem(c));
     let w = &c.workload;
@@ -77,6 +79,19 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
         );
     }
     problems
+}
+
+/// The drive's own rules (`components::disk::rules`), with the OO7 database on it: both
+/// databases for the dynamic traversal (§4.1.1), at least as many pages as their objects fill.
+fn disk_problems(c: &Config) -> Vec<Problem> {
+    let databases = if c.workload.traversal == Traversal::Dynamic { 2.0 } else { 1.0 };
+    let data = rules::Data {
+        pages: databases * c.database.oo7().min_pages(),
+        page_kb: f64::from(c.database.page_kb),
+        size_path: "database.size",
+        smaller: "choose the small database",
+    };
+    rules::problems(&c.disk.drive(), &data)
 }
 
 /// No-steal (§4.6): what an update traversal modifies stays in the cache until the commit, so

@@ -6,32 +6,27 @@ use crate::describe::{figure as fig, view, Description, FigureInfo, ViewInfo};
 
 pub const FIGURES: &[FigureInfo] = &[
     fig("throughput_tps", "throughput", "tx/s", 1.0, "Committed transactions per simulated second (§4.3.1)."),
-    // The measured window counts whole the request in service when it opens (metrics.rs), so a
-    // busy share may pass 100% by a little: `may_pass_whole`.
     fig(
         "disk_utilisation.fetch_read",
         "disk busy: fetch reads",
         "%",
         100.0,
         "Share of the measured time the disk spent reading pages for fetches that missed.",
-    )
-    .may_pass_whole(),
+    ),
     fig(
         "disk_utilisation.install_read",
         "disk busy: installation reads",
         "%",
         100.0,
         "Share of the measured time the disk spent reading pages the flusher installs into (§3.2.1).",
-    )
-    .may_pass_whole(),
+    ),
     fig(
         "disk_utilisation.write",
         "disk busy: page writes",
         "%",
         100.0,
         "Share of the measured time the disk spent writing pages back.",
-    )
-    .may_pass_whole(),
+    ),
     fig("mean_seek_ms", "mean seek", "ms", 1.0, "Mean seek time per disk request."),
     fig("mean_rotation_ms", "mean rotational latency", "ms", 1.0, "Mean wait for the sector per disk request."),
     fig("mean_transfer_ms", "mean transfer", "ms", 1.0, "Mean transfer time per disk request."),

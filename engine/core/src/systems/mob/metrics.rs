@@ -193,8 +193,13 @@ impl Metrics {
         }
         // The series charges each interval with the busy time inside it: the part of this
         // request before the last sample was charged to the intervals it fell in (`sample`), so
-        // utilisation per sample stays within 100%. The summary's window keeps it all.
+        // utilisation per sample stays within 100%.
         self.interval.busy_ns[kind as usize] -= svc.start.max(self.last_sample).min(svc.end) - svc.start;
+        // So does the window: a request in service when it opened counts from its start, so the
+        // summary's utilisation stays within 100% too (issue 23, item 7).
+        if self.measuring {
+            self.window.busy_ns[kind as usize] -= svc.start.max(self.batches.start()).min(svc.end) - svc.start;
+        }
     }
 
     /// The interval counters always, the window counters while measuring.

@@ -2,9 +2,9 @@
 //! field is in its declared range. Sizes are computed in `f64` from the field values alone, so a
 //! huge database is reported, never allocated, and no arithmetic can overflow.
 use super::config::Config;
-use crate::components::disk::SeekCurve;
+use crate::components::disk::rules;
 use crate::kernel::work::Work;
-use crate::scenario::validate::{tenths, thousands, KB, MAX_OBJECTS, MB};
+use crate::scenario::validate::{thousands, KB, MAX_OBJECTS, MB};
 use crate::scenario::{Problem, Scenario};
 
 /// Every problem, each on the second field its rule names.
@@ -54,11 +54,6 @@ fn objects_per_page(c: &Config) -> f64 {
 
 fn pages(c: &Config) -> f64 {
     (c.database.size_mb * MB / (f64::from(c.database.page_kb) * KB)).floor()
-}
-
-fn disk_capacity_kb(c: &Config) -> f64 {
-    let disk = &c.disk;
-    f64::from(disk.cylinders) * f64::from(disk.tracks_per_cylinder) * disk.track_kb
 }
 
 fn database_problems(c: &Config) -> Vec<Problem> {
@@ -239,77 +234,15 @@ fn server_problems(c: &Config) -> Vec<Problem> {
     problems
 }
 
+/// The drive's own rules (`components::disk::rules`), with the database on it.
 fn disk_problems(c: &Config) -> Vec<Problem> {
-    let d = &c.disk;
-    let mut problems = Vec::new();
-    // The seek curve's three points in order: each at least the one before.
-    let seeks = [
-        ("disk.seek_min_ms", "minimum", d.seek_min_ms),
-        ("disk.seek_avg_ms", "average", d.seek_avg_ms),
-        ("disk.seek_max_ms", "maximum", d.seek_max_ms),
-    ];
-    for pair in seeks.windows(2) {
-        let [(below, below_name, below_ms), (path, name, ms)] = [pair[0], pair[1]];
-        if below_ms > ms {
-            problems.push(
-                Problem::new(
-                    path,
-                    format!("the {name} seek ({ms} ms) is shorter than the {below_name} seek {below} ({below_ms} ms)"),
-                )
-                .related(&[below]),
-            );
-        }
-    }
-    // Ordered is not enough: the curve through the three (spec A15) must stay at or above 0 over
-    // every distance, or a seek would end before it starts.
-    if problems.is_empty() {
-        let curve = SeekCurve::calibrate(d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, d.cylinders);
-        let (ms, at) = curve.lowest(d.cylinders);
-        if ms < 0.0 {
-            problems.push(
-                Problem::new(
-                    "disk.seek_max_ms",
-                    format!(
-                        "the seek curve through seek_min_ms = {}, seek_avg_ms = {} and seek_max_ms = {} \
-                         goes below 0 ({:.2} ms over {at} cylinders): the average is too low for the \
-                         maximum; raise disk.seek_avg_ms or lower disk.seek_max_ms",
-                        d.seek_min_ms, d.seek_avg_ms, d.seek_max_ms, ms
-                    ),
-                )
-                .related(&["disk.seek_avg_ms", "disk.seek_min_ms"]),
-            );
-        }
-    }
-    let capacity_kb = disk_capacity_kb(c);
-    let page_kb = f64::from(c.database.page_kb);
-    let database_kb = pages(c) * page_kb;
-    if page_kb > capacity_kb {
-        problems.push(
-            Problem::new(
-                "database.page_kb",
-                format!(
-                    "a {page_kb} KB page does not fit on the {} KB disk (cylinders × \
-                     tracks_per_cylinder × track_kb)",
-                    tenths(capacity_kb)
-                ),
-            )
-            .related(&["disk.cylinders", "disk.track_kb"]),
-        );
-    } else if database_kb > capacity_kb {
-        problems.push(
-            Problem::new(
-                "database.size_mb",
-                format!(
-                    "the database ({} MB on disk) does not fit on the {} MB disk (cylinders × \
-                     tracks_per_cylinder × track_kb); lower database.size_mb or enlarge the disk",
-                    tenths(database_kb / KB),
-                    tenths(capacity_kb / KB)
-                ),
-            )
-            .related(&["disk.cylinders", "disk.track_kb"]),
-        );
-    }
-    problems
+    let data = rules::Data {
+        pages: pages(c),
+        page_kb: f64::from(c.database.page_kb),
+        size_path: "database.size_mb",
+        smaller: "lower database.size_mb",
+    };
+    rules::problems(&c.disk.drive(), &data)
 }
 
 /// Most modifications the MOB may hold: each costs the engine about 75 bytes, in the run and in

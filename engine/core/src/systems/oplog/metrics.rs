@@ -114,6 +114,10 @@ struct Counters {
     fetch_hits: u64,
     busy_ns: [u64; OPS],
     requests: [u64; OPS],
+    /// The part of `busy_ns` inside the counters' span: a request in service when the span
+    /// opened counts from its start, so a share of the span's time stays within 100% (issue 23,
+    /// item 7).
+    inside_ns: [u64; OPS],
 }
 
 #[derive(Clone, Debug)]
@@ -168,7 +172,8 @@ impl Metrics {
         }
     }
 
-    /// Start the measured window of `duration` at `now`; the CPU has been busy `cpu_busy` so far.
+    /// Start the measured window of `duration` at `now`; the CPU has been busy `cpu_busy` so far
+    /// (`Cpu::busy_by`).
     pub fn begin(&mut self, now: SimTime, duration: SimTime, cpu_busy: u64) {
         let mut batches = self.batches.clone();
         batches.begin(now, duration);
@@ -252,9 +257,12 @@ impl Metrics {
     }
 
     pub fn disk(&mut self, op: Op, svc: &Service) {
-        let busy = svc.end - svc.start;
-        for c in self.counters() {
-            c.busy_ns[op as usize] += busy;
+        let (interval_start, window_start) = (self.last_sample, self.batches.start());
+        let measuring = self.measuring;
+        let spans = [(&mut self.interval, interval_start)].into_iter();
+        for (c, start) in spans.chain(measuring.then_some((&mut self.window, window_start))) {
+            c.busy_ns[op as usize] += svc.end - svc.start;
+            c.inside_ns[op as usize] += svc.end - svc.start.max(start).min(svc.end);
             c.requests[op as usize] += 1;
         }
     }
@@ -281,7 +289,7 @@ impl Metrics {
             measuring: self.measuring && self.last_sample >= self.batches.start(),
             throughput_tps: c.commits as f64 / (dt / 1e9),
             icost_ms: (ireads > 0).then(|| c.busy_ns[Op::InstallRead as usize] as f64 / ireads as f64 / 1e6),
-            disk_share: ByOp::from_fn(|i| c.busy_ns[i] as f64 / dt),
+            disk_share: ByOp::from_fn(|i| c.inside_ns[i] as f64 / dt),
             pool_pages: levels.pool,
             log_entries: levels.log,
             dirty_pages: levels.dirty,
@@ -312,9 +320,9 @@ impl Metrics {
             i_abs: if self.installed == 0 { 0.0 } else { 1.0 - reads as f64 / self.installed as f64 },
             absorbed: self.absorbed,
             cost_ms: ByOp::from_fn(|i| ratio(w.busy_ns[i], w.requests[i]) / 1e6),
-            disk_share: ByOp::from_fn(|i| w.busy_ns[i] as f64 / span_ns),
+            disk_share: ByOp::from_fn(|i| w.inside_ns[i] as f64 / span_ns),
             disk_requests: ByOp::from_fn(|i| w.requests[i] as f64),
-            disk_utilisation: w.busy_ns.iter().sum::<u64>() as f64 / span_ns,
+            disk_utilisation: w.inside_ns.iter().sum::<u64>() as f64 / span_ns,
             fetches: w.fetches,
             server_hit_ratio: ratio(w.fetch_hits, w.fetches),
             commit_hit_ratio: ratio(self.modifying_hits, self.modifying_commits),

@@ -302,7 +302,7 @@ impl System for OplogSystem {
         CPU: give network.latency_ms, client.think_ms or network.message_cpu_us a larger value.";
 
     fn summary(&self, k: &K) -> Summary {
-        self.metrics.summary(k.now(), k.warmup_complete(), self.cpu.busy_ns())
+        self.metrics.summary(k.now(), k.warmup_complete(), self.cpu.busy_by(k.now()))
     }
 
     fn start(&mut self, k: &mut K) {
@@ -340,7 +340,7 @@ impl System for OplogSystem {
     }
 
     fn begin_measurement(&mut self, k: &mut K, duration: SimTime) {
-        self.metrics.begin(k.now(), duration, self.cpu.busy_ns());
+        self.metrics.begin(k.now(), duration, self.cpu.busy_by(k.now()));
         self.metrics.levels(k.now(), self.levels());
     }
 
@@ -351,7 +351,7 @@ impl System for OplogSystem {
 
     fn end(&mut self, now: SimTime) {
         self.metrics.levels(now, self.levels());
-        self.metrics.end(now, self.cpu.busy_ns());
+        self.metrics.end(now, self.cpu.busy_by(now));
     }
 
     fn frame(&self, now: SimTime) -> Frame {

@@ -53,6 +53,42 @@ impl Oo7Params {
     pub fn gom_sized(&self) -> Oo7Params {
         Oo7Params { reference_bytes: 12, extra_object_bytes: 6, ..self.clone() }
     }
+
+    /// The fewest pages the generated database can take: the bytes of every object `generate`
+    /// places, offset entries included, over a page's room, as if packing lost nothing (it loses
+    /// a little: the database takes at most a few percent more). From the sizes alone, for
+    /// validation, without generating anything.
+    pub fn min_pages(&self) -> f64 {
+        let object = |bytes: u32, refs: u32| {
+            f64::from(bytes + refs * (self.reference_bytes - 4) + self.extra_object_bytes + size::OFFSET_ENTRY)
+        };
+        let text = |bytes: u32| {
+            let pieces = bytes.div_ceil(self.text_piece_bytes);
+            object(size::array(pieces), size::refs::array(pieces))
+                + f64::from(bytes)
+                + f64::from(pieces) * (object(0, size::refs::TEXT))
+        };
+        let n = self.size.atomic_per_composite();
+        let connections = n * CONNECTIONS_PER_PART;
+        let string = object(self.string_bytes, size::refs::TEXT);
+        // Each part's incoming array: an empty array's bytes, and one reference per connection.
+        let incoming = f64::from(n) * object(size::array(0), size::refs::array(0)) + f64::from(connections) * 4.0;
+        let incoming = incoming + f64::from(connections * (self.reference_bytes - 4));
+        let composite = text(self.size.document_bytes())
+            + object(size::COMPOSITE_PART, size::refs::COMPOSITE_PART)
+            + f64::from(n)
+                * (object(size::ATOMIC_PART, size::refs::ATOMIC_PART)
+                    + object(size::array(CONNECTIONS_PER_PART), size::refs::array(CONNECTIONS_PER_PART))
+                    + string)
+            + incoming
+            + f64::from(connections) * (object(size::CONNECTION, size::refs::CONNECTION) + string);
+        let assemblies = (0..LEVELS).map(|l| f64::from(FAN_OUT).powi(l as i32)).sum::<f64>();
+        let module = object(size::MODULE, size::refs::MODULE) + text(self.size.manual_bytes());
+        let assembly =
+            object(size::ASSEMBLY, size::refs::ASSEMBLY) + object(size::array(FAN_OUT), size::refs::array(FAN_OUT));
+        let bytes = f64::from(COMPOSITE_PARTS) * composite + module + assemblies * assembly;
+        (bytes / f64::from(self.page_bytes - size::PAGE_HEADER)).ceil()
+    }
 }
 
 impl Default for Oo7Params {

@@ -196,3 +196,20 @@ fn the_dynamic_traversal_shifts_its_working_set() {
     assert!(ops[0][0] > 160 && ops[1][1] > 160, "90% to the hot database, which shifts: {ops:?}");
     assert_eq!(ops[0][0] + ops[0][1], 200);
 }
+
+/// The page bound validation uses (`Oo7Params::min_pages`) is never above what the generator
+/// takes, and close to it, for both sizes, both formats and other page and string sizes.
+#[test]
+fn the_fewest_pages_bound_the_generated_database_closely() {
+    let base = Oo7Params::default();
+    for params in [
+        base.clone(),
+        Oo7Params { size: Oo7Size::Small, ..base.clone() },
+        base.gom_sized(),
+        Oo7Params { page_bytes: 4096, string_bytes: 100, text_piece_bytes: 1000, ..base.clone() },
+    ] {
+        let pages = f64::from(Oo7Database::generate(&params, 1).pages);
+        let bound = params.min_pages();
+        assert!(bound <= pages && bound >= 0.95 * pages, "{bound} of {pages} for {params:?}");
+    }
+}
