@@ -7,6 +7,7 @@
 use std::panic::{self, AssertUnwindSafe};
 
 use crate::kernel::rng::Rng;
+use crate::kernel::MAX_RUN_S;
 use crate::scenario::{self, json_schema, SystemKind};
 use crate::Simulation;
 
@@ -57,7 +58,16 @@ const EXTRA_LINES: &[&str] = &[
 /// A short run, so that inputs built on it run to their end within a modest event budget.
 const SHORT_RUN: &str = "[run]\nwarmup_s = 0.2\nduration_s = 0.5\nwarmup_flusher_passes = 0\n";
 
-/// A numeric field of the MOB's scenarios, from the JSON schema.
+/// What keeps a system's run short beyond `SHORT_RUN`: HAC's work is its traversal, on the
+/// small OO7 database (set-up included, a tenth of the medium's).
+fn short_work(kind: SystemKind) -> &'static str {
+    match kind {
+        SystemKind::Hac => "[database]\nsize = \"small\"\n",
+        _ => "",
+    }
+}
+
+/// A numeric field of a system's scenarios, from its JSON schema.
 struct Field {
     path: String,
     integer: bool,
@@ -66,10 +76,10 @@ struct Field {
     default: f64,
 }
 
-/// Makes the inputs: the gallery's texts and the fields to set.
+/// Makes the inputs: the gallery's texts (each with its system) and each system's fields.
 pub struct Fuzzer {
-    gallery: Vec<String>,
-    fields: Vec<Field>,
+    gallery: Vec<(String, SystemKind)>,
+    fields: Vec<(SystemKind, Vec<Field>)>,
 }
 
 /// What became of one input.
@@ -90,33 +100,74 @@ impl Fuzzer {
     /// `gallery`: the texts of `scenarios/*.toml`.
     pub fn new(gallery: Vec<String>) -> Fuzzer {
         assert!(!gallery.is_empty(), "the fuzzer needs at least one scenario to start from");
-        Fuzzer { gallery, fields: fields() }
+        let gallery = gallery
+            .into_iter()
+            .map(|text| {
+                let kind = scenario::parse(&text).map_or(SystemKind::default(), |s| s.system.kind);
+                (text, kind)
+            })
+            .collect();
+        Fuzzer { gallery, fields: SystemKind::ALL.iter().map(|&kind| (kind, fields(kind))).collect() }
     }
 
-    /// Input `i` of seed `seed`: a fifth damaged byte by byte, two fifths edited line by line or
-    /// value by value, two fifths random combinations of field values on a short run.
+    /// Input `i` of seed `seed`: a sixth damaged byte by byte, two sixths edited line by line or
+    /// value by value, two sixths random combinations of field values on a short run (of any
+    /// system), a sixth edited toward the limits together.
     pub fn input(&self, seed: u64, i: u64) -> Vec<u8> {
         let mut rng = Rng::stream(seed, i);
-        let base = &self.gallery[rng.below(self.gallery.len() as u32) as usize];
-        match rng.below(5) {
+        let (base, kind) = &self.gallery[rng.below(self.gallery.len() as u32) as usize];
+        match rng.below(6) {
             0 => damage_bytes(base.as_bytes(), &mut rng),
             1 | 2 => {
                 let mut text = base.clone();
                 for _ in 0..=rng.below(3) {
-                    text = self.edit(&text, &mut rng);
+                    text = self.edit(&text, *kind, &mut rng);
                 }
                 text.into_bytes()
             }
+            3 => self.toward_limits(base, *kind, &mut rng).into_bytes(),
             _ => self.combination(&mut rng).into_bytes(),
         }
     }
 
-    /// A short run with a few, some or many of the numeric fields set: to an end of their range,
-    /// near their default, anywhere in the range, or (rarely) just outside it.
+    fn fields_of(&self, kind: SystemKind) -> &[Field] {
+        self.fields.iter().find(|(k, _)| *k == kind).map_or(&[], |(_, f)| f)
+    }
+
+    /// A gallery scenario with several edits toward the limits at once, where the cases issue 23
+    /// found live: a run near the 36,000 s cap with no warm-up, values far below their defaults
+    /// (down to their floor), and costs zeroed together.
+    fn toward_limits(&self, base: &str, kind: SystemKind, rng: &mut Rng) -> String {
+        let mut text = base.to_string();
+        let set =
+            |text: String, path: &str, v: f64| scenario::apply_override(&text, path, &v.to_string()).unwrap_or(text);
+        if rng.chance(0.5) {
+            text = set(text, "run.warmup_s", 0.0);
+            text = set(text, "run.duration_s", MAX_RUN_S - [0.0, 1e-3, 1.0, 50.0, 3600.0][rng.below(5) as usize]);
+        }
+        let share = [0.1, 0.3, 0.6][rng.below(3) as usize];
+        for f in self.fields_of(kind) {
+            if f.path.starts_with("run.") || !rng.chance(share) {
+                continue;
+            }
+            let below = f.default * 10f64.powi(-(rng.below(13) as i32 + 1));
+            let v = match rng.below(3) {
+                0 => f.lo,
+                1 if f.lo == 0.0 => 0.0,
+                _ => below.max(f.lo),
+            };
+            text = set(text, &f.path, if f.integer { v.round().max(f.lo) } else { v });
+        }
+        text
+    }
+
+    /// A short run of a system with a few, some or many of its numeric fields set: to an end of
+    /// their range, near their default, anywhere in the range, or (rarely) just outside it.
     fn combination(&self, rng: &mut Rng) -> String {
-        let mut text = String::from(SHORT_RUN);
+        let (kind, fields) = &self.fields[rng.below(self.fields.len() as u32) as usize];
+        let mut text = format!("[system]\nkind = \"{}\"\n{SHORT_RUN}{}", kind.name(), short_work(*kind));
         let share = [0.05, 0.15, 0.3][rng.below(3) as usize];
-        for f in &self.fields {
+        for f in fields {
             if f.path.starts_with("run.") || !rng.chance(share) {
                 continue;
             }
@@ -135,14 +186,15 @@ impl Fuzzer {
         text
     }
 
-    /// One edit of a line or a value.
-    fn edit(&self, text: &str, rng: &mut Rng) -> String {
+    /// One edit of a line or a value (`kind`: the system of the text it starts from).
+    fn edit(&self, text: &str, kind: SystemKind, rng: &mut Rng) -> String {
         let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
         let at = rng.below(lines.len() as u32 + 1) as usize;
         match rng.below(7) {
             // Set a field to an allowed value, often an end of its range.
             5 | 6 => {
-                let f = &self.fields[rng.below(self.fields.len() as u32) as usize];
+                let fields = self.fields_of(kind);
+                let f = &fields[rng.below(fields.len() as u32) as usize];
                 let value = in_range(rng, f);
                 return scenario::apply_override(text, &f.path, &value).unwrap_or_else(|_| text.to_string());
             }
@@ -262,10 +314,10 @@ fn in_range(rng: &mut Rng, f: &Field) -> String {
     }
 }
 
-/// Every numeric field of the MOB's JSON schema, with its allowed range (an exclusive bound
+/// Every numeric field of a system's JSON schema, with its allowed range (an exclusive bound
 /// nudged inside) and default.
-fn fields() -> Vec<Field> {
-    let schema = json_schema(SystemKind::Mob);
+fn fields(kind: SystemKind) -> Vec<Field> {
+    let schema = json_schema(kind);
     let mut out = Vec::new();
     for (section, s) in schema["properties"].as_object().into_iter().flatten() {
         for (key, f) in s["properties"].as_object().into_iter().flatten() {
@@ -306,6 +358,29 @@ mod tests {
         );
         assert_eq!(check(b"[server]\nmob_mb = -1\n", 100), Outcome::Refused { located: true });
         assert_eq!(check(b"[server]\nmob_mb = 1\n\xff", 100), Outcome::Refused { located: true });
+    }
+
+    /// Issue 23: the inputs reach the limit cases of every system, several at once: a run near
+    /// the cap with no warm-up, and costs zeroed or far below their defaults.
+    #[test]
+    fn the_limit_edits_reach_every_system() {
+        let gallery = ["", "[system]\nkind = \"hac\"\n", "[system]\nkind = \"oplog\"\n"];
+        let f = Fuzzer::new(gallery.iter().map(|t| t.to_string()).collect());
+        let inputs: Vec<String> = (0..3000).map(|i| String::from_utf8_lossy(&f.input(11, i)).into_owned()).collect();
+        let near_cap = |t: &&String| t.contains("warmup_s = 0\n") && t.contains("duration_s = 3599");
+        for kind in ["hac", "oplog"] {
+            let of_kind: Vec<&String> = inputs.iter().filter(|t| t.contains(&format!("kind = \"{kind}\""))).collect();
+            assert!(of_kind.iter().any(near_cap), "{kind}: a run near the cap");
+        }
+        let oplog_zeroed = |t: &&String| {
+            t.contains("kind = \"oplog\"")
+                && ["think_ms = 0\n", "message_cpu_us = 0\n", "validation_us = 0\n"].iter().all(|z| t.contains(z))
+        };
+        assert!(inputs.iter().any(|t| oplog_zeroed(&t)), "the log's costs zeroed together");
+        let far_below = |t: &&String| t.contains("latency_ms = 0.0000");
+        assert!(inputs.iter().any(|t| far_below(&t)), "a latency far below its default");
+        let mob_near_cap = |t: &&String| !t.contains("kind =") && near_cap(t);
+        assert!(inputs.iter().any(|t| mob_near_cap(&t)), "the MOB near the cap");
     }
 
     /// An error that names neither a line nor a field is not located.

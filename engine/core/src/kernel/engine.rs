@@ -30,7 +30,8 @@ pub trait System: Clone {
     const WARMUP_HINT: &'static str = "";
     /// Whether measuring may start when the run's limit cuts the warm-up short (the summary then
     /// says so, `warmup_complete`). A system whose measured work cannot start before its warm-up's
-    /// is over (HAC's measured traversal after the unmeasured one) ends its run early instead.
+    /// is over (HAC's measured traversal after the unmeasured one) ends its run there instead,
+    /// having measured nothing, and its summary says so too.
     const MEASURES_UNWARMED: bool = true;
     /// The measured figures so far (final once the run is over).
     fn summary(&self, k: &Kernel<Self::Event>) -> Self::Summary;
@@ -96,9 +97,10 @@ impl RunControl {
     }
 
     /// A warm-up that is work, not time (HAC's unmeasured traversal): it has no minimum, and it
-    /// may take all the room the run's limit leaves beside its duration.
+    /// may take the whole of the run's limit; the measured window then has what is left of the
+    /// limit, at most its duration (`Engine::begin_measurement`).
     pub fn warming_by_work(self) -> RunControl {
-        RunControl { warmup: 0, longest_warmup: room(self.duration), ..self }
+        RunControl { warmup: 0, longest_warmup: time::from_s(MAX_RUN_S), ..self }
     }
 }
 
@@ -473,13 +475,9 @@ impl<S: System> Engine<S> {
             k.warmup_complete = false;
             self.begin_measurement();
         } else if k.awaiting_warmup {
-            let why = format!(
-                "the warm-up was still going at {} s, the longest a warm-up may last in this run (a run \
-                 lasts at most {MAX_RUN_S} s of simulated time), so the measured work could not start. {}",
-                time::to_s(k.now),
-                S::WARMUP_HINT
-            );
-            k.end_early(why);
+            // The measured work cannot start beside the warm-up's: the run is over, unmeasured.
+            k.warmup_complete = false;
+            k.phase = Phase::Done;
         } else {
             k.awaiting_warmup = true;
             k.queue.push(limit, Scheduled::WarmupCheck);
@@ -490,7 +488,9 @@ impl<S: System> Engine<S> {
         let k = &mut self.kernel;
         k.phase = Phase::Measuring;
         k.awaiting_warmup = false;
-        let duration = k.run.duration;
+        // The window never passes the run's limit: a warm-up of work may leave it less than its
+        // duration.
+        let duration = k.run.duration.min(time::from_s(MAX_RUN_S).saturating_sub(k.now));
         k.end_at = Some(k.now + duration);
         k.queue.push(k.now + duration, Scheduled::End);
         self.system.begin_measurement(k, duration);
@@ -514,12 +514,13 @@ mod tests {
         assert_eq!(control(100.0, 35_000.0).longest_warmup, time::from_s(1000.0));
     }
 
-    /// A warm-up that is work (HAC's unmeasured traversal) may use the run's whole room: it was
-    /// cut at an hour, with the measured traversal then started beside the unmeasured one.
+    /// A warm-up that is work (HAC's unmeasured traversal) may use the run's whole limit: it was
+    /// cut at an hour, with the measured traversal then started beside the unmeasured one, and
+    /// then at the room the duration left (a 36,000 s bound left none).
     #[test]
-    fn a_warm_up_of_work_may_take_the_room_the_run_leaves() {
+    fn a_warm_up_of_work_may_take_the_whole_limit() {
         let run = control(30.0, 300.0).warming_by_work();
-        assert_eq!((run.warmup, run.longest_warmup), (0, time::from_s(35_700.0)));
-        assert_eq!(control(0.0, 36_000.0).warming_by_work().longest_warmup, 0);
+        assert_eq!((run.warmup, run.longest_warmup), (0, time::from_s(MAX_RUN_S)));
+        assert_eq!(control(0.0, 36_000.0).warming_by_work().longest_warmup, time::from_s(MAX_RUN_S));
     }
 }

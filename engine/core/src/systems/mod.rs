@@ -241,11 +241,12 @@ macro_rules! systems {
         }
 
         /// The latest the run can end: its planned end, or the longest its warm-up may wait
-        /// (`RunControl::longest_warmup`, as the system's run control sets it) plus the duration.
+        /// (`RunControl::longest_warmup`, as the system's run control sets it) plus the duration,
+        /// never past the run's limit (`MAX_RUN_S`).
         pub fn longest_end(s: &Scenario) -> SimTime {
             planned_end(s).unwrap_or_else(|| {
                 let run = run_control(s);
-                run.longest_warmup + run.duration
+                (run.longest_warmup + run.duration).min(crate::kernel::time::from_s(crate::kernel::MAX_RUN_S))
             })
         }
 

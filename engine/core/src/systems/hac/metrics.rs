@@ -101,7 +101,10 @@ impl Metrics {
     /// retained-fraction sum, frames freed, bytes moved, objects discarded), `page_use` the
     /// traversal's.
     pub fn summary(&self, now: SimTime, warmup_complete: bool, cache: CacheFigures, page_use: f64) -> Summary {
-        let c = &self.measured;
+        // Before the measured traversal starts (or when the run's limit ended the unmeasured one)
+        // nothing is measured yet: the counters hold the unmeasured traversal's.
+        let (none, unmeasured) = (Counters::default(), CacheFigures { frame_bytes: cache.frame_bytes, ..Default::default() });
+        let (c, cache) = if self.started.is_some() { (&self.measured, cache) } else { (&none, unmeasured) };
         let end = self.finished.unwrap_or(now);
         let elapsed = self.started.map_or(0.0, |s| time::to_s(end.saturating_sub(s)));
         let per = |n: u64, d: u64| if d == 0 { 0.0 } else { n as f64 / d as f64 };

@@ -471,9 +471,9 @@ impl System for HacSystem {
     const STALL_HINT: &'static str = "Accesses take client.hit_us and fetches network.latency_ms and the wire's \
         time: give them larger values.";
     const WARMUP_HINT: &'static str = "A hot run measures its traversal after an unmeasured one (a \
-        dynamic run after its first operations), which must end within the run's limit less \
-        run.duration_s, the measured traversal's bound: give run.duration_s a smaller value (the \
-        run ends with its measured traversal all the same).";
+        dynamic run after its first operations), which did not end within the run's limit, so \
+        nothing was measured: its fetches take too long; raise network.bandwidth_mbps or lower \
+        network.latency_ms.";
 
     fn summary(&self, k: &K) -> Summary {
         self.metrics.summary(k.now(), k.warmup_complete(), self.cache_figures(), self.page_use)

@@ -143,7 +143,21 @@ fn no_steal_problem(c: &Config, frames: u64) -> Option<Problem> {
             .sum::<u32>();
             (COMPOSITE_PARTS * ((per_composite * stride).div_ceil(room) + 1)) as u64
         }
-        Policy::Quickstore | Policy::Gom => return None,
+        Policy::Quickstore | Policy::Gom => {
+            return Some(
+                Problem::new(
+                    "workload.traversal",
+                    format!(
+                        "{:?} modifies atomic parts, and {} is modelled for the read-only traversals the paper \
+                         compares it on (§4.2): its cache does not keep what a transaction modified until the \
+                         commit (no-steal, §4.6); choose a read-only traversal, or client.policy = \"hac\" or \"fpc\"",
+                        c.workload.traversal,
+                        format!("{:?}", c.client.policy).to_lowercase()
+                    ),
+                )
+                .related(&["client.policy"]),
+            )
+        }
     } + 32;
     (frames < needed).then(|| {
         // Rounded up, so that the size the message gives is enough.
