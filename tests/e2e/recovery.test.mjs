@@ -38,7 +38,7 @@ describe('the lab under hostile input', () => {
     await page.locator('[data-testid=errors]').waitFor({ timeout: 20_000 });
     const errors = await page.locator('[data-testid=errors]').innerText();
     assert.match(errors, /network\.latency_ms/);
-    assert.match(errors, /raise network\.latency_ms, or lower client\.count, workload\.txn_len or the run's length/);
+    assert.match(errors, /raise network\.latency_ms, or lower workload\.txn_len, client\.count or run\.duration_s/);
     const s = await lab(page);
     assert.equal(s.draftText, hanging, 'the linked text is kept as the draft');
     assert.equal(s.appliedText, mobDefault, 'mob-default runs instead');

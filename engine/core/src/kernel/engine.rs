@@ -161,9 +161,10 @@ impl<E> Kernel<E> {
         self.queue.push(at, Scheduled::System(e));
     }
 
-    /// Schedule `e` `delay` from now.
+    /// Schedule `e` `delay` from now (at the end of simulated time at the latest: a sum of
+    /// durations never wraps round to the past).
     pub fn after(&mut self, delay: SimTime, e: E) {
-        self.queue.push(self.now + delay, Scheduled::System(e));
+        self.queue.push(self.now.saturating_add(delay), Scheduled::System(e));
     }
 
     /// Append a trace record of `kind` (the system's numbering) at the current time.

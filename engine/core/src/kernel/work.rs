@@ -20,6 +20,8 @@ pub struct Work {
     pub assumes: String,
     /// The fields that set the bound, the one to change first leading.
     pub fields: &'static [&'static str],
+    /// Which way to change them ("raise network.latency_ms, or lower …").
+    pub fix: &'static str,
 }
 
 /// Wall time of the engine per unit, ns, rounded up from `storelab bench` on a 2-core machine

@@ -119,11 +119,6 @@ fn work_problems(s: &Scenario) -> Vec<Problem> {
     let Some((path, related)) = w.fields.split_first() else {
         return Vec::new();
     };
-    let change = match w.fields {
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
-        [] => String::new(),
-    };
     let mut problems = Vec::new();
     if w.engine_s() > MAX_ENGINE_S {
         let span_s = crate::kernel::time::to_s(crate::systems::longest_end(s)).ceil();
@@ -132,10 +127,11 @@ fn work_problems(s: &Scenario) -> Vec<Problem> {
                 *path,
                 format!(
                     "in the worst case ({}) a run of up to {span_s} s takes {}, about {:.0} s of the engine, at \
-                     most {MAX_ENGINE_S} s; change {change}",
+                     most {MAX_ENGINE_S} s; {}",
                     w.assumes,
                     w.parts(),
-                    w.engine_s()
+                    w.engine_s(),
+                    w.fix
                 ),
             )
             .related(related),
@@ -147,10 +143,11 @@ fn work_problems(s: &Scenario) -> Vec<Problem> {
                 *path,
                 format!(
                     "in the worst case ({}) one event takes {:.1e} steps, about {:.2} ms of the engine, at most \
-                     {MAX_EVENT_MS} ms so that the lab stays responsive; change {change}",
+                     {MAX_EVENT_MS} ms so that the lab stays responsive; {}",
                     w.assumes,
                     w.steps_per_event,
-                    w.event_ms()
+                    w.event_ms(),
+                    w.fix
                 ),
             )
             .related(related),

@@ -219,6 +219,7 @@ pub fn work(c: &Config, s: &Scenario) -> Work {
             frames.min(f64::from(cl.epochs) * f64::from((cl.secondary_pointers + 1) * cl.scan_frames))
         ),
         fields: &["client.scan_frames", "client.secondary_pointers", "client.epochs", "client.cache_mb"],
+        fix: "lower client.scan_frames, client.secondary_pointers, client.epochs or client.cache_mb",
     }
 }
 

@@ -37,6 +37,7 @@ pub fn work(c: &Config, s: &Scenario) -> Work {
             c.client.count, c.workload.txn_len, c.network.latency_ms
         ),
         fields: &["network.latency_ms", "workload.txn_len", "client.count", "run.duration_s"],
+        fix: "raise network.latency_ms, or lower workload.txn_len, client.count or run.duration_s",
         ..Work::default()
     }
 }
@@ -325,7 +326,7 @@ mod tests {
             "[network]\nlatency_ms = 0.001\n[client]\ncache_mb = 65536\n[workload]\ntxn_len = 65536\nhot_area_mb = 0\n";
         let e = error(text, "network.latency_ms");
         assert!(
-            e.message.contains("every access a client-cache hit") && e.message.contains("change network.latency_ms"),
+            e.message.contains("every access a client-cache hit") && e.message.contains("raise network.latency_ms, or lower workload.txn_len"),
             "{e}"
         );
     }

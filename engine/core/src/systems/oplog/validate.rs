@@ -27,6 +27,8 @@ pub fn work(c: &Config, s: &Scenario) -> Work {
             server_s * 1e6
         ),
         fields: &["network.latency_ms", "client.think_ms", "network.message_cpu_us", "client.count", "run.duration_s"],
+        fix: "raise network.latency_ms, client.think_ms or network.message_cpu_us, or lower client.count or \
+              run.duration_s",
         ..Work::default()
     }
 }
