@@ -80,14 +80,19 @@ const HEAVY = {
     untilNs: 400e9,
     kind: 'compaction',
   },
+  'HAC: the dynamic traversal (two medium databases, 7,500 operations)': {
+    text: `${HAC}[workload]\ntraversal = "dynamic"\n`,
+    untilNs: 400e9,
+    kind: 'compaction',
+  },
   'log: the largest log (12,000 pages) and 70 clients, opportunistic': {
     text: `${OPLOG}[server]\ndesign = "opportunistic"\nlog_pages = 12000\n[client]\ncount = 70\n[run]\nduration_s = 600\n`,
     untilNs: 630e9,
     kind: 'install_choice',
   },
   'the fullest MOB: 2^21 modifications, filled by 1,024 clients writing what they cache': {
-    text: '[database]\nsize_mb = 300\n[server]\nmob_mb = 288\n[client]\ncount = 1024\ncache_mb = 65536\n[workload]\ntxn_len = 512\nhot_area_mb = 0\nwrite_prob = 1.0\n[run]\nwarmup_s = 5.0\nwarmup_flusher_passes = 0\nduration_s = 70.0\n',
-    untilNs: 75e9,
+    text: '[database]\nsize_mb = 300\n[server]\nmob_mb = 288\n[client]\ncount = 1024\ncache_mb = 65536\n[workload]\ntxn_len = 512\nhot_area_mb = 0\nwrite_prob = 1.0\n[run]\nwarmup_s = 5.0\nwarmup_flusher_passes = 0\nduration_s = 60.0\n',
+    untilNs: 65e9,
   },
   'the largest database: 44.7 M objects in 1 MB pages': {
     text: '[database]\nsize_mb = 4096\nobject_bytes = 96\npage_kb = 1024\n[run]\nwarmup_s = 1.0\nwarmup_flusher_passes = 0\nduration_s = 59.0\n',
