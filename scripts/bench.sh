@@ -3,8 +3,8 @@
 # in WASM under Node, printing events/s for each and their ratio (tests/wasm/bench.mjs; again for
 # HAC's cold T1, with the OO7 database's build time, and for the opportunistic log at the Fig. 3
 # point, with the cost of one SPTF decision over a 24,000-page pool), the time
-# to refuse each of issue 12's limit cases and the longest stretch the lab's worker runs without
-# yielding (tests/wasm/robustness-bench.mjs), then the
+# to refuse each of issues 12 and 23's limit cases (every system) and the longest stretch the lab's worker runs without
+# yielding with each system's heaviest accepted scenario (tests/wasm/robustness-bench.mjs), then the
 # browser figures (tests/e2e/bench.mjs): production bundle size (JS + WASM, raw and gzipped), time
 # to first animated frame, and frame times in headless Chromium while mob-default plays with every
 # view open. About a minute in all.
