@@ -157,10 +157,8 @@ function PartBar({ part, y, W, title, show }: { part: Part; y: number; W: number
   const from = part.size - win;
   const xMain = (u: number) => (u / Math.max(1, part.size)) * inner;
   const xZoom = (u: number) => zoomX + ((u - from) / Math.max(1, win)) * zoomW;
-  const firing = part.value < part.threshold;
   const lineX = win ? xZoom(part.lineAt) : xMain(part.lineAt);
   const lineY = win ? zoomY : 0;
-  const what = part.trigger === 'IReadTrigger' ? 'empty entries' : 'clean frames';
   return (
     <g transform={`translate(${PAD},${y})`} data-testid={`memory-${part.unit}`}>
       <text x={0} y={-6} className="oplog-label">
@@ -182,11 +180,18 @@ function PartBar({ part, y, W, title, show }: { part: Part; y: number; W: number
       )}
       <line x1={lineX} x2={lineX} y1={lineY - 4} y2={lineY + BAR_H + 4} stroke={TRIGGER} strokeWidth={2} strokeDasharray="4,2" />
       <text x={Math.min(lineX + 2, inner)} y={lineY + BAR_H + 14} textAnchor="end" className="oplog-trigger" data-testid={`trigger-${part.trigger}`}>
-        {part.trigger}: fewer than {n(part.threshold)} {what} (now {n(part.value)}
-        {firing ? ', firing' : ''})
+        {triggerText(part)}
       </text>
     </g>
   );
+}
+
+/** What a trigger counts against its threshold, term by term (the free units and those about to
+ * be), and the count now, e.g. "IReadTrigger < 50: free + being read = 46 + 4 = 50". */
+export function triggerText(part: Part): string {
+  const words = part.terms.map((t) => t.what).join(' + ');
+  const now = `${part.terms.map((t) => n(t.count)).join(' + ')} = ${n(part.value)}`;
+  return `${part.trigger} < ${n(part.threshold)}: ${words} = ${now}${part.value < part.threshold ? ', firing' : ''}`;
 }
 
 /** A part's segments over units [from, to] drawn across [x0, x0 + w]; focusable with a tooltip
@@ -252,7 +257,7 @@ function PartTable({ part, caption }: { part: Part; caption: string }) {
             <td>{n(s.count)}</td>
           </tr>
         ))}
-        <tr className="oplog-trigger-row" title={`${part.trigger} counts ${part.counts}; it fires below ${n(part.threshold)}`}>
+        <tr className="oplog-trigger-row" title={`${part.trigger} counts ${part.counts}; it fires below ${n(part.threshold)}: ${triggerText(part)}`}>
           <th scope="row">
             <i className="oplog-line-swatch" /> {part.trigger} &lt; {n(part.threshold)}
           </th>

@@ -257,8 +257,20 @@ describe('OplogMemory', () => {
       for (const s of part.segments) expect(text(table.querySelector(`[data-segment=${s.key}] td`))).toBe(num(s.count));
       expect(text(table.querySelector('caption'))).toContain(`${num(part.size)} ${part.unit}`);
     }
-    expect(text(el.querySelector('[data-testid=trigger-IReadTrigger]'))).toBe('IReadTrigger: fewer than 50 empty entries (now 50)');
-    expect(text(el.querySelector('[data-testid=trigger-WriteTrigger]'))).toBe('WriteTrigger: fewer than 1,000 clean frames (now 1,000)');
+    // Issue 24, item 9: the count now, term by term, not the threshold again ("now 50" while 46
+    // entries were free: the trigger counts the entries being read too).
+    const log = m.log!;
+    const free = log.segments.find((s) => s.key === 'free')!.count;
+    const reading = log.segments.find((s) => s.key === 'installRead')!.count;
+    expect(text(el.querySelector('[data-testid=trigger-IReadTrigger]'))).toBe(
+      `IReadTrigger < 50: free + being read = ${num(free)} + ${num(reading)} = ${num(free + reading)}`,
+    );
+    expect(free + reading).toBe(log.value);
+    const clean = m.cache.segments.find((s) => s.key === 'clean')!.count;
+    const writing = m.cache.segments.find((s) => s.key === 'writing')!.count;
+    expect(text(el.querySelector('[data-testid=trigger-WriteTrigger]'))).toBe(
+      `WriteTrigger < 1,000: clean + being written = ${num(clean)} + ${num(writing)} = ${num(clean + writing)}`,
+    );
     expect(el.querySelector('[data-testid=memory-no-log]')).toBeNull();
   });
 

@@ -24,6 +24,8 @@ export interface Part {
   /** The trigger's threshold: it fires while `value` < `threshold`. */
   threshold: number;
   value: number;
+  /** What `value` adds up, each count with its words: the free units and those about to be. */
+  terms: { count: number; what: string }[];
   /** Where the threshold line sits, units from the left: `size − threshold`. */
   lineAt: number;
   /** What the trigger counts, in words. */
@@ -71,6 +73,10 @@ export function memoryParts(s: ServerSnapshot): Memory {
         ],
         threshold: s.ireadTrigger,
         value: Math.max(0, s.logCapacity - s.logUsed) + s.ireadEntries,
+        terms: [
+          { count: Math.max(0, s.logCapacity - s.logUsed), what: 'free' },
+          { count: s.ireadEntries, what: 'being read' },
+        ],
         lineAt: s.logCapacity - s.ireadTrigger,
         counts: 'free entries + entries behind installation reads',
         trigger: 'IReadTrigger',
@@ -86,6 +92,10 @@ export function memoryParts(s: ServerSnapshot): Memory {
     ],
     threshold: s.writeTrigger,
     value: s.cleanFrames + s.writing,
+    terms: [
+      { count: s.cleanFrames, what: 'clean' },
+      { count: s.writing, what: 'being written' },
+    ],
     lineAt: s.cacheFrames - s.writeTrigger,
     counts: 'clean frames + frames being written',
     trigger: 'WriteTrigger',
