@@ -70,4 +70,23 @@ describe('lesson 04: hybrid adaptive caching (issue 14)', () => {
     await context.close();
     assert.deepEqual(found, []);
   });
+
+  // Issue 24, item 11: an unknown lesson name said nothing and showed lesson 01.
+  it('answers an unknown lesson name with a message listing the lessons, numbered as their files', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}lessons/?lesson=02-nope`);
+    const alert = page.locator('[data-testid=unknown-lesson]');
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /There is no lesson “02-nope”\. The lessons are:/);
+    const listed = await alert.locator('li a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
+    assert.deepEqual(listed, [
+      ['?lesson=01-modified-object-buffer', '1. The modified object buffer'],
+      ['?lesson=03-opportunistic-log', '3. The opportunistic log'],
+      ['?lesson=04-hac', '4. Hybrid adaptive caching'],
+    ]);
+    assert.equal(await page.locator('.question').count(), 0, 'no lesson shown in its place');
+    await shot(page, 'lesson-unknown');
+    await alert.locator('li a').nth(1).click();
+    await page.locator('.question').first().waitFor();
+    assert.match(page.url(), /\?lesson=03-opportunistic-log$/);
+  });
 });

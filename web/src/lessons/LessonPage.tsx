@@ -1,11 +1,11 @@
 // The lessons page: renders lessons/*.md with live embedded scenarios (iframes of the embed
 // route) and predict-then-run questions checked against runs of the engine.
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { inlineHtml, markdownHtml } from './markdown';
 import { LabClient } from '../engine/client';
 import type { EngineLike } from '../state/engine';
 import { scenarioTexts } from '../scenario/gallery';
-import { applyOverrides, describeErrors, describeOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
+import { applyOverrides, describeErrors, describeOverrides, embedSrc, firstBelow, lessonLabel, parseLesson, parseOverrides, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
 import type { Override } from './overrides';
 import type { FigureInfo } from '../engine/types';
 import '../app/styles.css';
@@ -57,19 +57,23 @@ export function formatMeasured(metric: string, value: number | null, figures: re
 }
 
 export default function LessonPage() {
-  const q = new URLSearchParams(location.search);
-  const lesson = lessons.find((l) => l.name === q.get('lesson')) ?? lessons[0];
-  if (!lesson) return <p className="lesson">No lessons found in lessons/.</p>;
+  const asked = new URLSearchParams(location.search).get('lesson');
+  const lesson = asked == null ? lessons[0] : lessons.find((l) => l.name === asked);
+  if (lessons.length === 0) return <p className="lesson">No lessons found in lessons/.</p>;
+  const nav = (
+    <nav className="lessons-nav">
+      <a href="../">← Back to the lab</a> · Lessons:{' '}
+      {lessons.map((l) => (
+        <a key={l.name} href={`?lesson=${l.name}`} style={{ marginRight: 8, fontWeight: l === lesson ? 700 : 400 }}>
+          {lessonLabel(l)}
+        </a>
+      ))}
+    </nav>
+  );
+  if (!lesson) return <UnknownLesson asked={asked ?? ''} nav={nav} />;
   return (
     <article className="lesson" data-testid="lesson">
-      <nav className="lessons-nav">
-        <a href="../">← Back to the lab</a> · Lessons:{' '}
-        {lessons.map((l) => (
-          <a key={l.name} href={`?lesson=${l.name}`} style={{ marginRight: 8, fontWeight: l === lesson ? 700 : 400 }}>
-            {l.meta.title ?? l.name}
-          </a>
-        ))}
-      </nav>
+      {nav}
       {lesson.segments.map((seg, i) =>
         seg.kind === 'prose' ? (
           <Prose key={i} markdown={seg.markdown} />
@@ -79,6 +83,25 @@ export default function LessonPage() {
           <Question key={i} params={seg.params} n={lesson.segments.slice(0, i).filter((s) => s.kind === 'question').length + 1} />
         ),
       )}
+    </article>
+  );
+}
+
+/** A `?lesson=` that names no lesson: say so, and list the lessons there are. */
+function UnknownLesson({ asked, nav }: { asked: string; nav: ReactNode }) {
+  return (
+    <article className="lesson" data-testid="lesson">
+      {nav}
+      <div className="error-banner" role="alert" data-testid="unknown-lesson">
+        There is no lesson “{asked}”. The lessons are:
+        <ul>
+          {lessons.map((l) => (
+            <li key={l.name}>
+              <a href={`?lesson=${l.name}`}>{lessonLabel(l)}</a> (<code>?lesson={l.name}</code>)
+            </li>
+          ))}
+        </ul>
+      </div>
     </article>
   );
 }

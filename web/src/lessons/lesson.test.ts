@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyOverrides, embedSrc, firstBelow, parseLesson, parseOverrides, parseSweep, readMetric, withinTolerance } from './lesson';
+import { applyOverrides, embedSrc, firstBelow, lessonLabel, lessonNumber, parseLesson, parseOverrides, parseSweep, readMetric, withinTolerance } from './lesson';
 import { describeOverrides, formatOverrides, loadWithOverrides, readSetParam } from './overrides';
 import { readField } from '../scenario/fields';
 import { LabHost } from '../engine/host';
@@ -137,5 +137,15 @@ describe('scenario overrides (set: and the embed route\'s ?set=)', () => {
       expect(await check('server.mob_mb=2, workload.write_prob=1.5')).toMatch(/^set workload\.write_prob=1\.5: .*out of range/);
       expect(await check('server.mob_mb=1..2')).toMatch(/^set server\.mob_mb=1\.\.2: /);
     });
+  });
+});
+
+describe('lessonNumber and lessonLabel', () => {
+  it('number a lesson from its file name, so the menu and the files agree', () => {
+    expect(lessonNumber('03-opportunistic-log')).toBe(3);
+    expect(lessonNumber('10-x')).toBe(10);
+    expect(lessonNumber('README')).toBeNull();
+    expect(lessonLabel(parseLesson('04-hac', '---\ntitle: Hybrid adaptive caching\n---\n'))).toBe('4. Hybrid adaptive caching');
+    expect(lessonLabel(parseLesson('notes', '---\ntitle: Notes\n---\n'))).toBe('Notes');
   });
 });

@@ -54,6 +54,21 @@ export function parseLesson(name: string, source: string): Lesson {
   return { name, meta, segments };
 }
 
+/** A lesson's number, from its file's name (`03-opportunistic-log` → 3), so the menu, the page
+ * and the files never disagree; null for a name without one. */
+export function lessonNumber(name: string): number | null {
+  const m = /^(\d+)-/.exec(name);
+  return m ? Number(m[1]) : null;
+}
+
+/** How the menu and the page title a lesson: its number from the file, then its front matter's
+ * title ("3. The opportunistic log"). */
+export function lessonLabel(l: Lesson): string {
+  const n = lessonNumber(l.name);
+  const title = l.meta.title ?? l.name;
+  return n == null ? title : `${n}. ${title}`;
+}
+
 /** The embed route's URL (relative to the lessons page) for a `storelab-embed` block:
  * `../embed/?views=…&controls=1&speed=…&set=…#sc=…&seed=…`. Throws on a malformed `set`. */
 export function embedSrc(params: Record<string, string>): string {

@@ -2,7 +2,7 @@
 // gallery scenarios, views and summary figures of the scenario's system, and overrides the engine
 // accepts; lesson 04's questions are graded against real runs as the lesson's reasoning predicts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyOverrides, embedSrc, parseLesson, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
+import { applyOverrides, embedSrc, lessonLabel, lessonNumber, parseLesson, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
 import { loadEngineForTests } from '../engine/testing';
 import { Lab } from '../engine/wasm';
 import { scenarioTexts } from '../scenario/gallery';
@@ -49,6 +49,10 @@ describe('every lesson', () => {
     describe(lesson.name, () => {
       it('has a title, and its front matter names a gallery scenario', () => {
         expect(lesson.meta.title).toBeTruthy();
+        // Issue 24, item 11: the number comes from the file's name, once, not from the title too.
+        expect(lesson.meta.title, 'the file name numbers the lesson').not.toMatch(/^\d/);
+        expect(lessonNumber(lesson.name), 'a file named NN-name.md').not.toBeNull();
+        expect(lessonLabel(lesson)).toBe(`${lessonNumber(lesson.name)}. ${lesson.meta.title}`);
         if (lesson.meta.scenario) expect(Object.keys(scenarioTexts)).toContain(lesson.meta.scenario);
       });
 
