@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import lzString from 'lz-string';
 import * as harness from './harness.mjs';
 import { ready, root, shot } from './harness.mjs';
 
@@ -334,6 +335,53 @@ describe('the lab', () => {
     await shot(other, 'permalink-reopened');
     await page.context().close();
     await other.context().close();
+  });
+});
+
+/** The lab after it has loaded what it was asked to: its title, system and time. */
+const loaded = (page, title) =>
+  page.waitForFunction((t) => {
+    const s = window.__storelab.lab.store.get();
+    return s.status === 'ready' && s.busy == null && s.title === t;
+  }, title, { timeout: 30_000 });
+
+describe('links into an open lab (issue 24, item 1)', () => {
+  it('follows a pasted link, back and forward, and keeps an unapplied draft', async () => {
+    const page = await newPage(`${suite.base}#sc=oplog-pool`);
+    await ready(page);
+    await loaded(page, 'Watch the opportunistic log choose');
+    // Another gallery scenario pasted into the same tab: it loads, its system's views with it.
+    await page.goto(`${suite.base}#sc=hac-compaction`);
+    await loaded(page, 'Watch HAC compact: T1 through 64 frames');
+    assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().description.kind), 'hac');
+    await page.locator('[data-panel=HacView]').waitFor();
+    // A permalink of mob-default at 10 s: the run and its time.
+    const mob = fs.readFileSync(path.join(root, 'scenarios/mob-default.toml'), 'utf8');
+    await page.goto(`${suite.base}#s=${lzString.compressToEncodedURIComponent(mob)}&seed=1&t=10000000000`);
+    await loaded(page, 'MOB defaults (Chapter 4)');
+    await page.waitForFunction(() => window.__storelab.frames.latest().nowNs === 10e9, null, { timeout: 20_000 });
+    await page.locator('[data-panel=MobView] canvas').first().waitFor();
+    await shot(page, 'link-followed-mob-10s');
+    // Back: the HAC scenario again.
+    await page.goBack();
+    await loaded(page, 'Watch HAC compact: T1 through 64 frames');
+    // An unapplied edit survives a link: it stays in the editor as the draft.
+    await page.evaluate(() => {
+      const { lab } = window.__storelab;
+      lab.store.set({ draftText: lab.store.get().appliedText.replace('cache_mb', '# my edit\ncache_mb') });
+    });
+    const draft = (await storeState(page)).draftText;
+    await page.goForward();
+    await loaded(page, 'MOB defaults (Chapter 4)');
+    assert.equal((await storeState(page)).draftText, draft, 'the draft is kept');
+    // An unknown name keeps the run and says so.
+    await page.goto(`${suite.base}#sc=nope`);
+    const banner = page.locator('[data-testid=link-error]');
+    await banner.waitFor();
+    assert.match(await banner.innerText(), /nope/);
+    assert.match(await banner.innerText(), /keeps the scenario it was running/);
+    assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().title), 'MOB defaults (Chapter 4)');
+    await page.context().close();
   });
 });
 

@@ -11,7 +11,7 @@ import { useShortcuts } from '../controls/useShortcuts';
 import ScenarioPanel from '../scenario/ScenarioPanel';
 import SweepBar from '../scenario/SweepBar';
 import { ViewPanel, systemViews } from './views';
-import { labStartup, startLab, syncUrlAndStorage } from './boot';
+import { followUrl, labStartup, startLab, syncUrlAndStorage } from './boot';
 import { embedCode } from './embedParams';
 import ResultsPanel from './ResultsPanel';
 import { sharePermalink } from './share';
@@ -121,7 +121,9 @@ export default function App({ lab }: { lab: LabController }) {
   useEffect(() => {
     const stop = syncUrlAndStorage(lab, { storage: true, hash: true });
     void startLab(lab, labStartup(true)).catch(() => undefined);
+    const unfollow = followUrl(lab);
     return () => {
+      unfollow();
       stop();
       lab.dispose();
     };

@@ -43,6 +43,40 @@ export function labStartup(useStorage: boolean): Startup {
   return resolveStartup(hash, useStorage ? loadPersisted() : null, scenarioTexts);
 }
 
+/** Follows the URL once the lab runs (issue 24, item 1): a link pasted into the address bar, and
+ * back and forward, load what the hash names as a start-up does. The lab's own permalink updates
+ * (`history.replaceState`) fire no `hashchange`. An unapplied draft stays in the editor; a link
+ * the engine refuses leaves the run that was going, its text and errors in the editor (or, beside
+ * a draft, its first error in the link banner). Returns the stop function. */
+export function followUrl(lab: LabController): () => void {
+  const onHashChange = () => {
+    const hash = decodeHash(location.hash);
+    if (hash.text == null && !hash.scenario) return;
+    const s = lab.store.get();
+    const draft = s.draftText && s.draftText !== s.appliedText ? s.draftText : null;
+    const startup = resolveStartup(hash, null, scenarioTexts);
+    if (startup.unknownScenario) {
+      lab.store.set({ linkError: `The link's ${unknownScenario(startup.unknownScenario, scenarioTexts)}. The lab keeps the scenario it was running.` });
+      return;
+    }
+    void followLink(lab, startup, draft).catch(() => undefined);
+  };
+  window.addEventListener('hashchange', onHashChange);
+  return () => window.removeEventListener('hashchange', onHashChange);
+}
+
+async function followLink(lab: LabController, startup: Startup, draft: string | null): Promise<void> {
+  lab.store.set({ linkError: null });
+  const res = await lab.load(startup.text, startup.seed, { tNs: startup.tNs, scenarioName: startup.scenarioName, keepDraft: draft != null });
+  if (!res.ok && draft != null) {
+    const e = res.errors[0];
+    lab.store.set({
+      linkError: `The link's scenario was refused${e ? ` (${e.path}: ${e.message})` : ''}; the lab keeps the scenario it was running, and your draft.`,
+      errors: problemsOf(draft),
+    });
+  }
+}
+
 /** Keeps the URL hash (permalink) and local storage in step with the lab. Returns the stop function. */
 export function syncUrlAndStorage(lab: LabController, opts: { storage: boolean; hash: boolean }): () => void {
   let lastHash = '';
