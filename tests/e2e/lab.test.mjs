@@ -268,6 +268,37 @@ describe('the lab', () => {
     await page.context().close();
   });
 
+  it('a value the text cannot hold stops Apply with why, in both tabs (issue 24, item 10)', async () => {
+    const page = await newPage();
+    await ready(page);
+    const applied = (await storeState(page)).appliedText;
+    await page.locator('[data-testid=toggle-editor]').click();
+    await page.locator('[data-testid=tab-form]').click();
+    const mob = page.locator('#f-server-mob_mb');
+    await mob.fill('-3');
+    await mob.fill('abc');
+    assert.equal(await mob.inputValue(), 'abc', 'the input keeps what was typed');
+    assert.match((await storeState(page)).draftText, /^mob_mb = -3/m, 'the text keeps the last value it could hold');
+    await page.locator('[data-testid=apply]').click();
+    const banner = page.locator('[data-testid=form-refused]');
+    await banner.waitFor();
+    assert.match(await banner.innerText(), /^Cannot apply: the form holds a value the text does not: server\.mob_mb = “abc” \(.+; the text keeps -3\)/);
+    assert.equal((await storeState(page)).appliedText, applied, 'nothing was applied');
+    await page.locator('.scenario-panel').screenshot({ path: path.join(artifacts, 'editor-form-refused.png') });
+    // The TOML tab says so too: the two never disagree silently.
+    await page.locator('[data-testid=tab-toml]').click();
+    assert.match(await banner.innerText(), /server\.mob_mb = “abc”/);
+    // Back in the form the typed value is still there; a number the text can hold clears it all.
+    await page.locator('[data-testid=tab-form]').click();
+    assert.equal(await mob.inputValue(), 'abc');
+    await mob.fill('8');
+    await banner.waitFor({ state: 'detached' });
+    await page.locator('[data-testid=apply]').click();
+    await page.waitForFunction(() => /^mob_mb = 8/m.test(window.__storelab.lab.store.get().appliedText));
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   it('a figure scenario from the gallery runs one sweep point (and series) at a time', async () => {
     const page = await newPage();
     await ready(page);

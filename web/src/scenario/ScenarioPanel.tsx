@@ -5,9 +5,9 @@ import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { gallery } from './gallery';
 import TomlEditor from './TomlEditor';
-import SchemaForm from './SchemaForm';
+import SchemaForm, { type Refused } from './SchemaForm';
 import type { PropSchema } from './fields';
-import { problemsOf, schemaOf } from './fields';
+import { problemsOf, readField, schemaOf } from './fields';
 
 export default function ScenarioPanel({ lab }: { lab: LabController }) {
   const s = useStore(lab.store, (x) => x);
@@ -21,7 +21,29 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
   const schema = tab === 'form' ? schemaOf(s.draftText) : null;
   const unplaced = problems.filter((e) => !fieldOf(schema, e.path));
 
-  const apply = () => void lab.load(s.draftText, s.seed, { tNs: 0, scenarioName: dirty ? null : s.scenarioName });
+  // Values typed in the form that the text cannot hold: Apply refuses while there are any, and
+  // the TOML tab says so, so the form and the text never disagree silently (issue 24, item 10).
+  const [refused, setRefused] = useState<Refused>({});
+  const [applyRefused, setApplyRefused] = useState(false);
+  const onRefused = (path: string, r: { value: string; message: string } | null) => {
+    setRefused((x) => {
+      const { [path]: _, ...rest } = x;
+      return r ? { ...rest, [path]: r } : rest;
+    });
+    if (!r) setApplyRefused(false);
+  };
+  const forget = () => {
+    setRefused({});
+    setApplyRefused(false);
+  };
+  const pending = Object.entries(refused);
+  const apply = () => {
+    if (pending.length > 0) {
+      setApplyRefused(true);
+      return;
+    }
+    void lab.load(s.draftText, s.seed, { tNs: 0, scenarioName: dirty ? null : s.scenarioName });
+  };
   const edit = (text: string) => lab.store.set({ draftText: text });
 
   const exportToml = () => {
@@ -35,6 +57,7 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
 
   const importToml = async (file: File) => {
     const text = await file.text();
+    forget();
     lab.store.set({ draftText: text });
     setTab('toml');
     await lab.load(text, null, { tNs: 0, scenarioName: null });
@@ -53,7 +76,14 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
         <ul className="gallery" data-testid="gallery">
           {gallery.map((g) => (
             <li key={g.name} className={g.name === s.scenarioName ? 'current' : ''}>
-              <button type="button" onClick={() => void lab.load(g.text, null, { tNs: 0, scenarioName: g.name })} data-scenario={g.name}>
+              <button
+                type="button"
+                onClick={() => {
+                  forget();
+                  void lab.load(g.text, null, { tNs: 0, scenarioName: g.name });
+                }}
+                data-scenario={g.name}
+              >
                 <strong>{g.title || g.name}</strong>
                 <span className="desc">{g.description}</span>
                 <span className="paper">{g.paper}</span>
@@ -62,6 +92,23 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
             </li>
           ))}
         </ul>
+      )}
+      {pending.length > 0 && (
+        <div className={applyRefused ? 'error-banner' : 'hint-banner'} role={applyRefused ? 'alert' : 'status'} data-testid="form-refused">
+          {applyRefused ? 'Cannot apply: the ' : 'The '}
+          form holds {pending.length === 1 ? 'a value' : 'values'} the text does not:{' '}
+          {pending.map(([path, r], i) => (
+            <span key={path}>
+              {i > 0 ? '; ' : ''}
+              <code>{path}</code> = “{r.value}” ({r.message}; the text keeps <code>{readField(s.draftText, path) ?? 'its default'}</code>)
+            </span>
+          ))}
+          . Fix {pending.length === 1 ? 'it' : 'them'} in the Form tab, or{' '}
+          <button type="button" onClick={forget} data-testid="form-refused-discard">
+            discard {pending.length === 1 ? 'it' : 'them'}
+          </button>
+          .
+        </div>
       )}
       {tab === 'toml' && <TomlEditor text={s.draftText} errors={s.errors} onChange={edit} onApply={apply} />}
       {tab === 'form' && (
@@ -76,14 +123,22 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
               ))}
             </div>
           )}
-          <SchemaForm schema={schema} text={s.draftText} onChange={edit} problems={problems} knobs={s.description?.knobs ?? []} />
+          <SchemaForm schema={schema} text={s.draftText} onChange={edit} problems={problems} knobs={s.description?.knobs ?? []} refused={refused} onRefused={onRefused} />
         </>
       )}
       <div className="scenario-actions">
         <button type="button" className="primary" onClick={apply} data-testid="apply" title="Restart the run with this text (Ctrl+Enter)">
           Apply &amp; restart
         </button>
-        <button type="button" disabled={!dirty} onClick={() => lab.store.set({ draftText: s.appliedText, errors: [] })} title="Back to the running scenario's text">
+        <button
+          type="button"
+          disabled={!dirty && pending.length === 0}
+          onClick={() => {
+            forget();
+            lab.store.set({ draftText: s.appliedText, errors: [] });
+          }}
+          title="Back to the running scenario's text"
+        >
           Revert
         </button>
         <button type="button" onClick={exportToml} title="Download the editor's text as a .toml file">

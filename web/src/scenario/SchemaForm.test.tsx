@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEngineForTests } from '../engine/testing';
-import SchemaForm, { givenInstead } from './SchemaForm';
+import SchemaForm, { givenInstead, type Refused } from './SchemaForm';
 import type { PropSchema } from './fields';
 import { problemsOf } from './fields';
 
@@ -81,7 +81,14 @@ describe('SchemaForm', () => {
     let text = '[server]\n# the MOB\nmob_mb = 12 # Table 4.7\n';
     const host = document.createElement('div');
     const root = createRoot(host);
-    const render = () => act(() => root.render(createElement(SchemaForm, { schema, text, onChange: (t: string) => ((text = t), render()) })));
+    // The panel keeps what the engine refused (issue 24, item 10); here, this test does.
+    let refused: Refused = {};
+    const onRefused = (path: string, r: Refused[string] | null) => {
+      const { [path]: _, ...rest } = refused;
+      refused = r ? { ...rest, [path]: r } : rest;
+      render();
+    };
+    const render = () => act(() => root.render(createElement(SchemaForm, { schema, text, onChange: (t: string) => ((text = t), render()), refused, onRefused })));
     render();
     const input = host.querySelector<HTMLInputElement>('#f-server-mob_mb')!;
     expect(input.value).toBe('12');
@@ -93,9 +100,11 @@ describe('SchemaForm', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     expect(host.querySelector('[role="alert"]')!.textContent).toMatch(/mob_mb|number/);
     expect(text).toContain('mob_mb = 4 #');
+    expect(Object.keys(refused)).toEqual(['server.mob_mb']);
     type(input, '4.5');
     expect(text).toContain('mob_mb = 4.5 # Table 4.7');
     expect(host.querySelector('[role="alert"]')).toBeNull();
+    expect(refused).toEqual({});
     // Emptied: back to the default, the comment above stays.
     type(input, '');
     expect(text).toBe('[server]\n# the MOB\n');

@@ -1,9 +1,9 @@
 // The form editor, generated from the engine's JSON schema: one field per scenario parameter, with
 // its unit, allowed range and the paper's default. Editing a field rewrites the TOML text through
-// the engine (fields.ts); a value the engine refuses stays in its input with the engine's message,
+// the engine (fields.ts); a value the engine refuses stays in its input with the engine's message
+// (the panel keeps it, `Refused`, so Apply and the TOML tab can say the text does not hold it),
 // and a value it accepts but the scenario's checks refuse (out of range, against another field) is
 // marked with their message as it is typed. The system's main knobs come first.
-import { useEffect, useState } from 'react';
 import type { ScenarioError } from '../engine/types';
 import { readField, removeField, setField, tomlString, type PropSchema } from './fields';
 
@@ -24,6 +24,10 @@ export function rangeText(p: PropSchema): string {
   return [lo, hi].filter(Boolean).join(', ');
 }
 
+/** What the user typed in a field that the text cannot hold (a word for a number), with the
+ * engine's message, by the field's path. */
+export type Refused = Record<string, { value: string; message: string }>;
+
 function typeOf(p: PropSchema): string {
   const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
   return t ?? 'string';
@@ -35,10 +39,15 @@ export default function SchemaForm({
   onChange,
   problems = [],
   knobs = [],
+  refused = {},
+  onRefused = () => undefined,
 }: {
   schema: PropSchema | null;
   text: string;
   onChange: (text: string) => void;
+  /** Values typed that the text does not hold, and how to report one (null: it is gone). */
+  refused?: Refused;
+  onRefused?: (path: string, refused: { value: string; message: string } | null) => void;
   /** The engine's problems with `text` (problemsOf): each is shown on the field it names. */
   problems?: ScenarioError[];
   /** The fields shown first (`section.key`), as the system's description lists them. */
@@ -65,6 +74,8 @@ export default function SchemaForm({
         onChange={onChange}
         instead={givenInstead(sec, text, section, key)}
         problems={problems.filter((e) => e.path === path)}
+        refused={refused[path] ?? null}
+        setRefused={(r) => onRefused(path, r)}
       />
     );
   };
@@ -103,6 +114,8 @@ function Field({
   onChange,
   instead,
   problems,
+  refused,
+  setRefused,
 }: {
   section: string;
   name: string;
@@ -114,13 +127,13 @@ function Field({
   instead: string | null;
   /** What the engine's checks say about this field's value in `text`. */
   problems: ScenarioError[];
+  /** What the user typed that the engine refused (a half-typed number, a word for a number), with
+   * its message; the text keeps its last good value meanwhile. */
+  refused: { value: string; message: string } | null;
+  setRefused: (r: { value: string; message: string } | null) => void;
 }) {
   const path = `${section}.${name}`;
   const raw = readField(text, path);
-  // What the user typed that the engine refused (a half-typed number, a word for a number), with
-  // its message; the text keeps its last good value meanwhile.
-  const [refused, setRefused] = useState<{ value: string; message: string } | null>(null);
-  useEffect(() => setRefused(null), [raw]);
   const t = typeOf(p);
   const id = `f-${section}-${name}`;
   /** `value` is a TOML value; empty or null removes the field (back to its default). */
