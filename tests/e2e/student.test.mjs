@@ -80,6 +80,16 @@ describe('the timeline shows the run (issue 13, item 2)', () => {
     await page.keyboard.press('End');
     await page.waitForFunction(() => window.__storelab.lab.store.get().finished, null, { timeout: 30_000 });
     assert.equal((await s()).nowNs, endNs, 'End goes to the end of the run');
+    // Issue 24, item 13: at the end Play was disabled, so only Reset restarted; it replays now.
+    const play = page.locator('[data-testid=play]');
+    assert.equal(await play.innerText(), '↻ Replay');
+    assert.equal(await play.isDisabled(), false);
+    await play.click();
+    await page.waitForFunction(() => {
+      const x = window.__storelab.lab.store.get();
+      return x.playing && !x.finished && x.nowNs < 60e9;
+    }, null, { timeout: 15_000 });
+    await play.click(); // pause
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
@@ -97,8 +107,12 @@ describe('the first impression (issue 13, item 8)', () => {
     assert.match(text, /The warm-up lasts at least 30 s and until the flusher has made 20 passes \(\d+\.\d{3} s in this run\)/);
     assert.match(text, /client cache is modelled by probability/);
     await shot(page, 'lab-first-visit');
-    await page.locator('[data-testid=play-cue] button').click();
-    assert.equal(await page.locator('[data-testid=play-cue]').count(), 0);
+    // Issue 24, item 13: the cue goes once Play is pressed (it stayed while playing).
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => window.__storelab.lab.store.get().playing);
+    await page.locator('[data-testid=play-cue]').waitFor({ state: 'detached' });
+    assert.equal(await intro.getAttribute('open'), '', 'the intro stays open');
     await page.reload();
     await ready(page);
     assert.equal(await page.locator('[data-testid=play-cue]').count(), 0, 'not again');

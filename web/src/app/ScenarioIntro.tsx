@@ -1,7 +1,7 @@
 // What the lab is showing, for a student's first look: the scenario's own description, how its
 // run is timed and the things that puzzle newcomers about it (the system's intro,
 // systems/<kind>/Intro.tsx), and a cue to press Play on a first visit.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { systemOf } from '../systems';
@@ -20,24 +20,30 @@ function firstVisit(): boolean {
 export default function ScenarioIntro({ lab }: { lab: LabController }) {
   const scenario = useStore(lab.store, (s) => s.scenario);
   const endNs = useStore(lab.store, (s) => s.endNs);
-  const [first, setFirst] = useState(firstVisit);
-  if (!scenario) return null;
-  const meta = scenario.meta as { description?: string };
-  const Intro = systemOf(String((scenario.system as { kind?: string }).kind))?.Intro ?? RunIntro;
-  const run = scenario.run as unknown as RunTimes;
-  const warmupEnd = endNs != null ? endNs - run.duration_s * 1e9 : null;
+  const playing = useStore(lab.store, (s) => s.playing);
+  const [first] = useState(firstVisit);
+  const [cue, setCue] = useState(first);
   const dismiss = () => {
-    setFirst(false);
+    setCue(false);
     try {
       localStorage.setItem(SEEN_KEY, '1');
     } catch {
       /* storage blocked: the cue shows again next time */
     }
   };
+  // Pressing Play is what the cue asks: once it is done the cue has served (issue 24, item 13).
+  useEffect(() => {
+    if (playing && cue) dismiss();
+  }, [playing, cue]);
+  if (!scenario) return null;
+  const meta = scenario.meta as { description?: string };
+  const Intro = systemOf(String((scenario.system as { kind?: string }).kind))?.Intro ?? RunIntro;
+  const run = scenario.run as unknown as RunTimes;
+  const warmupEnd = endNs != null ? endNs - run.duration_s * 1e9 : null;
   return (
     <details className="intro" open={first} data-testid="intro">
       <summary>About this scenario</summary>
-      {first && (
+      {cue && (
         <p className="cue" data-testid="play-cue">
           Press <b>▶ Play</b> (or Space) to start the simulation; drag the timeline to jump; click anything to inspect it.{' '}
           <button type="button" onClick={dismiss}>

@@ -34,11 +34,11 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
         type="button"
         className="primary"
         data-testid="play"
-        disabled={!ready || (s.finished && !s.playing)}
+        disabled={!ready}
         onClick={() => lab.togglePlay()}
-        title="Play / pause (Space)"
+        title={s.finished && !s.playing ? 'Play the run again from 0 (Space)' : 'Play / pause (Space)'}
       >
-        {s.playing ? '❚❚ Pause' : '▶ Play'}
+        {s.playing ? '❚❚ Pause' : s.finished ? '↻ Replay' : '▶ Play'}
       </button>
       <button type="button" data-testid="step" disabled={!ready} onClick={() => void lab.step()} title="Step one event (→ or .)" aria-label="Step one event">
         Step

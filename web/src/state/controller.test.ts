@@ -268,6 +268,12 @@ describe('LabController', () => {
     await flush();
     expect(store.get().playing).toBe(false);
     expect(store.get().finished).toBe(true);
+    // Issue 24, item 13: at the end Play plays the run again from 0 (only Reset restarted it).
+    engine.endNs = 100e9;
+    lab.togglePlay();
+    await flush();
+    expect(engine.calls).toContain('reset');
+    expect(store.get()).toMatchObject({ nowNs: 0, finished: false, playing: true });
   });
 
   it('steps one event, runs to the next record of the chosen kind (the first offered by default), resets', async () => {

@@ -133,7 +133,14 @@ export class LabController {
 
   togglePlay(): void {
     if (this.store.get().playing) this.pause();
+    else if (this.store.get().finished) void this.replay();
     else this.play();
+  }
+
+  /** At the end of a run, Play plays it again from 0 (issue 24, item 13: only Reset restarted). */
+  async replay(): Promise<void> {
+    await this.reset();
+    this.play();
   }
 
   setSpeedPosition(p: number): void {
