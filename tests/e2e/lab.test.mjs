@@ -416,6 +416,32 @@ describe('links into an open lab (issue 24, item 1)', () => {
   });
 });
 
+describe('an edited gallery scenario says so (issue 24, item 2)', () => {
+  it('names what differs in the title and the intro, and so does its permalink', async () => {
+    const page = await newPage(`${suite.base}#sc=oplog-pool`);
+    await ready(page);
+    await loaded(page, 'Watch the opportunistic log choose');
+    assert.equal(await page.locator('[data-testid=edited]').count(), 0, 'the original as written');
+    const text = (await storeState(page)).appliedText.replace('design = "opportunistic"', 'design = "absorbing"');
+    assert.notEqual(text, (await storeState(page)).appliedText);
+    await page.evaluate((t) => window.__storelab.lab.load(t, 1, { tNs: 0, scenarioName: null }), text);
+    const edited = page.locator('[data-testid=edited]');
+    await edited.waitFor();
+    assert.equal((await edited.innerText()).trim(), '— edited: server.design = absorbing (opportunistic in the original)');
+    assert.match(await page.locator('[data-testid=intro-edited]').innerText(), /not the gallery's oplog-pool as written: server\.design = absorbing \(opportunistic in the original\)\. The description below is the original's\./);
+    await shot(page, 'edited-scenario-title');
+    // Its permalink carries the text, not the name: the title says so there too.
+    await page.locator('[data-testid=copy-link]').click();
+    await page.waitForTimeout(100);
+    const other = await newPage(page.url());
+    await ready(other);
+    await other.locator('[data-testid=edited]').waitFor();
+    assert.equal((await other.locator('[data-testid=edited]').innerText()).trim(), '— edited: server.design = absorbing (opportunistic in the original)');
+    await page.context().close();
+    await other.context().close();
+  });
+});
+
 describe('embed and lessons', () => {
   it('the embed route shows one scenario with chosen views and runs', async () => {
     const page = await newPage(`${suite.base}embed/?views=MobView,DiskView&controls=1#sc=uniform-absorption&seed=2`);

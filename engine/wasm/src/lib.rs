@@ -284,6 +284,15 @@ pub fn remove_field(scenario_text: &str, path: &str) -> Result<String, JsError> 
     scenario::remove_field(scenario_text, path).map_err(|e| JsError::new(&to_json!(&[e])))
 }
 
+/// Where the scenario `scenario_text` differs from `original_text`, field by field (its
+/// description left out): a JSON array of `{path, value, original}`. Throws, as [`validate`]'s
+/// array, when either text is not a valid scenario.
+#[wasm_bindgen]
+pub fn scenario_differences(scenario_text: &str, original_text: &str) -> Result<String, JsError> {
+    let parse = |text: &str| scenario::parse(text).map_err(|errors| JsError::new(&to_json!(&errors)));
+    Ok(to_json!(&scenario::differences(&parse(scenario_text)?, &parse(original_text)?)))
+}
+
 /// The JSON schema of the scenarios of system `kind` (its `[system] kind` name; the default
 /// system when absent): drives the web form editor. Throws on a kind that names no system.
 #[wasm_bindgen]

@@ -17,6 +17,8 @@ import ResultsPanel from './ResultsPanel';
 import { sharePermalink } from './share';
 import ScenarioIntro from './ScenarioIntro';
 import { systemOf } from '../systems';
+import { formatDifference, summarize } from '../scenario/edited';
+import { useEdited } from './useEdited';
 
 const CompareDialog = lazy(() => import('../compare/CompareDialog'));
 
@@ -109,6 +111,7 @@ function gridClass(kind: string | undefined): string {
 
 export default function App({ lab }: { lab: LabController }) {
   const title = useStore(lab.store, (s) => s.title);
+  const edited = useEdited(lab);
   const systemTitle = useStore(lab.store, (s) => s.description?.title);
   const helpOpen = useStore(lab.store, (s) => s.helpOpen);
   const editorOpen = useStore(lab.store, (s) => s.editorOpen);
@@ -157,6 +160,12 @@ export default function App({ lab }: { lab: LabController }) {
         </h1>
         <span className="scenario-title" data-testid="scenario-title">
           {title}
+          {edited && (
+            <span className="edited" data-testid="edited" title={edited.differences.map(formatDifference).join('\n')}>
+              {' '}
+              — edited: {summarize(edited)}
+            </span>
+          )}
         </span>
         <nav>
           <button type="button" onClick={() => lab.store.set({ editorOpen: !editorOpen })} data-testid="toggle-editor" aria-pressed={editorOpen}>

@@ -6,6 +6,8 @@ import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { systemOf } from '../systems';
 import type { IntroProps, RunTimes } from '../systems/system';
+import { useEdited } from './useEdited';
+import { formatDifference } from '../scenario/edited';
 
 const SEEN_KEY = 'storelab.seen-intro';
 
@@ -21,6 +23,7 @@ export default function ScenarioIntro({ lab }: { lab: LabController }) {
   const scenario = useStore(lab.store, (s) => s.scenario);
   const endNs = useStore(lab.store, (s) => s.endNs);
   const playing = useStore(lab.store, (s) => s.playing);
+  const edited = useEdited(lab);
   const [first] = useState(firstVisit);
   const [cue, setCue] = useState(first);
   const dismiss = () => {
@@ -49,6 +52,12 @@ export default function ScenarioIntro({ lab }: { lab: LabController }) {
           <button type="button" onClick={dismiss}>
             Got it
           </button>
+        </p>
+      )}
+      {edited && (
+        <p className="edited-note" data-testid="intro-edited">
+          This run is not the gallery's <code>{edited.name}</code> as written: {edited.differences.map(formatDifference).join('; ')}. The description
+          below is the original's.
         </p>
       )}
       {meta.description && <p>{meta.description}</p>}

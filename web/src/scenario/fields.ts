@@ -3,7 +3,7 @@
 // embed overrides and the CLI agree on every edit; comments and layout are kept. Also the JSON
 // schema of the fields a text may set: its system's. The page must have called initEngine()
 // first (main.tsx does, before it renders).
-import { read_field, remove_field, schema, set_field, take_panic, validate } from '@storelab/engine';
+import { read_field, remove_field, scenario_differences, schema, set_field, take_panic, validate } from '@storelab/engine';
 import type { ScenarioError } from '../engine/types';
 
 /** A field or section of the engine's JSON schema, as the form, the sweep bar and compare mode
@@ -118,6 +118,23 @@ export function problemsOf(text: string): ScenarioError[] {
   } catch (e) {
     if (e instanceof FieldError) return [e.error];
     throw e;
+  }
+}
+
+/** A parameter whose value differs from the original's (the engine's `scenario::differences`). */
+export interface Difference {
+  path: string;
+  value: unknown;
+  original: unknown;
+}
+
+/** Where scenario `text` differs from `original`, field by field, their descriptions left out;
+ * [] when either is not a valid scenario (or the engine stopped). */
+export function differencesOf(text: string, original: string): Difference[] {
+  try {
+    return JSON.parse(guarded(() => scenario_differences(text, original))) as Difference[];
+  } catch {
+    return [];
   }
 }
 

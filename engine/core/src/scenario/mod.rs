@@ -6,6 +6,7 @@
 //! default, description, unit and range is declared once, on the types (`types.rs`); schemars
 //! turns them into the JSON schema (`schema.rs`), the field registry (`fields.rs`) is read from
 //! that schema for the text checks, overrides and sweeps, and garde checks the ranges.
+mod diff;
 mod edit;
 pub(crate) mod fields;
 mod paper;
@@ -22,6 +23,7 @@ mod tests;
 use std::fmt;
 use std::ops::Range;
 
+pub use diff::{differences, Difference};
 pub use edit::{apply_override, read_field, remove_field};
 pub use schema::json_schema;
 pub use types::*;
