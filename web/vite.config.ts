@@ -29,8 +29,9 @@ const csp: Plugin = {
   transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
 };
 
-// Multi-page build: the lab (/), the embed route (/embed/), the lessons (/lessons/) and compare
-// mode (/compare/), so the app works from any static host without server-side routing. The WASM
+// Multi-page build: the lab (/), the embed route (/embed/), the lessons (/lessons/), compare
+// mode (/compare/) and the model notes (/notes/), so the app works from any static host without
+// server-side routing. The WASM
 // engine is the workspace package @storelab/engine (engine/wasm/npm), built by
 // scripts/build-wasm.sh.
 export default defineConfig({
@@ -45,6 +46,7 @@ export default defineConfig({
         embed: resolve(here, 'embed/index.html'),
         lessons: resolve(here, 'lessons/index.html'),
         compare: resolve(here, 'compare/index.html'),
+        notes: resolve(here, 'notes/index.html'),
       },
     },
   },

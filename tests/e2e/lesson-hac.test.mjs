@@ -89,4 +89,23 @@ describe('lesson 04: hybrid adaptive caching (issue 14)', () => {
     await page.locator('.question').first().waitFor();
     assert.match(page.url(), /\?lesson=03-opportunistic-log$/);
   });
+
+  // Issue 24, item 12: the lessons pointed at docs/models.md, which the site did not serve.
+  it("links into the model notes, which the site serves rendered, at the section named", async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}lessons/?lesson=04-hac`);
+    await page.locator('.question').first().waitFor();
+    const link = page.locator('a[href="../notes/#departures-and-why-2"]').first();
+    await link.click();
+    const notes = page.locator('[data-testid=notes]');
+    await notes.waitFor();
+    const heading = page.locator('#departures-and-why-2');
+    assert.equal(await heading.innerText(), 'Departures, and why');
+    await page.waitForFunction(() => {
+      const r = document.getElementById('departures-and-why-2').getBoundingClientRect();
+      return r.top > -5 && r.top < window.innerHeight;
+    });
+    assert.match(await notes.innerText(), /Castro et al\., HAC: Hybrid Adaptive Caching/);
+    await shot(page, 'notes-hac-departures');
+    assert.deepEqual(page.errors, []);
+  });
 });

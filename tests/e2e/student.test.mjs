@@ -138,8 +138,8 @@ describe('results at the end of a run (issue 13, item 3)', () => {
     const tps = await page.evaluate(() => window.__storelab.lab.engine.summary().then((s) => s.metrics.throughput_tps));
     assert.match(text, new RegExp(`throughput\\s+${tps.toFixed(2).replace('.', '\\.')}`));
     // mob-default names Table 4.9's 12 MB row ([[meta.paper_numbers]]): beside the run's figure.
-    assert.equal(await page.locator('[data-testid="paper-dirty_per_page_written.hot"]').innerText(), '477 (Table 4.9, 12 MB MOB, actual)');
-    assert.match(text, /dirty objects per page written: hot\s+[\d.]+\s+477 \(Table 4\.9, 12 MB MOB, actual\)/);
+    assert.match(await page.locator('[data-testid="paper-dirty_per_page_written.hot"]').innerText(), /^477 \(run [+−][\d.]+%\) \(Table 4\.9, 12 MB MOB, actual\)$/);
+    assert.match(text, /dirty objects per page written: hot\s+[\d.,]+\s+477 \(run [+−][\d.]+%\) \(Table 4\.9, 12 MB MOB, actual\)/);
     await results.screenshot({ path: path.join(artifacts, 'results.png') });
     const [summary] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid=download-summary]').click()]);
     const csv = fs.readFileSync(await summary.path(), 'utf8');

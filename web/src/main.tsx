@@ -1,5 +1,6 @@
 // Entry point of every page: the lab (index.html), the embed route (embed/index.html) and the
-// lessons (lessons/index.html) choose their page with <div id="root" data-page="…">.
+// lessons (lessons/index.html) and the model notes (notes/index.html) choose their page with
+// <div id="root" data-page="…">.
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/styles.css';
@@ -9,6 +10,7 @@ import Embed from './app/Embed';
 import { initEngine } from './engine/wasm';
 
 const LessonPage = lazy(() => import('./lessons/LessonPage'));
+const NotesPage = lazy(() => import('./notes/NotesPage'));
 
 const root = document.getElementById('root')!;
 const page = root.dataset.page ?? 'lab';
@@ -25,6 +27,14 @@ function render() {
       <StrictMode>
         <Suspense fallback={<p className="loading">Loading the lesson…</p>}>
           <LessonPage />
+        </Suspense>
+      </StrictMode>,
+    );
+  } else if (page === 'notes') {
+    createRoot(root).render(
+      <StrictMode>
+        <Suspense fallback={<p className="loading">Loading the model notes…</p>}>
+          <NotesPage />
         </Suspense>
       </StrictMode>,
     );

@@ -7,7 +7,7 @@ import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { formatSimTime } from '../state/clock';
 import type { Sample } from '../engine/types';
-import { resultRows, seriesCsv, summaryCsv, type ResultRow } from './results';
+import { differenceFromPaper, formatResult, resultRows, seriesCsv, summaryCsv, type ResultRow } from './results';
 
 function download(name: string, text: string): void {
   const a = document.createElement('a');
@@ -82,16 +82,26 @@ export default function ResultsPanel({ lab }: { lab: LabController }) {
           {rows.rows.map((r) => (
             <tr key={r.path} title={r.description}>
               <th scope="row">{r.label}</th>
-              <td className="num">{Number.isFinite(r.value) ? r.value.toFixed(2) : '–'}</td>
+              <td className="num">{formatResult(r.value, r.unit)}</td>
               {anyCi && <td className="num">{r.ci95 != null ? `± ${r.ci95.toFixed(2)}` : ''}</td>}
               <td>{r.unit}</td>
               {anyPaper && (
                 <td className="paper" data-testid={r.paper.length ? `paper-${r.path}` : undefined}>
-                  {r.paper.map((p) => (
-                    <span key={p.source}>
-                      {p.value} <span className="hint">({p.source})</span>
-                    </span>
-                  ))}
+                  {r.paper.map((p) => {
+                    const d = differenceFromPaper(r.value, p.value);
+                    return (
+                      <span key={p.source}>
+                        {formatResult(p.value, r.unit)}
+                        {d && (
+                          <span className="paper-diff" data-testid={`paper-diff-${r.path}`} title="this run's value against the paper's">
+                            {' '}
+                            (run {d})
+                          </span>
+                        )}{' '}
+                        <span className="hint">({p.source})</span>
+                      </span>
+                    );
+                  })}
                 </td>
               )}
             </tr>

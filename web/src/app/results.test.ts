@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FigureInfo } from '../engine/types';
-import { resultRows, seriesCsv, summaryCsv } from './results';
+import { differenceFromPaper, formatResult, resultRows, seriesCsv, summaryCsv } from './results';
 
 const figures: FigureInfo[] = [
   { path: 'throughput_tps', label: 'throughput', unit: 'tx/s', scale: 1, description: '' },
@@ -33,5 +33,23 @@ describe('results of a finished run (issue 13, item 3)', () => {
     expect(seriesCsv([{ t_s: 1, measuring: false, tps: 3, disk: { busy: 0.5 } }, { t_s: 2, measuring: true, tps: 4, disk: { busy: 1 } }])).toBe(
       't_s,measuring,tps,disk.busy\n1,false,3,0.5\n2,true,4,1\n',
     );
+  });
+});
+
+describe('formatResult and differenceFromPaper (issue 24, item 12)', () => {
+  it('prints a count as a count and a measure with two decimals', () => {
+    expect(formatResult(8823, 'pages')).toBe('8,823');
+    expect(formatResult(506, '')).toBe('506');
+    expect(formatResult(12.5, 'pages')).toBe('12.50');
+    expect(formatResult(2, 'ms')).toBe('2.00');
+    expect(formatResult(50, '%')).toBe('50.00');
+    expect(formatResult(NaN, 'ms')).toBe('–');
+  });
+
+  it("gives the run's difference from the paper in percent of the paper's", () => {
+    expect(differenceFromPaper(110, 100)).toBe('+10%');
+    expect(differenceFromPaper(96.8, 100)).toBe('−3.2%');
+    expect(differenceFromPaper(506, 506)).toBe('+0.0%');
+    expect(differenceFromPaper(1, 0)).toBeNull();
   });
 });

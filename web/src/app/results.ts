@@ -63,6 +63,25 @@ export function resultRows(figures: readonly FigureInfo[], summary: unknown, sce
   });
 }
 
+/** Units whose figures are never counts: a whole number of them is still a measure. */
+const MEASURES = new Set(['%', 's', 'ms', 'MB', 'tx/s']);
+
+/** A result as the views print it: a count as a count ("8,823"), a measure with two decimals. */
+export function formatResult(value: number, unit: string): string {
+  if (!Number.isFinite(value)) return '–';
+  if (Number.isInteger(value) && !MEASURES.has(unit)) return value.toLocaleString('en-US');
+  return value.toFixed(2);
+}
+
+/** How far the run's value is from the paper's, in percent of the paper's ("+3.2%", "−41%"); null
+ * when the paper's is 0 or either is not a number. */
+export function differenceFromPaper(value: number, paper: number): string | null {
+  if (!Number.isFinite(value) || !Number.isFinite(paper) || paper === 0) return null;
+  const d = ((value - paper) / Math.abs(paper)) * 100;
+  const magnitude = Math.abs(d) >= 10 ? Math.abs(d).toFixed(0) : Math.abs(d).toFixed(1);
+  return `${d < 0 ? '−' : '+'}${magnitude}%`;
+}
+
 const csvField = (v: string | number) => (typeof v === 'number' ? String(v) : /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** figure,value,ci95,unit,label,paper,paper_source: one row per summary figure (several paper
