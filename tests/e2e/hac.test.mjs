@@ -64,6 +64,12 @@ describe('HAC in the lab (issue 14)', () => {
     await page.keyboard.press('n');
     await page.keyboard.press('n');
     await atStep(page, plan, 6);
+    // Issue 24, item 7: with the focus outside the view (on the page), n and p step too.
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('n');
+    await atStep(page, plan, 7);
+    await page.keyboard.press('p');
+    await atStep(page, plan, 6);
     assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().playing), false, 'stepping pauses');
 
     // Just before the first move, the slowest speed (1 µs a second) plays one move at a time.

@@ -188,6 +188,14 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
       act(() => button('end').click());
       expect(seeks).toEqual([ns(r.tS[0]), ns(r.tS[1]), ns(r.tS[2]), ns(r.tS[1]), ns(r.endS)]);
       expect(lab, 'the lab\'s shortcuts see none of the view\'s keys').toEqual([]);
+      // Issue 24, item 7: n and p work with the focus anywhere on the page, not in a field.
+      press(document.body, 'p');
+      expect(seeks.length).toBe(6);
+      const field = document.createElement('input');
+      document.body.append(field);
+      press(field, 'n');
+      expect(seeks.length, 'typed into a field').toBe(6);
+      field.remove();
     } finally {
       window.removeEventListener('keydown', onWindowKey);
     }

@@ -148,6 +148,21 @@ export default function HacView({ frames, select, selected, seek, description, i
     e.stopPropagation();
     stepTo(move);
   };
+  // …and anywhere on the page while the view is shown (issue 24, item 7: they did nothing unless
+  // the focus was in the view), unless the key is typed into a field.
+  const stepKey = useRef(stepTo);
+  stepKey.current = stepTo;
+  useEffect(() => {
+    if (!stepping) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const move = KEY_MOVES[e.key];
+      if (!move || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || typing(e.target)) return;
+      e.preventDefault();
+      stepKey.current(move);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [stepping]);
   const focusFrame = hac && focused ? Math.max(0, Math.min(focus, n - 1)) : -1;
   const focusLabel = focusFrame >= 0 ? frameLabel(h!, focusFrame) : '';
   const tip = hac && hover ? (hover.row >= 0 ? objectLabel(h, hover.row) : frameLabel(h, hover.frame)) : focusLabel;
@@ -304,6 +319,12 @@ function ReplacementPanel({ h, steps, stepTo, shown }: { h: HacFrame; steps: Ste
       <p className="hac-caption">{replacementCaption(h)}</p>
     </section>
   );
+}
+
+/** Whether a key goes into a field being typed in, not to the page. */
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 }
 
 const STEP_BUTTONS: { move: StepMove; text: string; label: string; key?: string }[] = [
