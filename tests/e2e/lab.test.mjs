@@ -532,6 +532,9 @@ describe('embed and lessons', () => {
     // A wrong first guess gets a direction and a hint, not the answer, until asked (issue 13, item 4).
     const q1 = page.locator('[data-testid=question-absorption]');
     assert.match(await q1.innerText(), /modifications are committed for each page write \(the thesis's measure, Fig\. 4-2\)/);
+    // Issue 24, item 8: the question states the run it checks, and names the figure as the results do.
+    assert.equal(await q1.locator('[data-testid=question-run]').innerText(), 'Checked against a run of mob-default with run.duration_s=60, seed of the scenario: its measured window, as the results panel reports it.');
+    assert.match(await q1.innerText(), /reports it as "write absorption: modifications committed per page write"/);
     await q1.locator('[data-testid=guess]').fill('1');
     await q1.locator('[data-testid=run-question]').click();
     await q1.locator('[data-testid=direction]').waitFor({ timeout: 60_000 });

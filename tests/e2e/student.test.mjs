@@ -133,7 +133,7 @@ describe('results at the end of a run (issue 13, item 3)', () => {
     await results.waitFor({ timeout: 30_000 });
     const text = await results.innerText();
     assert.match(text, /throughput\s+[\d.]+\s+± [\d.]+\s+tx\/s/);
-    assert.match(text, /modifications per page write\s+[\d.]+/);
+    assert.match(text, /write absorption: modifications committed per page write\s+[\d.]+/);
     // The same figures as the engine's summary, as the CLI would print them.
     const tps = await page.evaluate(() => window.__storelab.lab.engine.summary().then((s) => s.metrics.throughput_tps));
     assert.match(text, new RegExp(`throughput\\s+${tps.toFixed(2).replace('.', '\\.')}`));

@@ -220,6 +220,18 @@ function Question({ params, n }: { params: Record<string, string>; n: number }) 
         Predict, then run ({n}): {params.title ?? ''}
       </h3>
       <div className="prose" dangerouslySetInnerHTML={{ __html: inlineHtml(params.prompt ?? '') }} />
+      <p className="hint" data-testid="question-run">
+        Checked against a run of <code>{name}</code>
+        {params.set ? (
+          <>
+            {' '}
+            with <code>{params.set}</code>
+          </>
+        ) : (
+          ' as written'
+        )}
+        , seed {seed ?? 'of the scenario'}: its measured window, as the results panel reports it.
+      </p>
       <div className="row">
         <label>
           Your prediction{' '}

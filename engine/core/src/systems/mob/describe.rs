@@ -61,10 +61,11 @@ pub const FIGURES: &[FigureInfo] = &[
     ),
     fig(
         "write_absorption",
-        "modifications per page write",
+        "write absorption: modifications committed per page write",
         "",
         1.0,
-        "Committed modifications per page write (Fig. 4-2).",
+        "Modifications committed per page write over the measured window, superseded ones included (Fig. 4-2). \
+         The MOB view's header gives the same measure since 0 s.",
     ),
     fig("page_writes_per_chunk", "page writes per chunk", "", 1.0, "Page writes per committed chunk (Eq. 4.3)."),
     fig(
