@@ -132,14 +132,14 @@ export default function MobView({ frames, selected, select, description, inspect
             <span
               className="sl-stat"
               data-testid="mob-absorption"
-              title="Write absorption as the thesis measures it (Fig. 4-2): modifications committed per page write, since 0 s. Superseded modifications count: the MOB absorbed them"
+              title="Write absorption as the thesis measures it (Fig. 4-2): modifications committed per page write, since 0 s (the results give it over the measured window). Superseded modifications count: the MOB absorbed them"
             >
-              write absorption since 0 s (Fig. 4-2) <b>{Number.isFinite(absorption) ? absorption.toFixed(1) : '–'}</b>
-              <span className="sl-muted"> modifications committed / page write</span>
+              absorption since 0 s (Fig. 4-2) <b>{Number.isFinite(absorption) ? absorption.toFixed(1) : '–'}</b>
+              <span className="sl-muted"> / page write</span>
             </span>
             <span className="sl-stat" data-testid="mob-installed-per-write" title="Modifications a page write installs, since 0 s: the latest version of each object on the page that the MOB holds">
               installed since 0 s <b>{Number.isFinite(installedPerWrite) ? installedPerWrite.toFixed(1) : '–'}</b>
-              <span className="sl-muted"> modifications / page write ({fl!.pagesWritten.toLocaleString()} writes)</span>
+              <span className="sl-muted"> / page write ({fl!.pagesWritten.toLocaleString()} writes)</span>
             </span>
             <button
               type="button"
