@@ -135,7 +135,7 @@ pub struct FuzzArgs {
     /// pass it)
     #[arg(long, default_value_t = 200_000)]
     pub events: u64,
-    /// An input taking longer than this (wall seconds) counts as a hang
+    /// An input taking longer than this (seconds of CPU time) counts as a hang
     #[arg(long, value_name = "S", default_value_t = 10.0)]
     pub hang_s: f64,
     /// The folder of scenarios the inputs start from

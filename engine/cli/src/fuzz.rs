@@ -2,7 +2,8 @@
 //! cores, counted by outcome. Fails when an input panics, hangs, is ended early by the engine or
 //! is refused without saying where. Ctrl-C stops it taking inputs: it prints the counts of those
 //! checked and fails. When stderr is not a terminal (a log), a progress line goes there instead of
-//! the bar every `PROGRESS_EVERY`.
+//! the bar every `PROGRESS_EVERY`. An input's time is the CPU time of the thread that checks it,
+//! so a machine busy with other work does not make a slow input read as a hang.
 use crate::args::FuzzArgs;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -10,6 +11,7 @@ use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use cpu_time::ThreadTime;
 use std::time::{Duration, Instant};
 use storelab_core::fuzz::{check, Fuzzer, Outcome};
 
@@ -39,6 +41,7 @@ struct Counts {
     panics: u64,
     hangs: u64,
     slowest_input: u64,
+    /// The slowest input's CPU time.
     slowest_s: f64,
     wall_s: f64,
     /// Inputs that failed (up to 20): index and what happened.
@@ -95,7 +98,7 @@ fn check_all(o: &FuzzArgs, fuzzer: &Fuzzer, start: Instant) -> Counts {
             .into_par_iter()
             .take_any_while(|_| !INTERRUPTED.load(Relaxed))
             .map(|i| {
-                let t = Instant::now();
+                let t = ThreadTime::now();
                 let outcome = check(&fuzzer.input(o.seed, i), o.events);
                 bar.inc(1);
                 let c = one(i, outcome, t.elapsed().as_secs_f64(), o.hang_s);
@@ -154,8 +157,8 @@ fn gallery(dir: &str) -> Result<Vec<String>, String> {
 }
 
 /// The counts of one input.
-fn one(i: u64, outcome: Outcome, wall_s: f64, hang_s: f64) -> Counts {
-    let mut c = Counts { inputs: 1, slowest_input: i, slowest_s: wall_s, ..Counts::default() };
+fn one(i: u64, outcome: Outcome, cpu_s: f64, hang_s: f64) -> Counts {
+    let mut c = Counts { inputs: 1, slowest_input: i, slowest_s: cpu_s, ..Counts::default() };
     let mut fail = |what: String| c.failures.push((i, what));
     match outcome {
         Outcome::Refused { located: true } => c.refused_located = 1,
@@ -180,9 +183,9 @@ fn one(i: u64, outcome: Outcome, wall_s: f64, hang_s: f64) -> Counts {
             fail(format!("panicked: {message}"));
         }
     }
-    if wall_s > hang_s {
+    if cpu_s > hang_s {
         c.hangs = 1;
-        c.failures.push((i, format!("took {wall_s:.1} s")));
+        c.failures.push((i, format!("took {cpu_s:.1} s of CPU time")));
     }
     c
 }
@@ -218,8 +221,8 @@ fn report(o: &FuzzArgs, c: &Counts) -> String {
          \x20 accepted and run:              {} ({} to their end, {} to the event budget)\n\
          \x20 ended early by the engine:     {}\n\
          \x20 panics:                        {}\n\
-         \x20 hangs (over {} s):             {}\n\
-         \x20 slowest input:                 #{} ({:.3} s)\n",
+         \x20 hangs (over {} s of CPU time): {}\n\
+         \x20 slowest input:                 #{} ({:.3} s of CPU time)\n",
         o.seed,
         o.events,
         c.wall_s,
@@ -262,5 +265,16 @@ mod tests {
         assert!(text.contains("refused, every error located:  3\n"), "{text}");
         let err = verdict(&o, &c).unwrap_err();
         assert!(err.starts_with("fuzz: interrupted after 3 of 1000 inputs; the counts are partial"), "{err}");
+    }
+
+    #[test]
+    fn an_input_over_the_limit_of_cpu_time_is_a_hang_and_a_thread_asleep_spends_none() {
+        let o = args(1);
+        let c = one(4, Outcome::Ran { finished: true }, 10.5, o.hang_s);
+        assert_eq!((c.hangs, c.failures), (1, vec![(4, "took 10.5 s of CPU time".to_string())]));
+        assert_eq!(one(4, Outcome::Ran { finished: true }, 9.5, o.hang_s).hangs, 0);
+        let t = ThreadTime::now();
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(t.elapsed() < Duration::from_millis(100), "{:?} of CPU time asleep", t.elapsed());
     }
 }
