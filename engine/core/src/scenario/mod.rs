@@ -21,12 +21,12 @@ mod schema_tests;
 mod tests;
 
 use std::fmt;
-use std::ops::Range;
 
 pub use diff::{differences, Difference};
 pub use edit::{apply_override, read_field, remove_field};
 pub use schema::json_schema;
 pub use types::*;
+pub use crate::rules::Problem;
 pub use validate::series_bytes;
 
 /// One problem in a scenario text.
@@ -71,61 +71,7 @@ impl fmt::Display for ScenarioError {
 
 impl std::error::Error for ScenarioError {}
 
-/// A problem found before it is placed in the text (a system's rules between its fields make
-/// them too: `PaperSystem::config_problems`).
-#[derive(Debug)]
-pub struct Problem {
-    path: String,
-    message: String,
-    expected: Option<String>,
-    range: Option<String>,
-    /// Where it is in the text, when the check knows; otherwise `path` is looked up.
-    span: Option<Range<usize>>,
-    /// Other fields the problem involves: it is shown at the first of them written in the text
-    /// when `path` itself is not (e.g. `cluster_len = 1000` against the default cluster region).
-    related: Vec<&'static str>,
-}
-
 impl Problem {
-    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Problem {
-        Problem {
-            path: path.into(),
-            message: message.into(),
-            expected: None,
-            range: None,
-            span: None,
-            related: Vec::new(),
-        }
-    }
-
-    pub fn expected(mut self, expected: impl Into<String>) -> Problem {
-        self.expected = Some(expected.into());
-        self
-    }
-
-    pub fn range(mut self, range: impl Into<String>) -> Problem {
-        self.range = Some(range.into());
-        self
-    }
-
-    fn span(mut self, span: Option<Range<usize>>) -> Problem {
-        self.span = span;
-        self
-    }
-
-    pub fn related(mut self, paths: &[&'static str]) -> Problem {
-        self.related = paths.to_vec();
-        self
-    }
-
-    /// The message with the range, for callers that get no separate range field.
-    fn full_message(&self) -> String {
-        match &self.range {
-            Some(range) => format!("{} (allowed {range})", self.message),
-            None => self.message.clone(),
-        }
-    }
-
     fn into_error(self, line_column: (u32, u32)) -> ScenarioError {
         ScenarioError {
             path: self.path,

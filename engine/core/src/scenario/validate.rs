@@ -4,6 +4,7 @@
 use super::fields::{self, FieldSpec, Kind, MAX_RUN_S, MAX_SEED, MAX_SWEEP_VALUES};
 use super::text::expected;
 use super::{Problem, Scenario};
+use crate::rules::thousands;
 use crate::systems::SystemKind;
 
 pub(crate) const MB: f64 = 1_048_576.0;
@@ -307,22 +308,4 @@ fn sweep_point_problems(s: &Scenario) -> Vec<Problem> {
             Problem::new(format!("sweep.values[{i}]"), format!("{at}: {message}"))
         })
         .collect()
-}
-
-/// Rounded to one decimal for messages: 17.3828125 → 17.4, 100.0 → 100.
-pub(crate) fn tenths(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
-}
-
-/// 50000000 → "50,000,000".
-pub(crate) fn thousands(n: f64) -> String {
-    let digits = format!("{n:.0}");
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }

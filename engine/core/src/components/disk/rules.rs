@@ -3,8 +3,7 @@
 //! them by stating its drive and its data; it adds only its own rules (issue 23, item 8: HAC
 //! accepted a 38 MB database on a 512-byte disk, and a seek curve that went below zero).
 use super::SeekCurve;
-use crate::scenario::validate::tenths;
-use crate::scenario::Problem;
+use crate::rules::{tenths, Problem};
 
 /// A drive's numbers, as the section at `disk.*` states them.
 #[derive(Clone, Copy, Debug)]

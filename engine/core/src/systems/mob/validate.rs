@@ -4,7 +4,8 @@
 use super::config::Config;
 use crate::components::disk::rules;
 use crate::kernel::work::Work;
-use crate::scenario::validate::{thousands, KB, MAX_OBJECTS, MB};
+use crate::rules::thousands;
+use crate::scenario::validate::{KB, MAX_OBJECTS, MB};
 use crate::scenario::{Problem, Scenario};
 
 /// Every problem, each on the second field its rule names.
