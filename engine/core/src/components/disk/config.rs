@@ -1,10 +1,13 @@
-//! The disk's scenario section (`[disk]`, thesis Table 4.6: the Seagate ST18771FC Barracuda 8)
-//! and its scheduler, each field declared once, as every section's are: the default, the
-//! description, the unit (`x-unit`) and the range (`garde`, with `crate::rules`). A system that states its drive
-//! otherwise (HAC's ST-32171N) builds the disk from its own section's numbers (`Disk::new`).
+//! The disk's scenario section (`[disk]`) and its scheduler, each field declared once, as every
+//! section's are: the description, the unit (`x-unit`) and the range (`garde`, with
+//! `crate::rules`). The defaults are the drive a system's paper measured: a system states it as
+//! a `Model` (`Disk<Barracuda>`, the thesis's Table 4.6; HAC's `Disk<St32171n>`), so every
+//! system's `[disk]` has the same fields and rules, and only its defaults differ.
 use garde::Validate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::marker::PhantomData;
 
 use super::{DeviceId, Geometry, SeekCurve};
 use crate::rules::positive;
@@ -18,49 +21,71 @@ pub enum Scheduler {
     Fifo,
 }
 
-/// The disk (Table 4.6, Seagate ST18771FC Barracuda 8).
+/// A drive a paper measured: the values of a `[disk]` section that leaves them out.
+pub trait Model: Clone + Debug + Default + PartialEq {
+    fn disk() -> Disk<Self>;
+}
+
+/// A disk drive: its geometry, seek curve, head switch and scheduler; the defaults are model
+/// `M`'s.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
-pub struct Disk {
-    /// The order queued requests are served in: fifo, first come first served (spec A17).
+#[serde(deny_unknown_fields, default, bound(deserialize = "M: Model"))]
+#[schemars(bound = "M: Model")]
+pub struct Disk<M: Model = Barracuda> {
+    /// The order queued requests are served in: fifo, first come first served (spec 000 A17).
     #[garde(skip)]
     pub scheduler: Scheduler,
-    /// Spindle speed (Table 4.6: 7200 rpm).
+    /// Spindle speed.
     #[garde(range(min = 1000.0, max = 30_000.0))]
     #[schemars(extend("x-unit" = "rpm"))]
     pub rpm: f64,
-    /// Bytes per track (Table 4.6: 89 KB; at least one 512-byte sector).
+    /// Bytes per track (at least one 512-byte sector).
     #[garde(range(min = 0.5, max = 16_384.0))]
     #[schemars(extend("x-unit" = "KB"))]
     pub track_kb: f64,
-    /// Number of cylinders (Table 4.6: 5333).
+    /// Number of cylinders.
     #[garde(range(min = 1, max = 1_000_000))]
     #[schemars(extend("x-unit" = "count"))]
     pub cylinders: u32,
-    /// Tracks per cylinder, one per head (Table 4.6: 20).
+    /// Tracks per cylinder, one per head.
     #[garde(range(min = 1, max = 1024))]
     #[schemars(extend("x-unit" = "count"))]
     pub tracks_per_cylinder: u32,
-    /// Single-cylinder seek time (Table 4.6: 0.85 ms).
+    /// Single-cylinder seek time.
     #[garde(custom(positive), range(max = 1000.0))]
     #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
     pub seek_min_ms: f64,
-    /// Average seek time (Table 4.6: 8.75 ms).
+    /// Average seek time.
     #[garde(custom(positive), range(max = 1000.0))]
     #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
     pub seek_avg_ms: f64,
-    /// Full-stroke seek time (Table 4.6: 19.5 ms).
+    /// Full-stroke seek time.
     #[garde(custom(positive), range(max = 1000.0))]
     #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
     pub seek_max_ms: f64,
-    /// Head switch time (spec A16: a minimal seek, 0.85 ms).
+    /// Head switch time.
     #[garde(range(min = 0.0, max = 1000.0))]
     #[schemars(extend("x-unit" = "ms"))]
     pub head_switch_ms: f64,
+    #[serde(skip)]
+    #[schemars(skip)]
+    #[garde(skip)]
+    pub model: PhantomData<M>,
 }
 
-impl Default for Disk {
+impl<M: Model> Default for Disk<M> {
     fn default() -> Self {
+        M::disk()
+    }
+}
+
+/// The Seagate ST18771FC Barracuda 8 (thesis Table 4.6; the head switch is a minimal seek, spec
+/// 000 A16).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Barracuda;
+
+impl Model for Barracuda {
+    fn disk() -> Disk<Self> {
         Disk {
             scheduler: Scheduler::Fifo,
             rpm: 7200.0,
@@ -71,11 +96,12 @@ impl Default for Disk {
             seek_avg_ms: 8.75,
             seek_max_ms: 19.5,
             head_switch_ms: 0.85,
+            model: PhantomData,
         }
     }
 }
 
-impl Disk {
+impl<M: Model> Disk<M> {
     /// The disk this section states, with device id `id`, its platter at angle `phase0`
     /// (revolutions) at time 0.
     pub fn build<T: Copy>(&self, id: DeviceId, phase0: f64) -> super::Disk<T> {

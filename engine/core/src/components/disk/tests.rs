@@ -14,7 +14,7 @@ enum Io {
 }
 
 fn barracuda(phase0: f64) -> Disk<Io> {
-    config::Disk::default().build(0, phase0)
+    config::Disk::<config::Barracuda>::default().build(0, phase0)
 }
 
 fn req(token: Io, addr: u64) -> Request<Io> {
@@ -84,7 +84,7 @@ fn write_after_read_waits_exactly_one_revolution_from_read_start() {
 fn a_head_switch_longer_than_the_leeway_loses_a_revolution() {
     // R3.2: when HEAD_SWITCH > (track − page)·t = 2.34 ms, a page spanning two tracks needs two
     // revolutions between read start and write start.
-    let slow = config::Disk { head_switch_ms: 3.0, ..Default::default() };
+    let slow = config::Disk::<config::Barracuda> { head_switch_ms: 3.0, ..Default::default() };
     let mut d: Disk<Io> = slow.build(0, 0.0);
     let addr = PAGE; // spans the first track boundary (89 KB)
     let read = d.service(0, addr, PAGE);

@@ -137,7 +137,7 @@ mod tests {
     const PAGE: u64 = 64 * 1024;
 
     fn disk(id: DeviceId) -> Disk<u32> {
-        super::super::config::Disk::default().build(id, 0.25)
+        super::super::config::Disk::<super::super::config::Barracuda>::default().build(id, 0.25)
     }
 
     fn frame(disks: &[Shown<u32>], now: SimTime) -> Frame {

@@ -7,7 +7,9 @@ use garde::Validate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::components::disk::{self, DeviceId, Geometry, Scheduler, SeekCurve};
+use crate::components::disk::config::{Disk, Model};
+use crate::components::disk::Scheduler;
+use std::marker::PhantomData;
 use crate::rules::positive;
 use crate::scenario::Scenario;
 use crate::systems::SystemConfig;
@@ -30,8 +32,11 @@ pub struct Config {
     pub network: Network,
     #[garde(dive)]
     pub server: Server,
+    /// The server's disk (§4.1: a Seagate ST-32171N, peak transfer 15.2 MB/s, average read seek
+    /// 9.4 ms, average rotational latency 4.17 ms: 7200 rpm; not in the paper, spec §5: 124 KB
+    /// tracks, 3400 cylinders of 5 tracks, seeks of 1 and 19 ms, the head switch a minimal seek).
     #[garde(dive)]
-    pub disk: Disk,
+    pub disk: Disk<St32171n>,
 }
 
 impl Scenario {
@@ -480,43 +485,15 @@ impl Default for Server {
 
 /// The server's disk (§4.1: Seagate ST-32171N, peak transfer 15.2 MB/s, average read seek
 /// 9.4 ms, average rotational latency 4.17 ms). The geometry and the extreme seeks are not in
-/// the paper: a 2.1 GB drive at 7200 rpm with 124 KB tracks (15.2 MB/s × 8.33 ms), spec §5.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
-#[serde(deny_unknown_fields, default)]
-pub struct Disk {
-    /// Spindle speed (4.17 ms average rotational latency: 7200 rpm).
-    #[garde(range(min = 1000.0, max = 30_000.0))]
-    #[schemars(extend("x-unit" = "rpm"))]
-    pub rpm: f64,
-    /// Bytes per track (15.2 MB/s at 7200 rpm; at least one 512-byte sector).
-    #[garde(range(min = 0.5, max = 16_384.0))]
-    #[schemars(extend("x-unit" = "KB"))]
-    pub track_kb: f64,
-    /// Cylinders (not in the paper: 2.1 GB over 5 tracks per cylinder).
-    #[garde(range(min = 1, max = 1_000_000))]
-    #[schemars(extend("x-unit" = "count"))]
-    pub cylinders: u32,
-    /// Tracks per cylinder (not in the paper).
-    #[garde(range(min = 1, max = 1024))]
-    #[schemars(extend("x-unit" = "count"))]
-    pub tracks_per_cylinder: u32,
-    /// Single-cylinder seek (not in the paper).
-    #[garde(custom(positive), range(max = 1000.0))]
-    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
-    pub seek_min_ms: f64,
-    /// Average read seek (§4.1: 9.4 ms).
-    #[garde(custom(positive), range(max = 1000.0))]
-    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
-    pub seek_avg_ms: f64,
-    /// Full-stroke seek (not in the paper).
-    #[garde(custom(positive), range(max = 1000.0))]
-    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
-    pub seek_max_ms: f64,
-}
+/// the paper: a 2.1 GB drive at 7200 rpm with 124 KB tracks (15.2 MB/s × 8.33 ms), spec §5; a
+/// head switch takes a single-cylinder seek; FIFO service.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct St32171n;
 
-impl Default for Disk {
-    fn default() -> Self {
+impl Model for St32171n {
+    fn disk() -> Disk<Self> {
         Disk {
+            scheduler: Scheduler::Fifo,
             rpm: 7200.0,
             track_kb: 15.2e6 * 60.0 / 7200.0 / 1024.0,
             cylinders: 3400,
@@ -524,28 +501,8 @@ impl Default for Disk {
             seek_min_ms: 1.0,
             seek_avg_ms: 9.4,
             seek_max_ms: 19.0,
-        }
-    }
-}
-
-impl Disk {
-    /// The drive this section states, with device id `id`, its platter at angle `phase0`
-    /// (revolutions) at time 0: a head switch takes a single-cylinder seek; FIFO service.
-    pub fn build<T: Copy>(&self, id: DeviceId, phase0: f64) -> disk::Disk<T> {
-        let geometry = Geometry::new(self.rpm, self.track_kb, self.tracks_per_cylinder, self.cylinders);
-        let seek = SeekCurve::calibrate(self.seek_min_ms, self.seek_avg_ms, self.seek_max_ms, self.cylinders);
-        disk::Disk::new(id, geometry, seek, self.seek_min_ms, Scheduler::Fifo, phase0)
-    }
-
-    /// Its numbers, for the rules every drive obeys (`components::disk::rules`).
-    pub fn drive(&self) -> disk::rules::Drive {
-        disk::rules::Drive {
-            track_kb: self.track_kb,
-            cylinders: self.cylinders,
-            tracks_per_cylinder: self.tracks_per_cylinder,
-            seek_min_ms: self.seek_min_ms,
-            seek_avg_ms: self.seek_avg_ms,
-            seek_max_ms: self.seek_max_ms,
+            head_switch_ms: 1.0,
+            model: PhantomData,
         }
     }
 }
