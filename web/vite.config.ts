@@ -30,7 +30,7 @@ const csp: Plugin = {
 };
 
 // Multi-page build: the lab (/), the embed route (/embed/), the lessons (/lessons/), compare
-// mode (/compare/) and the model notes (/notes/), so the app works from any static host without
+// mode (/compare/), the model notes (/notes/) and the start page (/start/), so the app works from any static host without
 // server-side routing. The WASM
 // engine is the workspace package @storelab/engine (engine/wasm/npm), built by
 // scripts/build-wasm.sh.
@@ -47,6 +47,7 @@ export default defineConfig({
         lessons: resolve(here, 'lessons/index.html'),
         compare: resolve(here, 'compare/index.html'),
         notes: resolve(here, 'notes/index.html'),
+        start: resolve(here, 'start/index.html'),
       },
     },
   },

@@ -76,6 +76,17 @@ describe('axe-core finds no serious or critical violation', () => {
   it('on compare mode', async () => {
     assert.deepEqual(await violations(`${suite.base}compare/#a=hac-t1-cold&b=fpc-t1-cold&seed=1`, ready), []);
   });
+  it('on the start page', async () => {
+    assert.deepEqual(await violations(`${suite.base}start/`, (p) => p.locator('[data-testid=system-card]').first().waitFor()), []);
+  });
+  it("on the lab's scenarios dialog", async () => {
+    const open = async (p) => {
+      await ready(p);
+      await p.locator('[data-testid=open-gallery]').click();
+      await p.locator('[data-testid=gallery-dialog]').waitFor();
+    };
+    assert.deepEqual(await violations(suite.base, open), []);
+  });
   it('on the lesson page', async () => {
     assert.deepEqual(await violations(`${suite.base}lessons/`, (p) => p.locator('[data-testid=lesson] h1').first().waitFor()), []);
   });

@@ -1,5 +1,6 @@
-// Entry point of every page: the lab (index.html), the embed route (embed/index.html) and the
-// lessons (lessons/index.html) and the model notes (notes/index.html) choose their page with
+// Entry point of every page: the lab (index.html), the embed route (embed/index.html), the
+// lessons (lessons/index.html), the model notes (notes/index.html) and the start page
+// (start/index.html) choose their page with
 // <div id="root" data-page="…">.
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -11,6 +12,7 @@ import { initEngine } from './engine/wasm';
 
 const LessonPage = lazy(() => import('./lessons/LessonPage'));
 const NotesPage = lazy(() => import('./notes/NotesPage'));
+const StartPage = lazy(() => import('./start/StartPage'));
 
 const root = document.getElementById('root')!;
 const page = root.dataset.page ?? 'lab';
@@ -27,6 +29,14 @@ function render() {
       <StrictMode>
         <Suspense fallback={<p className="loading">Loading the lesson…</p>}>
           <LessonPage />
+        </Suspense>
+      </StrictMode>,
+    );
+  } else if (page === 'start') {
+    createRoot(root).render(
+      <StrictMode>
+        <Suspense fallback={<p className="loading">Loading the systems…</p>}>
+          <StartPage />
         </Suspense>
       </StrictMode>,
     );

@@ -307,6 +307,15 @@ pub fn schema(kind: Option<String>) -> Result<String, JsError> {
     Ok(to_json!(&scenario::json_schema(kind)))
 }
 
+/// What every system reports, as a JSON array in the engine's order (`describe::Description`:
+/// kind, title, paper, record kinds, figures, views, knobs): the start page and the gallery name
+/// the systems by it without running one.
+#[wasm_bindgen]
+pub fn describe_systems() -> String {
+    let all: Vec<_> = scenario::SystemKind::ALL.iter().map(|&k| storelab_core::systems::description_of(k)).collect();
+    to_json!(&all)
+}
+
 fn hex16(h: u64) -> String {
     format!("{h:016x}")
 }

@@ -21,6 +21,7 @@ import { formatDifference, summarize } from '../scenario/edited';
 import { useEdited } from './useEdited';
 
 const CompareDialog = lazy(() => import('../compare/CompareDialog'));
+const GalleryDialog = lazy(() => import('./GalleryDialog'));
 
 /** What every view receives; `inspectable`: an inspector is on the page. */
 export function useViewProps(lab: LabController, inspectable = true): ViewProps {
@@ -119,6 +120,7 @@ export default function App({ lab }: { lab: LabController }) {
   const viewProps = useViewProps(lab);
   const [copied, setCopied] = useState(false);
   const [comparing, setComparing] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
   useShortcuts(lab);
 
   useEffect(() => {
@@ -168,6 +170,12 @@ export default function App({ lab }: { lab: LabController }) {
           )}
         </span>
         <nav>
+          <a href="./start/" data-testid="start-link" title="Every system by its paper: its idea, its lesson, its scenarios and its figures">
+            All systems
+          </a>
+          <button type="button" onClick={() => setBrowsing(true)} data-testid="open-gallery" title="Pick a scenario of any system, grouped by system and searchable">
+            Scenarios…
+          </button>
           <button type="button" onClick={() => lab.store.set({ editorOpen: !editorOpen })} data-testid="toggle-editor" aria-pressed={editorOpen}>
             {editorOpen ? 'Hide scenario' : 'Edit scenario'}
             {errors > 0 && <span className="badge">{errors}</span>}
@@ -206,6 +214,11 @@ export default function App({ lab }: { lab: LabController }) {
         </main>
       </div>
       {helpOpen && <HelpOverlay onClose={() => lab.store.set({ helpOpen: false })} />}
+      {browsing && (
+        <Suspense fallback={null}>
+          <GalleryDialog lab={lab} onClose={() => setBrowsing(false)} />
+        </Suspense>
+      )}
       {comparing && (
         <Suspense fallback={null}>
           <CompareDialog lab={lab} onClose={() => setComparing(false)} />

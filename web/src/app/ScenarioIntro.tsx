@@ -48,7 +48,9 @@ export default function ScenarioIntro({ lab }: { lab: LabController }) {
       <summary>About this scenario</summary>
       {cue && (
         <p className="cue" data-testid="play-cue">
-          Press <b>▶ Play</b> (or Space) to start the simulation; drag the timeline to jump; click anything to inspect it.{' '}
+          Press <b>▶ Play</b> (or Space) to start the simulation; drag the timeline to jump; click anything to inspect it. This is
+          one of the lab&apos;s systems: <a href="./start/">see them all</a>, with their lessons and figures, or pick any scenario
+          with <b>Scenarios…</b>.{' '}
           <button type="button" onClick={dismiss}>
             Got it
           </button>

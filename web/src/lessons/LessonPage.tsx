@@ -5,15 +5,12 @@ import { inlineHtml, markdownHtml } from './markdown';
 import { LabClient } from '../engine/client';
 import type { EngineLike } from '../state/engine';
 import { scenarioTexts } from '../scenario/gallery';
-import { applyOverrides, describeErrors, describeOverrides, embedSrc, firstBelow, lessonLabel, parseLesson, parseOverrides, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
+import { applyOverrides, describeErrors, describeOverrides, embedSrc, firstBelow, lessonLabel, parseOverrides, parseSweep, readMetric, withinTolerance } from './lesson';
+import { lessons } from './list';
 import type { Override } from './overrides';
 import type { FigureInfo } from '../engine/types';
 import '../app/styles.css';
 
-const sources = import.meta.glob<string>(['../../../lessons/*.md', '!../../../lessons/README.md'], { query: '?raw', import: 'default', eager: true });
-const lessons: Lesson[] = Object.entries(sources)
-  .map(([path, text]) => parseLesson(path.replace(/^.*\//, '').replace(/\.md$/, ''), text))
-  .sort((a, b) => a.name.localeCompare(b.name));
 
 /** A finished run: its summary (the CLI's) and the summary figures its system describes. */
 type Run = { metrics: unknown; figures: readonly FigureInfo[] };
@@ -62,7 +59,7 @@ export default function LessonPage() {
   if (lessons.length === 0) return <p className="lesson">No lessons found in lessons/.</p>;
   const nav = (
     <nav className="lessons-nav">
-      <a href="../">← Back to the lab</a> · Lessons:{' '}
+      <a href="../">← Back to the lab</a> · <a href="../start/">All systems</a> · Lessons:{' '}
       {lessons.map((l) => (
         <a key={l.name} href={`?lesson=${l.name}`} style={{ marginRight: 8, fontWeight: l === lesson ? 700 : 400 }}>
           {lessonLabel(l)}

@@ -2,7 +2,8 @@
 // gallery scenarios, views and summary figures of the scenario's system, and overrides the engine
 // accepts; lesson 04's questions are graded against real runs as the lesson's reasoning predicts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyOverrides, embedSrc, lessonLabel, lessonNumber, parseLesson, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
+import { applyOverrides, embedSrc, lessonLabel, lessonNumber, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
+import { lessons } from './list';
 import { loadEngineForTests } from '../engine/testing';
 import { Lab } from '../engine/wasm';
 import { scenarioTexts } from '../scenario/gallery';
@@ -11,8 +12,6 @@ import type { SystemDescription } from '../engine/types';
 
 beforeAll(loadEngineForTests);
 
-const sources = import.meta.glob<string>(['../../../lessons/*.md', '!../../../lessons/README.md'], { query: '?raw', import: 'default', eager: true });
-const lessons: Lesson[] = Object.entries(sources).map(([path, text]) => parseLesson(path.replace(/^.*\//, '').replace(/\.md$/, ''), text));
 const params = (l: Lesson, kind: 'embed' | 'question') => l.segments.flatMap((s) => (s.kind === kind ? [s.params] : []));
 
 /** Builds the scenario (with `set` applied) in the engine; throws the engine's error if it refuses it. */

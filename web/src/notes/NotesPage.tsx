@@ -34,7 +34,7 @@ export default function NotesPage() {
   return (
     <article className="lesson notes" data-testid="notes">
       <nav className="lessons-nav">
-        <a href="../">← Back to the lab</a> · <a href="../lessons/">Lessons</a>
+        <a href="../">← Back to the lab</a> · <a href="../start/">All systems</a> · <a href="../lessons/">Lessons</a>
       </nav>
       <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />
     </article>

@@ -3,7 +3,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
-import { gallery } from './gallery';
+import GalleryList from './GalleryList';
 import TomlEditor from './TomlEditor';
 import SchemaForm, { type Refused } from './SchemaForm';
 import type { PropSchema } from './fields';
@@ -73,25 +73,13 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
         ))}
       </div>
       {tab === 'gallery' && (
-        <ul className="gallery" data-testid="gallery">
-          {gallery.map((g) => (
-            <li key={g.name} className={g.name === s.scenarioName ? 'current' : ''}>
-              <button
-                type="button"
-                onClick={() => {
-                  forget();
-                  void lab.load(g.text, null, { tNs: 0, scenarioName: g.name });
-                }}
-                data-scenario={g.name}
-              >
-                <strong>{g.title || g.name}</strong>
-                <span className="desc">{g.description}</span>
-                <span className="paper">{g.paper}</span>
-                <code>scenarios/{g.name}.toml</code>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <GalleryList
+          current={s.scenarioName}
+          onPick={(g) => {
+            forget();
+            void lab.load(g.text, null, { tNs: 0, scenarioName: g.name });
+          }}
+        />
       )}
       {pending.length > 0 && (
         <div className={applyRefused ? 'error-banner' : 'hint-banner'} role={applyRefused ? 'alert' : 'status'} data-testid="form-refused">

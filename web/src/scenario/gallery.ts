@@ -6,6 +6,8 @@ const files = import.meta.glob<string>('../../../scenarios/*.toml', { query: '?r
 
 export interface GalleryEntry {
   name: string;
+  /** The system it runs (`[system] kind`). */
+  kind: string;
   title: string;
   description: string;
   paper: string;
@@ -72,5 +74,32 @@ const systemRank = (kind: string) => {
 /** Gallery cards, grouped by system, each group in `galleryOrder`. */
 export const gallery: GalleryEntry[] = Object.entries(scenarioTexts)
   .map(([name, text]) => ({ name, text, kind: kindOf(text), ...readMeta(text) }))
-  .sort((a, b) => systemRank(a.kind) - systemRank(b.kind) || galleryOrder(a.name, b.name, systemOf(a.kind)?.galleryFirst))
-  .map(({ kind: _kind, ...entry }) => entry);
+  .sort((a, b) => systemRank(a.kind) - systemRank(b.kind) || galleryOrder(a.name, b.name, systemOf(a.kind)?.galleryFirst));
+
+/** Whether scenario `name` reproduces a figure or table of its paper: its name says which
+ * (`fig4-7-memory-split`, `oplog-table4-log-size`). */
+export function isFigure(name: string): boolean {
+  return /(^|-)(fig|table)\d/.test(name);
+}
+
+/** The entries that match `query`, in any case, in their name, title, description, paper or
+ * system's title (`systemTitle`): those that contain it as a phrase when any do ("table 2" finds
+ * Table 2, not every table with a 2), else those that contain every word of it ("hac compact",
+ * "fig 4-7"). An empty query keeps them all. */
+export function searchGallery(entries: readonly GalleryEntry[], query: string, systemTitle: (kind: string) => string = () => ''): GalleryEntry[] {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const text = (g: GalleryEntry) => [g.name, g.title, g.description, g.paper, g.kind, systemTitle(g.kind)].join(' ').toLowerCase().replace(/\s+/g, ' ');
+  const phrase = entries.filter((g) => text(g).includes(words.join(' ')));
+  return phrase.length > 0 ? phrase : entries.filter((g) => words.every((w) => text(g).includes(w)));
+}
+
+/** `entries` in groups of one system each, in the gallery's order. */
+export function bySystem(entries: readonly GalleryEntry[]): { kind: string; entries: GalleryEntry[] }[] {
+  const groups: { kind: string; entries: GalleryEntry[] }[] = [];
+  for (const g of entries) {
+    const last = groups.at(-1);
+    if (last?.kind === g.kind) last.entries.push(g);
+    else groups.push({ kind: g.kind, entries: [g] });
+  }
+  return groups;
+}

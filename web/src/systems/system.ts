@@ -51,4 +51,10 @@ export interface WebSystem {
   viewKeys?: { where: string; keys: readonly { keys: readonly string[]; what: string }[] };
   /** Gallery: its scenarios that lead its group, in this order (the rest follow by name). */
   galleryFirst?: readonly string[];
+  /** The start page: the system's idea in a sentence or two, for a student who has not read the
+   * paper (its title and paper come from the engine's description). */
+  about: string;
+  /** The start page: the gallery scenarios that show the idea best, the first opened by
+   * "Open in the lab". */
+  headline: readonly string[];
 }

@@ -252,7 +252,12 @@ macro_rules! systems {
 
         /// What the system a scenario selects reports: its record kinds, figures and views.
         pub fn description(s: &Scenario) -> &'static Description {
-            match s.system.kind {
+            description_of(s.system.kind)
+        }
+
+        /// What system `kind` reports: its title, paper, record kinds, figures and views.
+        pub fn description_of(kind: SystemKind) -> &'static Description {
+            match kind {
                 $(SystemKind::$kind => <$m::$s as PaperSystem>::DESCRIPTION,)*
             }
         }

@@ -13,6 +13,9 @@ export const hac: WebSystem = {
   inspector: () => import('./inspect'),
   Intro: HacIntro,
   grid: true,
+  about:
+    "A client cache of page-sized frames that keeps whole pages while they are well used and compacts them into frames of hot objects when they are not, so it wastes no space on cold neighbours yet fetches whole pages; compared with FPC, a page cache, and GOM's dual buffering.",
+  headline: ['hac-compaction', 'hac-t1-cold', 'fpc-t1-cold'],
   viewKeys: {
     where: 'In the HAC client-cache view',
     keys: [

@@ -17,4 +17,7 @@ export const mob: WebSystem = {
   Intro: MobIntro,
   grid: true,
   galleryFirst: ['mob-default'],
+  about:
+    'A server that keeps modified objects in a small buffer (the MOB) instead of modified pages: commits cost one log write, and a flusher installs them into their pages later, absorbing many modifications of one page into a single disk write.',
+  headline: ['mob-default', 'uniform-absorption', 'fig4-7-memory-split'],
 };

@@ -15,4 +15,7 @@ export const oplog: WebSystem = {
   inspector: () => import('./inspect'),
   Intro: OplogIntro,
   grid: true,
+  about:
+    'An object server that logs modified objects and installs them into their pages opportunistically: whichever pending page the disk head can reach soonest, so the installation reads ride the head instead of seeking for each.',
+  headline: ['oplog-pool', 'oplog-fig3-opportunistic', 'oplog-fig3-absorbing'],
 };
