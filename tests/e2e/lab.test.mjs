@@ -503,7 +503,8 @@ describe('embed and lessons', () => {
     await lab.locator('[data-testid=copy-embed]').click();
     await lab.locator('[data-testid=copy-embed]', { hasText: 'Embed code copied' }).waitFor();
     const code = await lab.evaluate(() => navigator.clipboard.readText());
-    const src = code.match(/^<iframe src="([^"]+)" title="Storelab: MOB defaults \(Chapter 4\)" width="100%" height="420" style="border:0" loading="lazy"><\/iframe>$/)?.[1];
+    // 762 px: the title bar and controls (96), the row's tallest view (DiskView, 660) and the gap (6).
+    const src = code.match(/^<iframe src="([^"]+)" title="Storelab: MOB defaults \(Chapter 4\)" width="100%" height="762" style="border:0" loading="lazy"><\/iframe>$/)?.[1];
     assert.ok(src, code);
     assert.ok(src.startsWith(`${suite.base}embed/?views=SystemDiagram,MobView,DiskView#s=`), src);
     await lab.context().close();

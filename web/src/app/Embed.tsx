@@ -18,6 +18,7 @@ import { StatusBanner, useViewProps } from './App';
 import { describeOverrides, loadWithOverrides, readSetParam } from '../lessons/overrides';
 import { readEmbedParams, unknownScenario, unknownViews } from './embedParams';
 import { scenarioTexts } from '../scenario/gallery';
+import { viewHeight } from '../systems';
 
 export default function Embed({ lab }: { lab: LabController }) {
   const params = useMemo(() => readEmbedParams(location.search), []);
@@ -100,7 +101,7 @@ export default function Embed({ lab }: { lab: LabController }) {
           <StatusBanner lab={lab} />
           <div className={`embed-views n${shown.length}`}>
             {shown.map((info) => (
-              <ViewPanel key={info.view} info={info} props={viewProps} />
+              <ViewPanel key={info.view} info={info} props={viewProps} height={viewHeight(info.view)} />
             ))}
           </div>
         </>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemDescription } from '../engine/types';
-import { embedCode, embedHeight, readEmbedParams, unknownScenario, unknownViews } from './embedParams';
+import { EMBED_CHROME_PX, EMBED_GAP_PX, embedCode, embedHeight, readEmbedParams, unknownScenario, unknownViews } from './embedParams';
+import { DEFAULT_VIEW_HEIGHT, SHARED_VIEWS, SYSTEMS, viewHeight } from '../systems';
+import readme from '../../README.md?raw';
 
 const description = { views: [{ view: 'SystemDiagram' }, { view: 'MobView' }, { view: 'DiskView' }] } as unknown as SystemDescription;
 
@@ -34,11 +36,24 @@ describe('embed options (issue 13, item 9)', () => {
     expect(unknownScenario('no-such', { a: '', b: '' })).toBe('there is no scenario called "no-such" in the gallery; its scenarios are a, b');
   });
 
-  it('writes an iframe with the views, the hash and a height for its rows', () => {
-    expect(embedHeight(3)).toBe(420);
-    expect(embedHeight(4)).toBe(720);
+  it('writes an iframe with the views, the hash and a height for its rows: each as tall as its tallest view', () => {
+    const [mob, disk, chrome, gap] = [viewHeight('MobView'), viewHeight('DiskView'), EMBED_CHROME_PX, EMBED_GAP_PX];
+    expect(disk).toBeGreaterThan(mob);
+    expect(embedHeight(['MobView'])).toBe(chrome + mob + gap);
+    expect(embedHeight(['MobView', 'DiskView', 'EventLog'])).toBe(chrome + disk + gap);
+    expect(embedHeight(['MobView', 'EventLog', 'Inspector', 'DiskView'])).toBe(chrome + mob + gap + disk + gap);
+    expect(embedHeight(['NoSuchView'])).toBe(chrome + DEFAULT_VIEW_HEIGHT + gap);
     expect(embedCode('https://x.org/lab/', '#s=abc&seed=1&t=0', ['MobView', 'DiskView'], 'A "quoted" <title>')).toBe(
-      '<iframe src="https://x.org/lab/embed/?views=MobView,DiskView#s=abc&seed=1&t=0" title="Storelab: A &#34;quoted&#34; &#60;title&#62;" width="100%" height="420" style="border:0" loading="lazy"></iframe>',
+      `<iframe src="https://x.org/lab/embed/?views=MobView,DiskView#s=abc&seed=1&t=0" title="Storelab: A &#34;quoted&#34; &#60;title&#62;" width="100%" height="${chrome + disk + gap}" style="border:0" loading="lazy"></iframe>`,
     );
+  });
+});
+
+describe("web/README.md's table of view heights", () => {
+  it('agrees with the heights the systems declare, for every view', () => {
+    const table = Object.fromEntries([...readme.matchAll(/\| `(\w+)` \| (\d+) /g)].map((m) => [m[1], Number(m[2])]));
+    const views = [...SYSTEMS.flatMap((s) => Object.keys(s.views)), ...Object.keys(SHARED_VIEWS)];
+    expect(Object.keys(table).sort()).toEqual([...views].sort());
+    for (const v of views) expect(table[v], v).toBe(viewHeight(v));
   });
 });

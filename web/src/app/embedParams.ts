@@ -7,6 +7,7 @@
 //   set      overrides pinned on top of the scenario (lessons/overrides.ts)
 import type { SystemDescription } from '../engine/types';
 import { MAX_SPEED_NS_PER_S, MIN_SPEED_NS_PER_S } from '../state/clock';
+import { viewHeight } from '../systems';
 
 export interface EmbedParams {
   /** View names asked for, as written (checked against the system once it is loaded). */
@@ -51,10 +52,18 @@ export function unknownScenario(name: string, gallery: Record<string, string>): 
   return `there is no scenario called "${name}" in the gallery; its scenarios are ${Object.keys(gallery).join(', ')}`;
 }
 
-/** Suggested iframe height for `views` views side by side in rows of three (at least 960 px
- * wide): the title bar and time controls, then 300 px a row. */
-export function embedHeight(views: number): number {
-  return 120 + 300 * Math.max(1, Math.ceil(views / 3));
+/** The embed's title bar and time controls (CSS px, with the views' top padding). */
+export const EMBED_CHROME_PX = 96;
+/** The gap between the embed's rows of views, and the padding beneath the last. */
+export const EMBED_GAP_PX = 6;
+
+/** The iframe height that shows `views` whole, side by side in rows of up to three (an embed at
+ * least 930 px wide has three columns of 300 px or more): the title bar and time controls, then
+ * each row as tall as its tallest view (`viewHeight`). */
+export function embedHeight(views: readonly string[]): number {
+  let rows = 0;
+  for (let i = 0; i < Math.max(1, views.length); i += 3) rows += Math.max(0, ...views.slice(i, i + 3).map(viewHeight)) + EMBED_GAP_PX;
+  return EMBED_CHROME_PX + rows;
 }
 
 /** An iframe showing `views` of the run at `hash` (a permalink's hash), for the page at `labUrl`
@@ -62,5 +71,5 @@ export function embedHeight(views: number): number {
 export function embedCode(labUrl: string, hash: string, views: readonly string[], title: string): string {
   const src = `${labUrl}embed/?views=${views.join(',')}${hash}`;
   const safeTitle = title.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<iframe src="${src}" title="Storelab: ${safeTitle}" width="100%" height="${embedHeight(views.length)}" style="border:0" loading="lazy"></iframe>`;
+  return `<iframe src="${src}" title="Storelab: ${safeTitle}" width="100%" height="${embedHeight(views)}" style="border:0" loading="lazy"></iframe>`;
 }

@@ -43,11 +43,13 @@ class Boundary extends Component<{ name: string; children: ReactNode }, { error:
   }
 }
 
-export function ViewPanel({ info, props, className }: { info: ViewInfo; props: ViewProps; className?: string }) {
+/** A view in its panel; `height`, the panel's (the embed's, from `viewHeight`; the lab's grid
+ * sizes its panels itself). */
+export function ViewPanel({ info, props, className, height }: { info: ViewInfo; props: ViewProps; className?: string; height?: number }) {
   const { view: name, title, hint } = info;
   const V = lazyView(name);
   return (
-    <section className={`panel view-${name} ${className ?? ''}`} data-panel={name} aria-label={title} title={hint}>
+    <section className={`panel view-${name} ${className ?? ''}`} data-panel={name} aria-label={title} title={hint} style={height ? { height } : undefined}>
       <h2 className={V ? 'panel-title sr-only' : 'panel-title'}>{title}</h2>
       <div className="panel-body">
         {V ? (

@@ -5,8 +5,9 @@ import { inlineHtml, markdownHtml } from './markdown';
 import { LabClient } from '../engine/client';
 import type { EngineLike } from '../state/engine';
 import { scenarioTexts } from '../scenario/gallery';
-import { applyOverrides, describeErrors, describeOverrides, embedSrc, firstBelow, lessonLabel, parseOverrides, parseSweep, readMetric, withinTolerance } from './lesson';
+import { applyOverrides, describeErrors, describeOverrides, embedSrc, embedViews, firstBelow, lessonLabel, parseOverrides, parseSweep, readMetric, withinTolerance } from './lesson';
 import { lessons } from './list';
+import { embedHeight } from '../app/embedParams';
 import type { Override } from './overrides';
 import type { FigureInfo } from '../engine/types';
 import '../app/styles.css';
@@ -124,7 +125,7 @@ function LiveScenario({ params }: { params: Record<string, string> }) {
   }
   return (
     <figure className="live">
-      <iframe title={params.caption ?? `Live scenario ${name}`} src={src} style={params.height ? { height: `${params.height}px` } : undefined} loading="lazy" />
+      <iframe title={params.caption ?? `Live scenario ${name}`} src={src} style={{ height: `${params.height ?? embedHeight(embedViews(params))}px` }} loading="lazy" />
       {(params.caption || pinned.length > 0) && (
         <figcaption className="hint" style={{ padding: '4px 8px' }}>
           {params.caption}

@@ -69,10 +69,15 @@ export function lessonLabel(l: Lesson): string {
   return n == null ? title : `${n}. ${title}`;
 }
 
+/** The views a `storelab-embed` block shows (the MOB's three main ones when it names none). */
+export function embedViews(params: Record<string, string>): string[] {
+  return (params.views ?? 'MobView,DiskView,Charts').split(',').map((v) => v.trim());
+}
+
 /** The embed route's URL (relative to the lessons page) for a `storelab-embed` block:
  * `../embed/?views=…&controls=1&speed=…&set=…#sc=…&seed=…`. Throws on a malformed `set`. */
 export function embedSrc(params: Record<string, string>): string {
-  const qs = new URLSearchParams({ views: params.views ?? 'MobView,DiskView,Charts', controls: '1' });
+  const qs = new URLSearchParams({ views: embedViews(params).join(','), controls: '1' });
   if (params.speed) qs.set('speed', params.speed);
   const set = formatOverrides(parseOverrides(params.set));
   if (set) qs.set('set', set);

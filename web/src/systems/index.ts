@@ -26,6 +26,14 @@ export const SHARED_VIEWS: Readonly<Record<string, ViewLoader>> = {
   Inspector: () => import('../views/Inspector'),
 };
 
+/** The height of a view no system sizes, and of the shared views (their lists scroll). */
+export const DEFAULT_VIEW_HEIGHT = 320;
+
+/** The height (CSS px) view `name` needs to show whole in a column 300 to 480 px wide. */
+export function viewHeight(name: string): number {
+  return SYSTEMS.find((s) => Object.hasOwn(s.viewHeights, name))?.viewHeights[name] ?? DEFAULT_VIEW_HEIGHT;
+}
+
 /** The module of the view named `name`, whichever system it belongs to; undefined for a name no
  * system lists. */
 export function viewLoader(name: string): ViewLoader | undefined {

@@ -39,6 +39,11 @@ export interface WebSystem {
   /** Its views, by the names its description lists (engine `systems/<kind>/describe.rs`). The
    * names are public (embed `?views=`, compare mode, lessons), unique across systems. */
   views: Readonly<Record<string, ViewLoader>>;
+  /** The height (CSS px) each of its views needs to show whole in a column 300 to 480 px wide,
+   * legends and captions included: an embed gives its panels at least this, and the embed code's
+   * height adds up its rows (`app/embedParams.ts`). A view it does not list gets
+   * `DEFAULT_VIEW_HEIGHT`. */
+  viewHeights: Readonly<Record<string, number>>;
   /** Its part of the inspector, loaded with the inspector; without one the inspector shows
    * records only. */
   inspector?: () => Promise<{ default: InspectorPart }>;

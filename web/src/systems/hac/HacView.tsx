@@ -48,6 +48,7 @@ interface Hover {
 export default function HacView({ frames, select, selected, seek, description, inspectable }: ViewProps) {
   const tick = useFrameTick(frames, 200);
   const h = tick && hacFrame(tick, description);
+  const hac = h !== null && h.client.policy === 'hac';
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useElementSize(box);
@@ -96,11 +97,12 @@ export default function HacView({ frames, select, selected, seek, description, i
       unsub();
       cancelAnimationFrame(raf);
     };
-  }, [frames, description, width, height, marks]);
+    // `hac`: the canvas is there only once a frame of HAC's has come, which may be after the
+    // size is known; without it the grid stayed blank until the next frame.
+  }, [frames, description, width, height, marks, hac]);
 
   useEffect(() => redraw.current(), [hover, focus, focused, selFrame]);
 
-  const hac = h !== null && h.client.policy === 'hac';
   const n = h?.client.frames ?? 0;
   const l = canvasLayout(n, width, height);
   const lane = hac ? laneFrames(h, selFrame, l.laneRows) : [];

@@ -10,6 +10,8 @@ export const hac: WebSystem = {
     HacView: () => import('./HacView'),
     Oo7Panel: () => import('./Oo7Panel'),
   },
+  // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them).
+  viewHeights: { HacView: 720, Oo7Panel: 520 },
   inspector: () => import('./inspect'),
   Intro: HacIntro,
   grid: true,

@@ -13,6 +13,8 @@ export const mob: WebSystem = {
     CacheView: () => import('./CacheView'),
     Charts: () => import('./Charts'),
   },
+  // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them).
+  viewHeights: { SystemDiagram: 300, MobView: 580, DiskView: 660, CacheView: 320, Charts: 420 },
   inspector: () => import('./inspect'),
   Intro: MobIntro,
   grid: true,

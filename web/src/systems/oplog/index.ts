@@ -12,6 +12,8 @@ export const oplog: WebSystem = {
     OplogMemory: () => import('./OplogMemory'),
     OplogCharts: () => import('./OplogCharts'),
   },
+  // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them).
+  viewHeights: { PoolPlatter: 640, OplogDiagram: 400, OplogMemory: 360, OplogCharts: 520 },
   inspector: () => import('./inspect'),
   Intro: OplogIntro,
   grid: true,
