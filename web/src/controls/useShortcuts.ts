@@ -7,6 +7,8 @@ export function useShortcuts(lab: LabController, enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
+      // A control that took the key itself (the editor's tabs take the arrows) keeps it.
+      if (e.defaultPrevented) return;
       const action = shortcutFor(e);
       if (!action) return;
       const st = lab.store.get();

@@ -1,6 +1,6 @@
 // The scenario side panel: the gallery of scenarios/, the raw TOML editor beside the form editor
 // generated from the engine's schema, apply (restarts the run), export and import.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import GalleryList from './GalleryList';
@@ -9,9 +9,31 @@ import SchemaForm, { type Refused } from './SchemaForm';
 import type { PropSchema } from './fields';
 import { problemsOf, readField, schemaOf } from './fields';
 
+const TABS = ['gallery', 'toml', 'form'] as const;
+type Tab = (typeof TABS)[number];
+
 export default function ScenarioPanel({ lab }: { lab: LabController }) {
   const s = useStore(lab.store, (x) => x);
-  const [tab, setTab] = useState<'gallery' | 'toml' | 'form'>('toml');
+  const [tab, setTab] = useState<Tab>('toml');
+  // The tabs take the arrow keys, Home and End, as a tab list does (issue 24, item 13): one tab
+  // stop, the arrows move between them.
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const i = TABS.indexOf(tab);
+    const to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: TABS.length - 1 }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    const next = TABS[(to + TABS.length) % TABS.length];
+    setTab(next);
+    e.currentTarget.querySelector<HTMLButtonElement>(`[data-testid=tab-${next}]`)?.focus();
+  };
+  // Opened below the fold (a phone, where it stacks above the views), it comes into view just
+  // beneath the time controls, which stay at the top of the window.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const top = panel.current?.getBoundingClientRect().top ?? 0;
+    const controls = document.querySelector('.time-controls')?.getBoundingClientRect().bottom ?? 0;
+    if (top > window.innerHeight / 2) window.scrollBy?.({ top: top - controls });
+  }, []);
   const fileInput = useRef<HTMLInputElement>(null);
   const dirty = s.draftText !== s.appliedText;
 
@@ -64,10 +86,19 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
   };
 
   return (
-    <aside className="scenario-panel" aria-label="Scenario">
-      <div className="tabs" role="tablist">
-        {(['gallery', 'toml', 'form'] as const).map((t) => (
-          <button key={t} type="button" role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => setTab(t)} data-testid={`tab-${t}`}>
+    <aside className="scenario-panel" aria-label="Scenario" ref={panel}>
+      <div className="tabs" role="tablist" aria-label="Edit the scenario as" onKeyDown={onTabKey}>
+        {TABS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={tab === t}
+            tabIndex={tab === t ? 0 : -1}
+            className={tab === t ? 'active' : ''}
+            onClick={() => setTab(t)}
+            data-testid={`tab-${t}`}
+          >
             {t === 'gallery' ? 'Gallery' : t === 'toml' ? 'TOML' : 'Form'}
           </button>
         ))}
