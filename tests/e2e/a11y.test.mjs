@@ -53,6 +53,37 @@ describe('keyboard and screen reader (issue 13, item 6)', () => {
   });
 });
 
+describe('skip links and the clock (issue 24, item 13)', () => {
+  it('the first Tab stops skip to the views or the inspector, without changing the address', async () => {
+    const page = await harness.newPage(suite.browser, suite.base);
+    await ready(page);
+    const active = () => page.evaluate(() => document.activeElement?.dataset.testid ?? document.activeElement?.dataset.panel ?? document.activeElement?.id);
+    await page.keyboard.press('Tab');
+    assert.equal(await active(), 'skip-views');
+    assert.ok((await page.locator('[data-testid=skip-views]').boundingBox()).y >= 0, 'it shows when focused');
+    await page.keyboard.press('Tab');
+    assert.equal(await active(), 'skip-inspector');
+    const url = page.url();
+    await page.keyboard.press('Enter');
+    assert.equal(await active(), 'Inspector');
+    assert.equal(page.url(), url);
+    await page.locator('[data-testid=skip-views]').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await active(), 'views');
+    await page.context().close();
+  });
+
+  it('at 1 ms a second the clock shows the microseconds a step moves', async () => {
+    const page = await harness.newPage(suite.browser, suite.base);
+    await ready(page);
+    await page.evaluate((p) => window.__storelab.lab.store.set({ speedPosition: p }), harness.speedPosition(1e6));
+    for (let i = 0; i < 3; i++) await page.locator('[data-testid=step]').click();
+    await page.waitForFunction(() => window.__storelab.lab.store.get().events >= 3);
+    assert.match(await page.locator('[data-testid=sim-time]').innerText(), /^\d+\.\d{5} s \/ /);
+    await page.context().close();
+  });
+});
+
 /** axe-core's serious and critical violations on `url`, once the page has settled. */
 async function violations(url, waitFor) {
   const context = await suite.browser.newContext({ viewport: { width: 1440, height: 900 } });

@@ -105,6 +105,29 @@ export function StatusBanner({ lab }: { lab: LabController }) {
   return null;
 }
 
+/** The first stops of the Tab key (issue 24, item 13: 102 presses reached the inspector): past
+ * the header and controls to the views, or straight to the inspector. They show when focused. */
+function SkipLinks() {
+  const skip = (selector: string) => (e: React.MouseEvent) => {
+    e.preventDefault(); // the lab follows its address: a #fragment must not become one
+    const target = document.querySelector<HTMLElement>(selector);
+    if (!target) return;
+    if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+    target.focus();
+    target.scrollIntoView({ block: 'nearest' });
+  };
+  return (
+    <nav className="skip-links" aria-label="Skip links">
+      <a href="#views" onClick={skip('#views')} data-testid="skip-views">
+        Skip to the views
+      </a>
+      <a href="#inspector" onClick={skip('[data-panel=Inspector]')} data-testid="skip-inspector">
+        Skip to the inspector
+      </a>
+    </nav>
+  );
+}
+
 /** The lab grid's class: the loaded system's own layout (systems/<kind>/grid.css), or the neutral one. */
 function gridClass(kind: string | undefined): string {
   return kind !== undefined && systemOf(kind)?.grid ? `system-${kind}` : 'grid-neutral';
@@ -156,6 +179,7 @@ export default function App({ lab }: { lab: LabController }) {
 
   return (
     <div className={`lab${editorOpen ? ' with-editor' : ''}`}>
+      <SkipLinks />
       <header className="topbar">
         <h1>
           Storelab <span className="subtitle">{(systemTitle ?? 'storage systems').toLowerCase()}, event by event</span>
@@ -207,7 +231,7 @@ export default function App({ lab }: { lab: LabController }) {
       <ResultsPanel lab={lab} />
       <div className="workspace">
         {editorOpen && <ScenarioPanel lab={lab} />}
-        <main className={`views-grid ${gridClass(viewProps.description?.kind)}`}>
+        <main className={`views-grid ${gridClass(viewProps.description?.kind)}`} id="views" tabIndex={-1} aria-label="Views">
           {systemViews(viewProps.description).map((info) => (
             <ViewPanel key={info.view} info={info} props={viewProps} className={`area-${info.view}${viewProps.selected ? ' has-selection' : ''}`} />
           ))}

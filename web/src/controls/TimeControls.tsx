@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
-import { formatSimTime, formatSpeed, positionToSpeed, SPEED_STEPS } from '../state/clock';
+import { formatSimTime, formatSpeed, positionToSpeed, simTimeDigits, SPEED_STEPS } from '../state/clock';
 
 export default function TimeControls({ lab, compact = false }: { lab: LabController; compact?: boolean }) {
   const s = useStore(lab.store, (x) => x);
@@ -119,7 +119,7 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
         )}
         </span>
         <output data-testid="sim-time" data-ns={s.nowNs} title={s.endNs == null ? 'The run ends a measured window after its warm-up, which waits for flusher passes: the end shows once they are done' : undefined}>
-          {formatSimTime(s.nowNs)}
+          {formatSimTime(s.nowNs, simTimeDigits(positionToSpeed(s.speedPosition)))}
           {s.endNs != null ? ` / ${formatSimTime(s.endNs)}` : ` / ≤ ${formatSimTime(end)}`}
         </output>
       </label>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SPEED_POSITION, MAX_FRAME_DT_S, MAX_SPEED_NS_PER_S, MIN_SPEED_NS_PER_S, SPEED_STEPS,
-  formatDuration, formatSpeed, nextTarget, nudgePosition, positionToSpeed, speedToPosition,
+  formatDuration, formatSpeed, nextTarget, nudgePosition, positionToSpeed, speedToPosition, formatSimTime, simTimeDigits,
 } from './clock';
 
 describe('speed slider (log scale)', () => {
@@ -70,5 +70,15 @@ describe('formatting', () => {
     expect(formatSpeed(3e11)).toBe('300 s/s');
     expect(formatSpeed(positionToSpeed(1000) * (1 - 1e-12))).toBe('300 s/s');
     expect(formatSpeed(20e9)).toBe('20 s/s');
+  });
+
+  it('shows the clock to the digit that moves each animation frame at the speed played', () => {
+    expect(simTimeDigits(1e9)).toBe(3); // 1 s/s: 17 ms a frame
+    expect(simTimeDigits(300e9)).toBe(3);
+    expect(simTimeDigits(1e6)).toBe(5); // 1 ms/s: 17 µs a frame
+    expect(simTimeDigits(1e3)).toBe(8); // 1 µs/s: 17 ns a frame
+    expect(simTimeDigits(1)).toBe(9);
+    expect(formatSimTime(408_123_456, simTimeDigits(1e6))).toBe('0.40812 s');
+    expect(formatSimTime(408_123_456)).toBe('0.408 s');
   });
 });

@@ -64,8 +64,17 @@ export function formatDuration(ns: number): string {
 }
 
 /** Simulated time on the timeline, always in seconds with millisecond precision: "12.345 s". */
-export function formatSimTime(ns: number): string {
-  return `${(ns / 1e9).toFixed(3)} s`;
+export function formatSimTime(ns: number, digits = 3): string {
+  return `${(ns / 1e9).toFixed(digits)} s`;
+}
+
+/** The decimals of seconds that show the clock move at `speedNsPerS`: the last digit changes
+ * from one animation frame to the next (a 60th of a second), from milliseconds at 1 s/s and
+ * above down to nanoseconds (issue 24, item 13: at slow speeds 0.408 s stayed 0.408 s while
+ * events advanced). */
+export function simTimeDigits(speedNsPerS: number): number {
+  const perFrameS = speedNsPerS / 60 / 1e9;
+  return clamp(Math.ceil(-Math.log10(perFrameS)), 3, 9);
 }
 
 function round3(x: number): string {

@@ -232,7 +232,9 @@ function drawCache(
   ctx.font = '10px system-ui, sans-serif';
   ctx.fillStyle = '#666';
   ctx.textAlign = 'left';
-  ctx.fillText('most → least recently used, row by row', 0, 10);
+  // The caption that fits the width (issue 24, item 13: cut to "row by ro" at 1440).
+  const captions = ['most → least recently used, row by row', 'most → least recently used', 'MRU → LRU'];
+  ctx.fillText(captions.find((t) => ctx.measureText(t).width <= width) ?? captions[captions.length - 1], 0, 10);
   const n = Math.min(cap, c.pages.length);
   const x = (i: number) => (i % perRow) * cell;
   const y = (i: number) => GRID_TOP + Math.floor(i / perRow) * cell;
