@@ -3,6 +3,8 @@
 // Run: node --test tests/e2e/   (scripts/test.sh does).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import * as harness from './harness.mjs';
 import { ready } from './harness.mjs';
 
@@ -98,11 +100,16 @@ async function violations(url, waitFor) {
 }
 
 describe('axe-core finds no serious or critical violation', () => {
-  it('on the lab', async () => {
-    assert.deepEqual(await violations(suite.base, ready), []);
-  });
-  it('on the embed', async () => {
-    assert.deepEqual(await violations(`${suite.base}embed/?views=MobView,DiskView,Charts#sc=mob-default`, ready), []);
+  // The lab and the embed with each system (issue 24), and every lesson.
+  for (const sc of ['mob-default', 'hac-compaction', 'oplog-pool']) {
+    it(`on the lab with ${sc}`, async () => {
+      assert.deepEqual(await violations(`${suite.base}#sc=${sc}`, ready), []);
+    });
+  }
+  it('on the embed, with each system', async () => {
+    for (const [views, sc] of [['MobView,DiskView,Charts', 'mob-default'], ['HacView,Oo7Panel,EventLog', 'hac-compaction'], ['PoolPlatter,OplogDiagram,OplogMemory', 'oplog-pool']]) {
+      assert.deepEqual(await violations(`${suite.base}embed/?views=${views}#sc=${sc}`, ready), [], sc);
+    }
   });
   it('on compare mode', async () => {
     assert.deepEqual(await violations(`${suite.base}compare/#a=hac-t1-cold&b=fpc-t1-cold&seed=1`, ready), []);
@@ -118,7 +125,12 @@ describe('axe-core finds no serious or critical violation', () => {
     };
     assert.deepEqual(await violations(suite.base, open), []);
   });
-  it('on the lesson page', async () => {
-    assert.deepEqual(await violations(`${suite.base}lessons/`, (p) => p.locator('[data-testid=lesson] h1').first().waitFor()), []);
+  for (const lesson of fs.readdirSync(path.join(harness.root, 'lessons')).filter((f) => /^\d+-.*\.md$/.test(f))) {
+    it(`on lesson ${lesson}`, async () => {
+      assert.deepEqual(await violations(`${suite.base}lessons/?lesson=${lesson.replace(/\.md$/, '')}`, (p) => p.locator('[data-testid=lesson] h1').first().waitFor()), []);
+    });
+  }
+  it('on the model notes', async () => {
+    assert.deepEqual(await violations(`${suite.base}notes/`, (p) => p.locator('[data-testid=notes] h1').first().waitFor()), []);
   });
 });
