@@ -72,6 +72,21 @@ describe('HAC in the lab (issue 14)', () => {
     await atStep(page, plan, 6);
     assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().playing), false, 'stepping pauses');
 
+    // Issue 24, item 7: the candidate list follows the steps. Just before the first victim is
+    // selected, the list starts with that victim; once it is selected, the victim has left it.
+    const firstVictim = plan.kinds.indexOf('victim selected');
+    const victim = plan.frame[firstVictim];
+    const listAt = async (i) => {
+      await page.evaluate((t) => window.__storelab.lab.seek(t), Math.round(plan.tS[i] * 1e9));
+      await atStep(page, plan, i);
+      await page.waitForTimeout(450); // the lists re-render 5 times a second
+      return page.locator(`${view} [data-testid=hac-candidates] .hac-cand-f`).allInnerTexts();
+    };
+    const listBefore = await listAt(firstVictim - 1);
+    assert.equal(listBefore[0], `frame ${victim}`, `the next victim, frame ${victim}, heads the list: ${listBefore.slice(0, 3)}`);
+    const listAfter = await listAt(firstVictim);
+    assert.ok(!listAfter.includes(`frame ${victim}`), `frame ${victim}, selected, has left the list: ${listAfter.slice(0, 3)}`);
+
     // Just before the first move, the slowest speed (1 µs a second) plays one move at a time.
     await page.evaluate((t) => window.__storelab.lab.seek(t), Math.round(plan.tS[plan.moves[0]] * 1e9) - 1000);
     await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);

@@ -302,9 +302,17 @@ describe('replacement step by step', () => {
     expect(replacementCaption(hacFrame(workedFrame(-1, { background: 0 }), description))).toMatch(/^HAC-FG \(§4\.5\): replacement runs after the reply.*replacement starts at the reply after sending\.$/);
   });
 
-  it('lists the candidates lowest (T, H) first, ties to the newest', () => {
+  it('lists the candidates lowest (T, H) first, ties to the newest, and frame 9, pinned, last', () => {
     const h = read(DISCARDS[2]);
-    expect(candidateOrder(h).map((i) => h.candidates.frame[i])).toEqual([3, 9, 12]);
+    expect(candidateOrder(h).map((i) => h.candidates.frame[i])).toEqual([3, 12, 9]);
+    const unpinned = { ...h, client: { ...h.client, pinned: new Uint8Array(h.client.pinned.length) } };
+    expect(candidateOrder(unpinned).map((i) => h.candidates.frame[i])).toEqual([3, 9, 12]);
+  });
+
+  it('lists last the candidates replacement skips: pinned on the stack, or the target', () => {
+    const h = read(DISCARDS[2]);
+    const pinned = { ...h, client: { ...h.client, pinned: Uint8Array.from(h.client.pinned, (_, f) => Number(f === 3)), target: 9 } };
+    expect(candidateOrder(pinned).map((i) => h.candidates.frame[i])).toEqual([12, 3, 9]);
   });
 
   it('shows the victim and the target full width, then the frame awaiting the page', () => {

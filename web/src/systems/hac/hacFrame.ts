@@ -286,8 +286,13 @@ export function frameCounts(h: HacFrame): Record<string, number> {
   return counts;
 }
 
-/** The candidate set's rows, lowest (T, H) first (the next victim), ties to the newest. */
+/** The candidate set's rows as replacement takes them: lowest (T, H) first (the next victim), ties
+ * to the newest, the frames it skips last (pinned on the traversal's stack, or the target:
+ * `Candidates::take_victim`'s `eligible`). */
 export function candidateOrder(h: HacFrame): number[] {
   const c = h.candidates;
-  return Array.from(c.frame, (_, i) => i).sort((a, b) => c.t[a] - c.t[b] || c.h[a] - c.h[b] || c.age[a] - c.age[b] || c.frame[a] - c.frame[b]);
+  const skipped = (i: number) => Number(h.client.pinned[c.frame[i]] === 1 || c.frame[i] === h.client.target);
+  return Array.from(c.frame, (_, i) => i).sort(
+    (a, b) => skipped(a) - skipped(b) || c.t[a] - c.t[b] || c.h[a] - c.h[b] || c.age[a] - c.age[b] || c.frame[a] - c.frame[b],
+  );
 }

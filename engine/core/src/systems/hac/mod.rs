@@ -71,7 +71,8 @@ pub enum Event {
 /// The client cache, whichever policy the scenario names.
 #[derive(Clone, Debug)]
 pub enum Cache {
-    Hac(HacCache),
+    /// Boxed: HAC's cache is the largest, and the simulation enum holds every system inline.
+    Hac(Box<HacCache>),
     Fpc(Fpc),
     QuickStore(QuickStore),
     Gom(Gom),
@@ -80,7 +81,7 @@ pub enum Cache {
 impl Cache {
     pub fn as_dyn(&self) -> &dyn ClientCache {
         match self {
-            Cache::Hac(c) => c,
+            Cache::Hac(c) => c.as_ref(),
             Cache::Fpc(c) => c,
             Cache::QuickStore(c) => c,
             Cache::Gom(c) => c,
@@ -89,7 +90,7 @@ impl Cache {
 
     fn as_dyn_mut(&mut self) -> &mut dyn ClientCache {
         match self {
-            Cache::Hac(c) => c,
+            Cache::Hac(c) => c.as_mut(),
             Cache::Fpc(c) => c,
             Cache::QuickStore(c) => c,
             Cache::Gom(c) => c,
@@ -190,7 +191,7 @@ impl HacSystem {
             Policy::Hac => {
                 let mut cache = HacCache::new(c.client.hac_params(page_bytes), pages);
                 cache.record_events(true);
-                Cache::Hac(cache)
+                Cache::Hac(Box::new(cache))
             }
             Policy::Fpc => Cache::Fpc(Fpc::new(frames, page_bytes, pages)),
             Policy::Quickstore => Cache::QuickStore(QuickStore::new(
@@ -332,7 +333,8 @@ impl HacSystem {
             discard_object: self.costs.discard_object,
         };
         let events = c.take_events();
-        self.replacement = Some(Steps::new(page, frame, sent, !self.costs.foreground, events, &costs));
+        let before = std::mem::take(&mut c.candidates_before);
+        self.replacement = Some(Steps::new(page, frame, sent, !self.costs.foreground, events, &costs, before));
     }
 
     /// A trace record for each compaction the last replacement made (the HAC view and "next

@@ -9,7 +9,7 @@
 //! receives the page empty until the reply arrives.
 use std::collections::BTreeMap;
 
-use super::cache::{CacheEvent, FrameKind, FrameUsage, HacCache, ABSENT};
+use super::cache::{CacheEvent, Candidates, FrameKind, FrameUsage, HacCache, ABSENT};
 use crate::kernel::SimTime;
 
 /// The cost of each kind of replacement work, ns (spec §5, fitted to Figure 9: `docs/models.md`).
@@ -54,6 +54,10 @@ pub struct Replacement {
     pub start: Option<SimTime>,
     pub background: bool,
     pub steps: Vec<Step>,
+    /// The candidate set before the first step, and the fetch's epoch, which the candidates the
+    /// steps add carry: `candidates_at` replays the steps done onto it.
+    pub candidates: Candidates,
+    pub epoch: u64,
 }
 
 impl Replacement {
@@ -66,7 +70,12 @@ impl Replacement {
         background: bool,
         events: Vec<CacheEvent>,
         costs: &StepCosts,
+        candidates: Candidates,
     ) -> Self {
+        let epoch = events.iter().find_map(|e| match *e {
+            CacheEvent::Fetch { epoch, .. } => Some(epoch),
+            _ => None,
+        });
         let mut work = 0.0;
         let steps = events
             .into_iter()
@@ -79,7 +88,27 @@ impl Replacement {
                 Step { after: work.round() as SimTime + i as SimTime + 1, event }
             })
             .collect();
-        Replacement { page, frame, sent, reply: None, start: background.then_some(sent), background, steps }
+        let start = background.then_some(sent);
+        Replacement { page, frame, sent, reply: None, start, background, steps, candidates, epoch: epoch.unwrap_or(0) }
+    }
+
+    /// The candidate set at `now`: as the fetch found it, with the steps done by then (issue 24,
+    /// item 7: the list stayed as the last step left it through every step).
+    pub fn candidates_at(&self, now: SimTime) -> Candidates {
+        let mut c = self.candidates.clone();
+        for step in &self.steps[..self.done(now)] {
+            match step.event {
+                CacheEvent::ScanPrimary { frame, usage }
+                | CacheEvent::ScanSecondary { frame, added: true, usage, .. }
+                | CacheEvent::TargetFull { frame, usage } => c.upsert(frame, usage, self.epoch),
+                CacheEvent::CandidateExpired { frame }
+                | CacheEvent::VictimSelected { frame, .. }
+                | CacheEvent::NewTarget { frame, .. } => c.remove(frame),
+                CacheEvent::Compacted(x) => c.remove(x.frame),
+                _ => {}
+            }
+        }
+        c
     }
 
     /// When step `i` is done, if the replacement has started.
@@ -279,6 +308,13 @@ mod tests {
         (v.kind, v.objects.iter().map(|o| (o.object, o.offset, o.bytes, o.installed)).collect())
     }
 
+    /// A candidate set in frame order (its own order is that of its updates).
+    fn sorted(c: &Candidates) -> Vec<(u32, FrameUsage, u64)> {
+        let mut v: Vec<_> = c.iter().map(|x| (x.frame, x.usage, x.added)).collect();
+        v.sort_by_key(|x| x.0);
+        v
+    }
+
     fn shown(p: &Picture, c: &HacCache, f: u32) -> FrameView {
         p.frames.get(&f).cloned().unwrap_or_else(|| FrameView::of(c, f))
     }
@@ -304,10 +340,12 @@ mod tests {
             }
             misses += 1;
             let frame = cache.resident(page).unwrap();
-            let mut r = Replacement::new(page, frame, 1_000, true, events, &COSTS);
+            let before_set = std::mem::take(&mut cache.candidates_before);
+            let mut r = Replacement::new(page, frame, 1_000, true, events, &COSTS, before_set);
             compactions += r.steps.iter().filter(|s| matches!(s.event, CacheEvent::Compacted(_))).count();
             let early = Picture::at(&cache, Some(&r), 999);
             assert_eq!((early.target, &early.pointers), (before.target, &before.pointers), "miss {misses}");
+            assert_eq!(sorted(&r.candidates_at(999)), sorted(&before.candidates), "the candidates before miss {misses}");
             for f in 0..40 {
                 let (was, is) = (FrameView::of(&before, f), shown(&early, &cache, f));
                 if f == frame {
@@ -327,6 +365,18 @@ mod tests {
                 assert_eq!(shown(&late, &cache, f), FrameView::of(&cache, f), "frame {f} after miss {misses}");
             }
             assert_eq!((late.target, &late.pointers), (cache.target, &cache.pointers));
+            assert_eq!(sorted(&r.candidates_at(end)), sorted(&cache.candidates), "the candidates after miss {misses}");
+            // Midway, a victim already chosen has left the candidates (unless, become the target,
+            // it filled and joined them again).
+            if let Some(mid) = r.steps.len().checked_sub(1).map(|last| r.done_at(last / 2).unwrap()) {
+                let done = &r.steps[..r.done(mid)];
+                let rejoined = |v| done.iter().any(|s| matches!(s.event, CacheEvent::TargetFull { frame, .. } if frame == v));
+                for step in done {
+                    if let CacheEvent::VictimSelected { frame: v, .. } = step.event {
+                        assert!(rejoined(v) || !r.candidates_at(mid).contains(v), "victim {v} is still a candidate, miss {misses}");
+                    }
+                }
+            }
         }
         assert!(misses > 300 && compactions > 200, "{misses} misses, {compactions} compactions");
     }

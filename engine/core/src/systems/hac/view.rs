@@ -103,7 +103,7 @@ pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
     let disks = disks(sim);
     Frame(vec![
         client,
-        candidates(sim),
+        candidates(sim, now),
         pointers(picture.as_ref()),
         objects,
         replacement::section(sim.replacement.as_ref(), now),
@@ -264,12 +264,15 @@ fn pointers(picture: Option<&Picture>) -> Section {
     s
 }
 
-fn candidates(sim: &HacSystem) -> Section {
+/// The candidate set at `now`: the replacement in flight's steps done by then replayed onto the
+/// set the fetch found (`Replacement::candidates_at`), so the list follows the steps.
+fn candidates(sim: &HacSystem, now: SimTime) -> Section {
     let mut s = Section::new(&SECTIONS[1]);
     let (mut frame, mut t, mut h, mut age) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     if let Cache::Hac(c) = &sim.cache {
         s.set("epochs", c.params.epochs as f64);
-        for cand in c.candidates.iter() {
+        let at = sim.replacement.as_ref().map(|r| r.candidates_at(now));
+        for cand in at.as_ref().unwrap_or(&c.candidates).iter() {
             frame.push(cand.frame);
             t.push(cand.usage.t);
             h.push(cand.usage.h());

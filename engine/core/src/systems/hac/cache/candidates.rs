@@ -13,7 +13,7 @@ pub struct Candidate {
 
 /// Small (about E·S·(N+1) = 180 entries at the paper's parameters), so a vector scanned in full
 /// is as fast as a tree and keeps the order obvious.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Candidates {
     entries: Vec<Candidate>,
 }

@@ -195,10 +195,13 @@ pub enum CacheEvent {
         frame: u32,
         usage: FrameUsage,
     },
+    /// A secondary pointer looked at `frame`; `added`, with `usage` (T = 0, H its installed
+    /// fraction), when the frame joined the candidates.
     ScanSecondary {
         pointer: u32,
         frame: u32,
         added: bool,
+        usage: FrameUsage,
     },
     /// Scan pointer `pointer` (0: the primary) moved on from frame `from` to `to`.
     PointerMoved {
@@ -296,6 +299,9 @@ pub struct HacCache {
     pub stats: CacheStats,
     /// Replacement steps since the last `take_events`, when recording.
     events: Option<Vec<CacheEvent>>,
+    /// The candidate set as the last fetch found it, before its replacement, when recording:
+    /// the steps replay onto it (`steps.rs`), so the view's list follows them.
+    pub candidates_before: Candidates,
     /// Compactions since the last `take_compactions` (about one a fetch, always kept).
     compactions: Vec<Compaction>,
 }
@@ -321,6 +327,7 @@ impl HacCache {
             pinned: vec![false; c as usize],
             stats: CacheStats::default(),
             events: None,
+            candidates_before: Candidates::default(),
             compactions: Vec::new(),
             pages,
             params,
@@ -436,6 +443,9 @@ impl HacCache {
     /// next fetch when this one was the last (§3.3; spec A9). Returns the page's frame.
     pub fn fetch(&mut self, page: u32) -> u32 {
         self.epoch += 1;
+        if self.events.is_some() {
+            self.candidates_before = self.candidates.clone();
+        }
         self.stats.fetches += 1;
         let frame = match self.free.pop() {
             Some(f) => f,

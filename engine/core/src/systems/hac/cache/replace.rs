@@ -130,10 +130,11 @@ impl HacCache {
             let f = &self.frames[frame as usize];
             let (installed, objects) = (f.installed, f.slots.len() as u32);
             let added = self.params.retention.above(installed, objects);
+            let usage = FrameUsage { t: 0, hot: installed, objects };
             if added {
-                self.candidates.upsert(frame, FrameUsage { t: 0, hot: installed, objects }, self.epoch);
+                self.candidates.upsert(frame, usage, self.epoch);
             }
-            self.emit(CacheEvent::ScanSecondary { pointer: i as u32, frame, added });
+            self.emit(CacheEvent::ScanSecondary { pointer: i as u32, frame, added, usage });
         }
         self.pointers[i] = (start + self.params.scan) % c;
         self.emit(CacheEvent::PointerMoved { pointer: i as u32, from: start, to: self.pointers[i] });
