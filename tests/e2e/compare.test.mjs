@@ -130,6 +130,18 @@ describe('compare mode (issue 14)', () => {
     await page.locator('[data-testid=diff-chart] svg rect').last().hover({ position: { x: 300, y: 60 } });
     await page.locator('[data-testid=diff-tooltip]').waitFor();
     await shot(page, 'compare-t1-1440x900-below');
+    // Issue 24, item 4: what differs comes first, above the sides' views, in the first screen.
+    const top = (sel) => page.locator(sel).first().evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+    const [counters, chart, views] = [await top('[data-testid=summary-counters]'), await top('[data-testid=diff-chart]'), await top('.compare-grid')];
+    assert.ok(counters < views && chart < views && chart < 900, `counters at ${counters} px, the chart at ${chart}, the views at ${views}`);
+    // ...and the difference against the work done: composite-part visits, as far as both sides
+    // have gone (by 100 s, HAC's finished run), in the address too.
+    await page.locator('[data-testid=diff-along]').selectOption('work');
+    await page.waitForFunction(() => /[?&]along=work/.test(location.search));
+    assert.match(await page.locator('[data-testid=diff-chart] svg').getAttribute('aria-label'), /against composite visits \(work done\)$/);
+    await page.locator('[data-testid=diff-chart] svg rect').last().hover({ position: { x: 300, y: 60 } });
+    assert.match(await page.locator('[data-testid=diff-tooltip]').innerText(), /^composite visits: [\d,]+\nA: /);
+    await shot(page, 'compare-t1-by-work');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -191,6 +191,10 @@ pub struct Description {
     /// The scenario fields students change most (dotted paths), in order: the form editor opens
     /// on them.
     pub knobs: &'static [&'static str],
+    /// The sample figure that counts the work done so far (it only grows): compare mode plots
+    /// the difference against it as well as against time, since two runs do the same work at
+    /// different times.
+    pub work: &'static str,
 }
 
 /// Declares a system's `RecordKind` and `RECORD_KINDS`, its description, from one list (in the

@@ -124,17 +124,19 @@ export default function Compare({ session }: { session: CompareSession }) {
       )}
       {loads && (
         <>
-          <main className="compare-grid">
-            {loads.map((load, i) => (
-              <SideHead key={SIDE_NAMES[i]} index={i} load={load} text={texts[i]} frames={sides[i]} differences={differences} seed={seed} />
-            ))}
-            {views.flatMap((info) =>
-              viewProps.map((props, i) => <ViewPanel key={`${info.view}-${i}`} info={{ ...info, title: `${info.title} (side ${SIDE_NAMES[i]})` }} props={props} className="compare-view" />),
-            )}
-          </main>
-          <div className="compare-below">
+          {/* What differs first (issue 24, item 4): the counters, the difference and the sweep, then each side's views. */}
+          <div className="compare-differences">
             <Counters clock={lab.frames} sides={sides} figures={description?.figures ?? []} />
-            <DiffChart clock={lab.frames} sides={sides} figures={description?.figures ?? []} chosen={options.chart} choose={(chart) => setOption({ chart })} />
+            <DiffChart
+              clock={lab.frames}
+              sides={sides}
+              figures={description?.figures ?? []}
+              chosen={options.chart}
+              choose={(chart) => setOption({ chart })}
+              work={description?.work ?? null}
+              along={options.along}
+              chooseAlong={(along) => setOption({ along: along === 'work' ? 'work' : null })}
+            />
             <SizePlot
               texts={texts}
               scenario={loads[0].scenario}
@@ -148,6 +150,14 @@ export default function Compare({ session }: { session: CompareSession }) {
               chooseFigure={(plot) => setOption({ plot })}
             />
           </div>
+          <main className="compare-grid" aria-label="The two sides' views">
+            {loads.map((load, i) => (
+              <SideHead key={SIDE_NAMES[i]} index={i} load={load} text={texts[i]} frames={sides[i]} differences={differences} seed={seed} />
+            ))}
+            {views.flatMap((info) =>
+              viewProps.map((props, i) => <ViewPanel key={`${info.view}-${i}`} info={{ ...info, title: `${info.title} (side ${SIDE_NAMES[i]})` }} props={props} className="compare-view" />),
+            )}
+          </main>
         </>
       )}
       {helpOpen && <HelpOverlay onClose={() => lab.store.set({ helpOpen: false })} />}

@@ -52,10 +52,10 @@ describe('the compare hash', () => {
 });
 
 describe('the compare options', () => {
-  it('reads views, chart, plot and sweep, and writes back only what is set', () => {
-    const o = readCompareOptions('?views=HacView,%20EventLog&chart=fetches&sweep=client.cache_mb');
-    expect(o).toEqual({ views: ['HacView', 'EventLog'], chart: 'fetches', plot: null, sweep: 'client.cache_mb' });
-    expect(encodeCompareOptions(o)).toBe('?views=HacView,EventLog&chart=fetches&sweep=client.cache_mb');
+  it('reads views, chart, along, plot and sweep, and writes back only what is set', () => {
+    const o = readCompareOptions('?views=HacView,%20EventLog&chart=fetches&along=work&sweep=client.cache_mb');
+    expect(o).toEqual({ views: ['HacView', 'EventLog'], chart: 'fetches', along: 'work', plot: null, sweep: 'client.cache_mb' });
+    expect(encodeCompareOptions(o)).toBe('?views=HacView,EventLog&chart=fetches&along=work&sweep=client.cache_mb');
     expect(readCompareOptions(encodeCompareOptions(o))).toEqual(o);
     expect(encodeCompareOptions(readCompareOptions(''))).toBe('');
   });

@@ -1,6 +1,6 @@
 // The compare page's address: which two scenarios, the seed and the time in the hash, how to show
 // them in the query.
-//   compare/?views=HacView,EventLog&chart=fetches&plot=fetches&sweep=client.cache_mb#a=hac-t6-cold&bs=<lz>&seed=1&t=0
+//   compare/?views=HacView,EventLog&chart=fetches&along=work&plot=fetches&sweep=client.cache_mb#a=hac-t6-cold&bs=<lz>&seed=1&t=0
 // A side is a gallery name (`a=`, `b=`) or a scenario text compressed as the lab's permalinks
 // compress it (`as=`, `bs=`, state/url.ts). A wrong part is an error naming what exists, never a
 // silent default.
@@ -93,6 +93,9 @@ export interface CompareOptions {
   views: string[];
   /** The series figure of the difference chart, or null for the system's first. */
   chart: string | null;
+  /** What the difference chart plots against: `work` for the work done (the system's `work`
+   * figure), else simulated time (null). */
+  along: string | null;
   /** The summary figure of the plot against the swept field, or null for the default. */
   plot: string | null;
   /** The swept field (`client.cache_mb`), or null for the system's second knob. */
@@ -106,14 +109,14 @@ export function readCompareOptions(search: string): CompareOptions {
     .map((v) => v.trim())
     .filter((v) => v !== '');
   const opt = (key: string) => q.get(key)?.trim() || null;
-  return { views, chart: opt('chart'), plot: opt('plot'), sweep: opt('sweep') };
+  return { views, chart: opt('chart'), along: opt('along'), plot: opt('plot'), sweep: opt('sweep') };
 }
 
 /** The query for `options` ('' when all are defaults). */
 export function encodeCompareOptions(options: CompareOptions): string {
   const q: string[] = [];
   if (options.views.length) q.push(`views=${options.views.map(encodeURIComponent).join(',')}`);
-  for (const key of ['chart', 'plot', 'sweep'] as const) {
+  for (const key of ['chart', 'along', 'plot', 'sweep'] as const) {
     const v = options[key];
     if (v != null) q.push(`${key}=${encodeURIComponent(v)}`);
   }

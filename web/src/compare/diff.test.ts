@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FigureInfo, Sample } from '../engine/types';
-import { diffSeries, differingFields, figureRow, formatDiff, formatFigure, sampleAt, sampleFigures, seriesFigure, summaryRows } from './diff';
+import { diffByWork, diffSeries, differingFields, figureRow, formatDiff, formatFigure, sampleAt, sampleFigures, seriesFigure, summaryRows } from './diff';
 
 const fig = (path: string, unit = 'pages', scale = 1): FigureInfo => ({ path, label: path, unit, scale, description: '' });
 const sample = (t_s: number, fetches: number, extra: Record<string, unknown> = {}): Sample => ({ t_s, measuring: true, fetches, ...extra });
@@ -73,12 +73,26 @@ describe('series figures', () => {
     const a = [sample(1, 116), sample(2, 232), sample(2.5, 290)]; // ended at 2.5 s
     const b = [sample(1, 100), sample(2, 200), sample(3, 300)];
     expect(diffSeries([a, b], 'fetches')).toEqual([
-      { tS: 1, values: [116, 100], diff: 16 },
-      { tS: 2, values: [232, 200], diff: 32 },
-      { tS: 2.5, values: [290, 200], diff: 90 },
-      { tS: 3, values: [290, 300], diff: -10 },
+      { x: 1, values: [116, 100], diff: 16 },
+      { x: 2, values: [232, 200], diff: 32 },
+      { x: 2.5, values: [290, 200], diff: 90 },
+      { x: 3, values: [290, 300], diff: -10 },
     ]);
-    expect(diffSeries([[sample(2, 5)], [sample(1, 1)]], 'fetches', 2)).toEqual([{ tS: 2, values: [10, 2], diff: 8 }]);
+    expect(diffSeries([[sample(2, 5)], [sample(1, 1)]], 'fetches', 2)).toEqual([{ x: 2, values: [10, 2], diff: 8 }]);
     expect(diffSeries([[], b], 'fetches')).toEqual([]);
+  });
+
+  it('lines the sides up by the work done, as far as both have gone (issue 24, item 4)', () => {
+    // A fetches more per visit than B; B visits faster. Over time they interleave; by work,
+    // A − B is what the same visits cost each side.
+    const at = (tS: number, visits: number, fetches: number) => sample(tS, fetches, { composite_visits: visits });
+    const a = [at(1, 10, 100), at(2, 20, 220), at(3, 30, 330)];
+    const b = [at(1, 20, 150), at(2, 40, 250)];
+    // At 10 visits B has no sample yet; past 30, A has gone no further.
+    expect(diffByWork([a, b], 'fetches', 'composite_visits')).toEqual([
+      { x: 20, values: [220, 150], diff: 70 },
+      { x: 30, values: [330, 150], diff: 180 },
+    ]);
+    expect(diffByWork([a, []], 'fetches', 'composite_visits')).toEqual([]);
   });
 });

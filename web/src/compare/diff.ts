@@ -102,10 +102,10 @@ export function sampleAt(samples: readonly Sample[], tS: number): Sample | null 
   return lo > 0 ? samples[lo - 1] : null;
 }
 
-/** One time of a difference chart: each side's value (its latest sample then; a side whose run
- * has ended keeps its last) and A − B. */
+/** One point of a difference chart, at `x` (simulated s, or the work done): each side's value
+ * (its latest sample then; over time, a side whose run has ended keeps its last) and A − B. */
 export interface DiffPoint {
-  tS: number;
+  x: number;
   values: number[];
   diff: number;
 }
@@ -118,7 +118,34 @@ export function diffSeries(sides: readonly (readonly Sample[])[], path: string, 
     const at = sides.map((s) => sampleAt(s, tS));
     if (at.some((x) => x == null)) continue;
     const values = at.map((x) => summaryValue(x, path) * scale);
-    out.push({ tS, values, diff: values[0] - values[1] });
+    out.push({ x: tS, values, diff: values[0] - values[1] });
+  }
+  return out;
+}
+
+/** A, B and A − B against the work done (`work`, a sample figure that only grows): at every work
+ * either side reached, each side's latest sample with no more work, as far as both sides have
+ * gone. Two runs do the same work at different times: this lines up what each did with it. */
+export function diffByWork(sides: readonly (readonly Sample[])[], path: string, work: string, scale = 1): DiffPoint[] {
+  const done = (s: Sample) => summaryValue(s, work);
+  const reach = Math.min(...sides.map((s) => (s.length ? done(s[s.length - 1]) : -Infinity)));
+  const works = [...new Set(sides.flatMap((s) => s.map(done)))].filter((w) => w <= reach).sort((x, y) => x - y);
+  const at = (s: readonly Sample[], w: number) => {
+    let lo = 0;
+    let hi = s.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (done(s[mid]) <= w) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo > 0 ? s[lo - 1] : null;
+  };
+  const out: DiffPoint[] = [];
+  for (const w of works) {
+    const samples = sides.map((s) => at(s, w));
+    if (samples.some((x) => x == null)) continue;
+    const values = samples.map((x) => summaryValue(x, path) * scale);
+    out.push({ x: w, values, diff: values[0] - values[1] });
   }
   return out;
 }

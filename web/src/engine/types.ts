@@ -141,6 +141,8 @@ export interface SystemDescription {
   views: ViewInfo[];
   /** The scenario fields students change most (dotted paths): the form editor opens on them. */
   knobs: string[];
+  /** The sample figure that counts the work done so far (it only grows): compare mode's other axis. */
+  work: string;
 }
 
 /** The loaded scenario as the engine read it: section → field → value, every default filled in. */

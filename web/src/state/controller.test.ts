@@ -45,7 +45,7 @@ class FakeEngine implements EngineLike {
     this.events = 0;
     const kind = (id: number, name: string, step: string | null) => ({ id, name, label: name, description: '', text: '', step, kept_in_full: false, fields: [] });
     const records = [kind(4, 'mob_remove', null), kind(5, 'flusher_start', 'next flusher run'), kind(7, 'page_write', 'next page write')];
-    const description = { kind: 'mob', title: '', paper: '', records, sections: [], figures: [], views: [], knobs: [] };
+    const description = { kind: 'mob', title: '', paper: '', records, sections: [], figures: [], views: [], knobs: [], work: 'transactions' };
     return { ok: true, title: 'T', seed: seed ?? 1, endNs: this.endNs, longestEndNs: 2 * this.endNs, description, scenario: {} };
   }
   frame(t: number) {

@@ -26,6 +26,7 @@ const description: SystemDescription = {
   figures: [],
   views: [],
   knobs: [],
+  work: 'composite_visits',
   sections: [
     sec('client', [col('policy', ['hac', 'fpc', 'quickstore', 'gom'])], [col('kind', ['free', 'intact', 'compacted'])]),
     sec('replacement', [], [col('kind', STEP_KINDS)]),

@@ -21,6 +21,7 @@ const DESCRIPTION: SystemDescription = {
   figures: [],
   views: [],
   knobs: [],
+  work: 'composite_visits',
   sections: [
     { name: 'client', description: '', row: '', scalars: [col('traversal', 'f64', ['warm-up', 'measured', 'done'])], columns: [] },
     {

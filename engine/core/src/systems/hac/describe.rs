@@ -96,6 +96,7 @@ pub const DESCRIPTION: Description = Description {
         "client.scan_frames",
         "client.replacement",
     ],
+    work: "composite_visits",
 };
 
 #[cfg(test)]
@@ -108,5 +109,19 @@ mod tests {
         for f in FIGURES {
             assert!(summary[f.path].is_number(), "{} is not a summary figure", f.path);
         }
+    }
+
+    #[test]
+    fn the_work_figure_counts_every_traversal_s_visits() {
+        use crate::systems::PaperSystem;
+        let body = "[system]\nkind = \"hac\"\n[database]\nsize = \"small\"\n[workload]\ntraversal = \"t6\"\nstart = \"hot\"\n";
+        let s = crate::scenario::parse(body).unwrap();
+        let mut sim = super::super::HacSystem::engine(&s, 1);
+        sim.run_until(u64::MAX);
+        let work: Vec<u64> = sim.system().series().iter().map(|x| serde_json::to_value(x).unwrap()[DESCRIPTION.work].as_u64().unwrap()).collect();
+        assert!(work.windows(2).all(|w| w[0] <= w[1]), "the work figure only grows: {work:?}");
+        // A hot run walks the traversal twice (unmeasured, then measured): T6 visits each of the
+        // small database's composite parts.
+        assert!(*work.last().unwrap() >= 2 * 500, "{work:?}");
     }
 }

@@ -58,6 +58,9 @@ run_summary!(Summary, |_| None);
 pub struct Sample {
     pub t_s: f64,
     pub measuring: bool,
+    /// Composite-part visits begun so far in the run, every traversal's (dynamic: operations):
+    /// the work done, compare mode's other axis.
+    pub composite_visits: u64,
     /// Fetches so far in the run.
     pub fetches: u64,
     pub table_bytes: u64,

@@ -144,6 +144,8 @@ pub struct HacSystem {
     /// 0 while the unmeasured traversal of a hot run walks, 1 for the measured one, 2 once done.
     traversal: u8,
     pub accesses: u64,
+    /// Composite-part visits of the traversals walked before the current one (the samples' work).
+    visits_before: u64,
     costs: Costs,
     latency: SimTime,
     /// ns per byte on the wire.
@@ -215,6 +217,7 @@ impl HacSystem {
             hot: dynamic || c.workload.start == Start::Hot,
             traversal: 0,
             accesses: 0,
+            visits_before: 0,
             costs: Costs {
                 hit: us(c.client.hit_us.unwrap_or_else(|| config::table_3_hit_us(c.workload.traversal))),
                 install: c.client.install_us * 1e3,
@@ -445,7 +448,10 @@ impl HacSystem {
             // The dynamic traversal's measured operations go on from the unmeasured ones.
             Walk::Dynamic(d) if measured => d.stop_after(u32::MAX),
             Walk::Dynamic(_) => {}
-            Walk::Traversal(_) => self.walk = Walk::Traversal(Traversal::new(self.db.clone(), self.kind)),
+            Walk::Traversal(_) => {
+                self.visits_before += self.walk.composite_visits() as u64;
+                self.walk = Walk::Traversal(Traversal::new(self.db.clone(), self.kind));
+            }
         }
         k.record(RecordKind::TraversalStart, 0, measured as u64, 0, 0);
         k.after(0, Event::Run);
@@ -528,6 +534,7 @@ impl System for HacSystem {
         self.metrics.series.push(Sample {
             t_s: time::to_s(now),
             measuring: self.metrics.started.is_some(),
+            composite_visits: self.visits_before + self.walk.composite_visits() as u64,
             fetches: cache.fetches(),
             table_bytes: cache.table_bytes(),
             intact_frames: intact,

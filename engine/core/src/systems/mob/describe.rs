@@ -126,6 +126,7 @@ pub const DESCRIPTION: Description = Description {
         "flusher.trigger",
         "flusher.scan_frac",
     ],
+    work: "transactions",
 };
 
 #[cfg(test)]
@@ -143,5 +144,7 @@ mod tests {
             let value = f.path.split('.').fold(&summary, |v, k| &v[k]);
             assert!(value.is_number(), "{} is not a summary figure", f.path);
         }
+        let work: Vec<u64> = sim.system().series().iter().map(|x| serde_json::to_value(x).unwrap()[DESCRIPTION.work].as_u64().unwrap()).collect();
+        assert!(work.windows(2).all(|w| w[0] <= w[1]) && work.last() > Some(&0), "the work figure only grows: {work:?}");
     }
 }

@@ -86,6 +86,8 @@ pub struct Sample {
     pub t_s: f64,
     /// The whole interval lies in the measured window (after the warm-up).
     pub measuring: bool,
+    /// Transactions committed so far in the run: the work done, compare mode's other axis.
+    pub transactions: u64,
     pub throughput_tps: f64,
     pub disk_utilisation: ByKind,
     pub mob_occupancy: f64,
@@ -111,6 +113,8 @@ pub struct Metrics {
     window: Counters,
     interval: Counters,
     last_sample: SimTime,
+    /// Commits of the intervals sampled so far.
+    transactions: u64,
     modifications: u64,
     chunks: u64,
     page_writes: u64,
@@ -134,6 +138,7 @@ impl Metrics {
             window: Counters::default(),
             interval: Counters::default(),
             last_sample: 0,
+            transactions: 0,
             modifications: 0,
             chunks: 0,
             page_writes: 0,
@@ -259,10 +264,12 @@ impl Metrics {
             self.interval.busy_ns[kind as usize] += now - start.max(self.last_sample);
         }
         let c = std::mem::take(&mut self.interval);
+        self.transactions += c.commits;
         self.series.push(Sample {
             t_s: time::to_s(now),
             // The interval lies in the measured window (it starts at or after the warm-up end).
             measuring: self.measuring && self.last_sample >= self.batches.start(),
+            transactions: self.transactions,
             throughput_tps: c.commits as f64 / (dt / 1e9),
             disk_utilisation: ByKind::from_fn(|k| c.busy_ns[k] as f64 / dt),
             mob_occupancy,

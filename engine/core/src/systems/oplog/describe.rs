@@ -143,6 +143,7 @@ pub const DESCRIPTION: Description = Description {
         "disk.preset",
         "server.objects_per_page",
     ],
+    work: "transactions",
 };
 
 #[cfg(test)]
@@ -161,5 +162,7 @@ mod tests {
             let value = f.path.split('.').fold(&summary, |v, k| &v[k]);
             assert!(value.is_number(), "{} is not a summary figure", f.path);
         }
+        let work: Vec<u64> = sim.system().series().iter().map(|x| serde_json::to_value(x).unwrap()[DESCRIPTION.work].as_u64().unwrap()).collect();
+        assert!(work.windows(2).all(|w| w[0] <= w[1]) && work.last() > Some(&0), "the work figure only grows: {work:?}");
     }
 }

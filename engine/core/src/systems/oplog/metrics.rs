@@ -88,6 +88,8 @@ pub struct Sample {
     pub t_s: f64,
     /// The whole interval lies in the measured window (after the warm-up).
     pub measuring: bool,
+    /// Transactions committed so far in the run: the work done, compare mode's other axis.
+    pub transactions: u64,
     pub throughput_tps: f64,
     /// Mean installation-read cost over the interval, ms; none if no read completed.
     pub icost_ms: Option<f64>,
@@ -129,6 +131,8 @@ pub struct Metrics {
     window: Counters,
     interval: Counters,
     last_sample: SimTime,
+    /// Commits of the intervals sampled so far.
+    transactions: u64,
     modifying_commits: u64,
     modifying_hits: u64,
     installed: u64,
@@ -155,6 +159,7 @@ impl Metrics {
             window: Counters::default(),
             interval: Counters::default(),
             last_sample: 0,
+            transactions: 0,
             modifying_commits: 0,
             modifying_hits: 0,
             installed: 0,
@@ -283,10 +288,12 @@ impl Metrics {
     pub fn sample(&mut self, now: SimTime, levels: Levels) {
         let dt = (now - self.last_sample).max(1) as f64;
         let c = std::mem::take(&mut self.interval);
+        self.transactions += c.commits;
         let ireads = c.requests[Op::InstallRead as usize];
         self.series.push(Sample {
             t_s: time::to_s(now),
             measuring: self.measuring && self.last_sample >= self.batches.start(),
+            transactions: self.transactions,
             throughput_tps: c.commits as f64 / (dt / 1e9),
             icost_ms: (ireads > 0).then(|| c.busy_ns[Op::InstallRead as usize] as f64 / ireads as f64 / 1e6),
             disk_share: ByOp::from_fn(|i| c.inside_ns[i] as f64 / dt),
