@@ -75,6 +75,16 @@ describe('skip links and the clock (issue 24, item 13)', () => {
     await page.context().close();
   });
 
+  it("before a run's end is known the clock says so, not its limit as if it were the end", async () => {
+    // T1+ hot through HAC: the load cannot run ahead to the measured traversal's end.
+    const page = await harness.newPage(suite.browser, `${suite.base}embed/?views=HacView#sc=lesson-hac-t1-plus-hot`);
+    await ready(page);
+    assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().endNs), null);
+    assert.equal(await page.locator('[data-testid=sim-time]').innerText(), '0.000 s / end not known yet');
+    assert.match(await page.locator('[data-testid=sim-time]').getAttribute('title'), /^The engine does not know yet when this run ends.* It is at most [\d.]+ s\.$/);
+    await page.context().close();
+  });
+
   it('at 1 ms a second the clock shows the microseconds a step moves', async () => {
     const page = await harness.newPage(suite.browser, suite.base);
     await ready(page);

@@ -6,6 +6,10 @@ import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { formatSimTime, formatSpeed, positionToSpeed, simTimeDigits, SPEED_STEPS } from '../state/clock';
 
+/** Why a run's end is not shown yet, whatever the system: its warm-up or the work it measures
+ * decides it, and the engine has not got there. */
+const UNKNOWN_END = 'The engine does not know yet when this run ends: its warm-up, or the work it measures, decides, and the run has not got that far. The end shows once it has.';
+
 export default function TimeControls({ lab, compact = false }: { lab: LabController; compact?: boolean }) {
   const s = useStore(lab.store, (x) => x);
   const ready = s.status === 'ready';
@@ -113,14 +117,15 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
                 <span className="measured" style={{ width: `${(100 * durationNs) / end}%` }} title={`Measured window: ${formatSimTime(warmupEnd)} to ${formatSimTime(end)}`} />
               </>
             ) : (
-              <span className="warmup open" style={{ width: '100%' }} title="Warm-up: it lasts until the flusher's passes are done; the end shows once they are" />
+              <span className="warmup open" style={{ width: '100%' }} title={UNKNOWN_END} />
             )}
           </span>
         )}
         </span>
-        <output data-testid="sim-time" data-ns={s.nowNs} title={s.endNs == null ? 'The run ends a measured window after its warm-up, which waits for flusher passes: the end shows once they are done' : undefined}>
+        <output data-testid="sim-time" data-ns={s.nowNs} title={s.endNs == null ? `${UNKNOWN_END} It is at most ${formatSimTime(end)}.` : undefined}>
           {formatSimTime(s.nowNs, simTimeDigits(positionToSpeed(s.speedPosition)))}
-          {s.endNs != null ? ` / ${formatSimTime(s.endNs)}` : ` / ≤ ${formatSimTime(end)}`}
+          {/* Not the limit as if it were the end (issue 24, item 13: "≤ 4200.000 s" for a run of 10 s). */}
+          {s.endNs != null ? ` / ${formatSimTime(s.endNs)}` : ' / end not known yet'}
         </output>
       </label>
       <span className="counter" data-testid="events" data-events={s.events} title="Events processed by the engine">
