@@ -222,6 +222,26 @@ describe('PoolPlatter on recorded frames (oplog-pool)', () => {
     expect(html).not.toContain('<canvas');
   });
 
+  it('labels the platter with the decision it is given, the one the words show, not a newer one (issue 24, item 13)', () => {
+    const ops = oplogNames(description).op;
+    const decisionOf = (i: number) => latestDecision(oplogFrame(frames[i], description).decisions, ops, 'installation read')!;
+    const [shown, newer] = [decisionOf(0), decisionOf(1)];
+    expect(shown.chosenNs).not.toBe(newer.chosenNs);
+    const labels = (decision?: ReturnType<typeof decisionOf>) => {
+      const texts: string[] = [];
+      const calls: Record<string, number> = {};
+      const ctx = fakeContext(calls);
+      (ctx as unknown as { fillText: (t: string) => void }).fillText = (t: string) => void texts.push(t);
+      const f = oplogFrame(frames[1], description);
+      paintPlatter(ctx, f, frames[1].nowNs, ops, platterLayout(W, H), { showDirty: false, selectedPage: -1, hoverPage: -1, decision });
+      return texts.filter((t) => t.endsWith(' ms'));
+    };
+    const label = (ns: number) => `${(ns / 1e6).toFixed(2)} ms`;
+    expect(labels(shown)).toContain(label(shown.chosenNs));
+    expect(labels(shown)).not.toContain(label(newer.chosenNs));
+    expect(labels()).toContain(label(newer.chosenNs));
+  });
+
   it('paints the dirty cells only when asked, one arc per cell with dirty pages, and finds the cell under the pointer', () => {
     const fr = frames[0];
     const f = oplogFrame(fr, description);

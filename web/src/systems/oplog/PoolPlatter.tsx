@@ -50,7 +50,9 @@ export default function PoolPlatter({ frames, select, selected, description, ins
   const [showDirty, setShowDirty] = useState(false);
   const [hover, setHover] = useState<Hover | null>(null);
   const selPage = selected?.kind === 'page' ? selected.id : -1;
-  const opts = useLatest({ showDirty, selectedPage: selPage, hoverPage: hover && 'page' in hover ? hover.page : -1 });
+  // The decision the words below show (this render's frame): the platter draws the same one.
+  const decision = f && names ? latestDecision(f.decisions, names.op, 'installation read') : null;
+  const opts = useLatest({ showDirty, selectedPage: selPage, hoverPage: hover && 'page' in hover ? hover.page : -1, decision });
   const marks = useRef<Marks | null>(null);
   const redraw = useRef<() => void>(() => {});
 
@@ -74,7 +76,7 @@ export default function PoolPlatter({ frames, select, selected, description, ins
     return unsub;
   }, [frames, description, width, height, opts]);
 
-  useEffect(() => redraw.current(), [showDirty, selPage, hover]);
+  useEffect(() => redraw.current(), [showDirty, selPage, hover, decision?.at, decision?.chosen]);
 
   /** The pending page's mark under the pointer, as last drawn: its row, or −1. */
   const markAt = (e: MouseEvent<HTMLCanvasElement>) => {

@@ -288,6 +288,10 @@ export interface PaintOptions {
   showDirty: boolean;
   selectedPage: number;
   hoverPage: number;
+  /** The decision to draw, when the caller shows it in words too (the words' frame's): the
+   * labels on the platter and the words say the same times (issue 24, item 13: they lagged each
+   * other during play). Without it, the frame's latest. */
+  decision?: Decision | null;
 }
 
 const MARK_R = 1.9;
@@ -383,7 +387,7 @@ export function paintPlatter(ctx: CanvasRenderingContext2D, f: OplogFrame, nowNs
   // The latest installation-read decision, drawn as the platter stands when the head is free to
   // start it: a solid line from the head there to the chosen page and a dashed one to the other
   // policy's pick, each with its positioning time.
-  const dec = latestDecision(f.decisions, ops, 'installation read');
+  const dec = o.decision !== undefined ? o.decision : latestDecision(f.decisions, ops, 'installation read');
   if (dec) {
     const at = decisionPlaces(dec, d, nowNs, l);
     const { from, chosen: cp } = at;
