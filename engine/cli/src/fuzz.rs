@@ -5,13 +5,13 @@
 //! the bar every `PROGRESS_EVERY`. An input's time is the CPU time of the thread that checks it,
 //! so a machine busy with other work does not make a slow input read as a hang.
 use crate::args::FuzzArgs;
+use cpu_time::ThreadTime;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use cpu_time::ThreadTime;
 use std::time::{Duration, Instant};
 use storelab_core::fuzz::{check, Fuzzer, Outcome};
 

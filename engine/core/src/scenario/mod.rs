@@ -22,11 +22,11 @@ mod tests;
 
 use std::fmt;
 
+pub use crate::rules::Problem;
 pub use diff::{differences, Difference};
 pub use edit::{apply_override, read_field, remove_field};
 pub use schema::json_schema;
 pub use types::*;
-pub use crate::rules::Problem;
 pub use validate::series_bytes;
 
 /// One problem in a scenario text.
