@@ -142,6 +142,11 @@ describe('compare mode (issue 14)', () => {
     await page.locator('[data-testid=diff-chart] svg rect').last().hover({ position: { x: 300, y: 60 } });
     assert.match(await page.locator('[data-testid=diff-tooltip]').innerText(), /^composite visits: [\d,]+\nA: /);
     await shot(page, 'compare-t1-by-work');
+    // FPC has a picture of its own cache: its frames, whole pages, beside HAC's.
+    assert.equal(await page.locator('.compare-view.view-HacView canvas').count(), 2, 'both sides draw their frames');
+    assert.match(await page.locator('[data-testid=hac-page-cache]').innerText(), /^FPC keeps whole pages .* Each bar is a frame holding one page/);
+    await page.locator('.compare-view.view-HacView').nth(1).scrollIntoViewIfNeeded();
+    await shot(page, 'compare-fpc-cache');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

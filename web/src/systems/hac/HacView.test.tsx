@@ -128,15 +128,25 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
     expect(s).toMatch(/FIFO queue: (empty|\d+ requests?, first served first)/);
   });
 
-  it('explains a baseline policy instead of drawing frames', async () => {
+  it("draws FPC's own frames, whole pages, and says what they lack (issue 24, item 4); explains GOM instead of drawing", async () => {
     const host = new LabHost();
     const loaded = await host.load(SCENARIO.replace('policy = "hac"', 'policy = "fpc"'), 1);
     expect(loaded.ok).toBe(true);
     const f = await host.frame(50e6);
     host.dispose();
     const s = text(HacView, f);
-    expect(s).toContain('This run uses FPC, not HAC.');
-    expect(s).not.toContain('<canvas');
+    expect(s).toContain('<h3 class="sl-title">Client cache (FPC)</h3>');
+    expect(s).toContain('<canvas');
+    expect(s).toContain('Each bar is a frame holding one page');
+    const fpc = hacFrame(f, description);
+    const intact = Array.from(fpc.client.kind).filter((k) => fpc.names.frameKind[k] === 'intact').length;
+    expect(intact).toBe(fpc.client.fetches > 0 ? Math.min(fpc.client.fetches, fpc.client.frames) : 0);
+    const gomHost = new LabHost();
+    expect((await gomHost.load(SCENARIO.replace('policy = "hac"', 'policy = "gom"'), 1)).ok).toBe(true);
+    const g = await gomHost.frame(50e6);
+    gomHost.dispose();
+    expect(text(HacView, g)).toContain('This run uses GOM, not HAC.');
+    expect(text(HacView, g)).not.toContain('<canvas');
   });
 
   it('moves through the frames with the arrow keys and inspects one with Enter', () => {

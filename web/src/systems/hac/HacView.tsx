@@ -49,6 +49,8 @@ export default function HacView({ frames, select, selected, seek, description, i
   const tick = useFrameTick(frames, 200);
   const h = tick && hacFrame(tick, description);
   const hac = h !== null && h.client.policy === 'hac';
+  // The frames are drawn for HAC and for FPC, whose frames hold whole pages (issue 24, item 4).
+  const drawn = h !== null && (hac || h.client.policy === 'fpc');
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useElementSize(box);
@@ -73,12 +75,12 @@ export default function HacView({ frames, select, selected, seek, description, i
       const f = frames.latest();
       if (!f) return;
       const cur = hacFrame(f, description);
-      if (cur.client.policy !== 'hac') return;
+      if (cur.client.policy !== 'hac' && cur.client.policy !== 'fpc') return;
       const ctx = prepareCanvas(canvas.current, width, height);
       if (!ctx) return;
       const now = performance.now();
       effects.current = effects.current.filter((e) => now - e.start < EFFECT_MS);
-      const l = canvasLayout(cur.client.frames, width, height);
+      const l = canvasLayout(cur.client.frames, width, height, cur.client.policy === 'hac');
       paint(ctx, cur, l, laneFrames(cur, marks.current.selected, l.laneRows), marks.current, effects.current, now);
       if (effects.current.length > 0) raf = requestAnimationFrame(draw);
     };
@@ -97,18 +99,18 @@ export default function HacView({ frames, select, selected, seek, description, i
       unsub();
       cancelAnimationFrame(raf);
     };
-    // `hac`: the canvas is there only once a frame of HAC's has come, which may be after the
+    // `drawn`: the canvas is there only once a frame it draws has come, which may be after the
     // size is known; without it the grid stayed blank until the next frame.
-  }, [frames, description, width, height, marks, hac]);
+  }, [frames, description, width, height, marks, drawn]);
 
   useEffect(() => redraw.current(), [hover, focus, focused, selFrame]);
 
   const n = h?.client.frames ?? 0;
-  const l = canvasLayout(n, width, height);
+  const l = canvasLayout(n, width, height, hac);
   const lane = hac ? laneFrames(h, selFrame, l.laneRows) : [];
   const pick = (f: number) => f >= 0 && f < n && select({ kind: 'frame', id: f });
   const onMove = (e: MouseEvent<HTMLCanvasElement>) => {
-    if (!hac) return;
+    if (!drawn) return;
     const r = e.currentTarget.getBoundingClientRect();
     const x = e.clientX - r.left;
     const y = e.clientY - r.top;
@@ -165,16 +167,16 @@ export default function HacView({ frames, select, selected, seek, description, i
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [stepping]);
-  const focusFrame = hac && focused ? Math.max(0, Math.min(focus, n - 1)) : -1;
+  const focusFrame = drawn && focused ? Math.max(0, Math.min(focus, n - 1)) : -1;
   const focusLabel = focusFrame >= 0 ? frameLabel(h!, focusFrame) : '';
-  const tip = hac && hover ? (hover.row >= 0 ? objectLabel(h, hover.row) : frameLabel(h, hover.frame)) : focusLabel;
+  const tip = drawn && hover ? (hover.row >= 0 ? objectLabel(h, hover.row) : frameLabel(h, hover.frame)) : focusLabel;
   const focusBar = barBox(l.grid, Math.max(0, focusFrame));
   const tipAt = hover ?? { x: focusBar.x + focusBar.w, y: l.gridY + focusBar.y + focusBar.h };
 
   return (
     <div className="sl-view hac-view" data-view="hac" onKeyDown={onViewKey}>
       <div className="sl-head">
-        <h3 className="sl-title">HAC client cache</h3>
+        <h3 className="sl-title">{h && !hac ? `Client cache (${h.client.policy.toUpperCase()})` : 'HAC client cache'}</h3>
         {h && <Figures h={h} />}
       </div>
       <div className="hac-main">
@@ -182,17 +184,17 @@ export default function HacView({ frames, select, selected, seek, description, i
           <div
             className="hac-canvas sl-focus"
             ref={box}
-            role={hac ? 'application' : undefined}
-            aria-roledescription={hac ? 'frame grid' : undefined}
-            tabIndex={hac ? 0 : undefined}
-            aria-label={hac ? `Client cache frames in scan order (${n} frames; arrow keys move, Enter inspects${stepping ? '; n and p: next and previous replacement step' : ''})${focusLabel ? `: ${focusLabel}` : ''}` : undefined}
-            onKeyDown={hac ? onKey : undefined}
+            role={drawn ? 'application' : undefined}
+            aria-roledescription={drawn ? 'frame grid' : undefined}
+            tabIndex={drawn ? 0 : undefined}
+            aria-label={drawn ? `Client cache frames in ${hac ? 'scan' : 'frame'} order (${n} frames; arrow keys move, Enter inspects${stepping ? '; n and p: next and previous replacement step' : ''})${focusLabel ? `: ${focusLabel}` : ''}` : undefined}
+            onKeyDown={drawn ? onKey : undefined}
             onFocus={() => setFocused(true)}
             onBlur={() => setFocused(false)}
           >
             {!h && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
-            {h && !hac && <BaselineNote policy={h.client.policy} />}
-            {hac && (
+            {h && !drawn && <BaselineNote policy={h.client.policy} />}
+            {drawn && (
               <canvas
                 ref={canvas}
                 role="img"
@@ -220,6 +222,7 @@ export default function HacView({ frames, select, selected, seek, description, i
           )}
         </div>
         {hac && <Legend h={h} inspectable={inspectable} />}
+        {drawn && !hac && <PageCacheNote policy={h.client.policy} />}
       </div>
     </div>
   );
@@ -265,6 +268,17 @@ const BASELINES: Record<string, string> = {
   quickstore: 'QuickStore keeps whole pages and evicts them with CLOCK',
   gom: 'GOM keeps whole pages in a page buffer and copies objects into a separate object buffer (dual buffering)',
 };
+
+/** Under a page cache's frames: what they show, and what it lacks that HAC has. */
+function PageCacheNote({ policy }: { policy: string }) {
+  return (
+    <p className="sl-muted hac-baseline" data-testid="hac-page-cache">
+      {BASELINES[policy] ?? `${policy.toUpperCase()} keeps whole pages`}. Each bar is a frame holding one page: the objects used since the page
+      arrived are coloured, the rest (grey) is the page&apos;s unused part, which a page cache keeps as long as the page. No compaction, scan
+      pointers or candidates: set <code>client.policy = &quot;hac&quot;</code> to watch those.
+    </p>
+  );
+}
 
 function BaselineNote({ policy }: { policy: string }) {
   return (

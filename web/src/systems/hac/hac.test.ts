@@ -240,6 +240,11 @@ describe('layout', () => {
     expect(l.gridY + l.grid.rows * l.grid.cellH).toBeLessThanOrEqual(l.laneY);
     expect(l.laneY + 3 * LANE_ROW).toBeLessThanOrEqual(l.timelineY);
     expect(canvasLayout(64, 400, 250).laneRows).toBe(2);
+    // A page cache (FPC) has no lane nor timeline: its grid takes the canvas (issue 24, item 4).
+    const fpc = canvasLayout(1203, 680, 150, false);
+    expect([fpc.laneRows, fpc.laneY, fpc.timelineY]).toEqual([0, 150, 150]);
+    const withLane = canvasLayout(1203, 680, 150).grid;
+    expect(fpc.grid.rows * fpc.grid.cellH).toBeGreaterThan(4 * withLane.rows * withLane.cellH);
   });
 });
 
@@ -490,9 +495,9 @@ describe('the view on hand-made frames', () => {
     expect(html(workedFrame(FREED))).toContain('frame 12 freed');
   });
 
-  it('explains a baseline policy instead of drawing frames', () => {
-    const s = html(workedFrame(-1, { policy: 1 }));
-    expect(s).toContain('This run uses FPC, not HAC.');
+  it('explains a baseline policy it does not draw (QuickStore) instead of drawing frames', () => {
+    const s = html(workedFrame(-1, { policy: 2 }));
+    expect(s).toContain('This run uses QUICKSTORE, not HAC.');
     expect(s).toContain('keeps whole pages');
     expect(s).not.toContain('<canvas');
   });

@@ -115,10 +115,11 @@ const LANE_X = 3;
 const TIMELINE_H = 40;
 const GRID_TOP = 14;
 
-export function canvasLayout(frames: number, width: number, height: number): CanvasLayout {
-  const laneRows = height >= 300 ? 3 : 2;
-  const timelineY = height - TIMELINE_H;
-  const laneY = timelineY - laneRows * LANE_ROW - 4;
+export function canvasLayout(frames: number, width: number, height: number, lane = true): CanvasLayout {
+  // A page cache (FPC) has no compaction lane nor replacement timeline: the grid takes it all.
+  const laneRows = !lane ? 0 : height >= 300 ? 3 : 2;
+  const timelineY = lane ? height - TIMELINE_H : height;
+  const laneY = lane ? timelineY - laneRows * LANE_ROW - 4 : height;
   const grid = gridLayout(frames, width, Math.max(20, laneY - GRID_TOP - 6));
   return { width, height, grid, gridY: GRID_TOP, laneY, laneRows, timelineY };
 }
@@ -269,8 +270,10 @@ export function paint(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayou
   ctx.font = '10px system-ui, sans-serif';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = TEXT.muted;
-  ctx.fillText(`${h.client.frames.toLocaleString()} frames of ${fmtBytes(h.client.frameBytes)}, in scan order, row by row`, 0, 10);
+  const order = h.client.policy === 'hac' ? 'scan order' : 'frame order';
+  ctx.fillText(`${h.client.frames.toLocaleString()} frames of ${fmtBytes(h.client.frameBytes)}, in ${order}, row by row`, 0, 10);
   paintGrid(ctx, h, l, marks);
+  if (l.laneRows === 0) return;
   paintLane(ctx, h, l, lane, marks);
   paintTimeline(ctx, h, l);
   for (const e of effects) {

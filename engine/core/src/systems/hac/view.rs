@@ -1,13 +1,14 @@
 //! The HAC system's frames: the sections the views draw, declared once in `SECTIONS` and filled
 //! from the models at the current time. Everything here only reads the models.
-use super::steps::{FrameView, Picture};
+use super::steps::{FrameView, ObjectView, Picture};
 use super::{oo7_view as oo7, replacement_view as replacement, Cache, HacSystem};
 use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
 use crate::kernel::SimTime;
-use crate::systems::hac::cache::{FrameKind, HacCache};
+use crate::systems::hac::cache::{FrameKind, FrameUsage};
+use crate::systems::hac::Fpc;
 
 pub const FRAME_KINDS: &[&str] = &["free", "intact", "compacted"];
 
@@ -154,9 +155,23 @@ fn client(sim: &HacSystem, picture: Option<&Picture>, now: SimTime) -> (Section,
             for f in 0..c.params.frames {
                 let view = p.frames.get(&f).cloned().unwrap_or_else(|| FrameView::of(c, f));
                 let shown = all || p.frames.contains_key(&f) || p.target == Some(f);
-                rows.push(c, f, &view, shown, incoming == Some(f));
+                rows.push(&view, view.usage(c), c.is_pinned(f), shown, incoming == Some(f));
                 if shown {
                     detail.push(f, &view);
+                }
+            }
+        }
+        (Cache::Fpc(fpc), _) => {
+            // FPC's frames as they hold their pages: each object used since its page arrived is
+            // installed, the rest is the page's unused part (H, the used fraction; no usage bits).
+            s.set("epoch", cache.fetches() as f64).set("target", -1.0).set("primary", -1.0).set("scan", 0.0).set("retention", 0.0);
+            let views: Vec<FrameView> = (0..sim.frames).map(|f| fpc_frame(fpc, f)).collect();
+            let all = views.iter().map(|v| v.objects.len()).sum::<usize>() <= OBJECT_ROWS;
+            for (f, view) in views.iter().enumerate() {
+                let (used, objects) = (view.installed(), view.objects.len() as u32);
+                rows.push(view, FrameUsage { t: 0, hot: used, objects }, false, all, false);
+                if all {
+                    detail.push(f as u32, view);
                 }
             }
         }
@@ -171,6 +186,21 @@ fn client(sim: &HacSystem, picture: Option<&Picture>, now: SimTime) -> (Section,
     rows.fill(&mut s);
     detail.fill(&mut objects);
     (s, objects)
+}
+
+/// FPC's frame `f`: its page intact, each object installed once used since the page arrived.
+fn fpc_frame(fpc: &Fpc, f: u32) -> FrameView {
+    let Some(page) = fpc.page_in(f) else { return FrameView { kind: FrameKind::Free, objects: Vec::new() } };
+    let pages = fpc.pages();
+    let objects = pages
+        .objects(page)
+        .map(|object| {
+            let (offset, bytes) = pages.layout(object);
+            let (installed, modified) = fpc.object_state(object);
+            ObjectView { object, offset, bytes, usage: 0, installed, modified }
+        })
+        .collect();
+    FrameView { kind: FrameKind::Intact(page), objects }
 }
 
 /// The `client` section's columns, a frame a row.
@@ -189,8 +219,7 @@ struct FrameRows {
 }
 
 impl FrameRows {
-    fn push(&mut self, c: &HacCache, f: u32, view: &FrameView, detail: bool, incoming: bool) {
-        let usage = view.usage(c);
+    fn push(&mut self, view: &FrameView, usage: FrameUsage, pinned: bool, detail: bool, incoming: bool) {
         self.kind.push(match view.kind {
             FrameKind::Free => 0,
             FrameKind::Intact(_) => 1,
@@ -202,7 +231,7 @@ impl FrameRows {
         self.installed.push(view.installed());
         self.t.push(usage.t);
         self.h.push(usage.h());
-        self.pinned.push(c.is_pinned(f) as u8);
+        self.pinned.push(pinned as u8);
         self.detail.push(detail as u8);
         self.incoming.push(incoming as u8);
     }
@@ -371,5 +400,28 @@ mod tests {
             "composite {} with {parts} parts",
             oo7.scalar("composite")
         );
+    }
+
+    /// FPC draws its own cache (issue 24, item 4): its frames hold whole pages, each page in the
+    /// frame the evicted one left; the objects used since a page arrived are installed there.
+    #[test]
+    fn fpc_frames_hold_whole_pages_with_their_used_objects() {
+        let mut e = engine("[database]\nsize = \"small\"\n[workload]\ntraversal = \"t1\"\n[client]\npolicy = \"fpc\"\ncache_mb = 0.5\n");
+        e.run_until(2_000_000_000);
+        let Cache::Fpc(fpc) = &e.system().cache else { panic!("an FPC run") };
+        let f = frame(e.system(), e.now());
+        let client = f.section("client");
+        let (kind, page, objects, installed) = (column(client, "kind"), column(client, "page"), column(client, "objects"), column(client, "installed"));
+        assert_eq!(kind.len() as u32, e.system().frames);
+        assert!(kind.iter().all(|&k| k == 1.0), "a cache this small is full of intact pages: {kind:?}");
+        let mut pages: Vec<u32> = page.iter().map(|&p| p as u32).collect();
+        pages.sort();
+        pages.dedup();
+        assert_eq!(pages.len(), kind.len(), "each page in one frame");
+        for (i, &p) in page.iter().enumerate() {
+            assert_eq!(objects[i] as u32, fpc.pages().objects(p as u32).len() as u32);
+            assert_eq!(installed[i] as u32, fpc.used_in(p as u32), "frame {i}");
+            assert!(installed[i] >= 1.0 && installed[i] <= objects[i], "a page arrives for an object it then holds used");
+        }
     }
 }

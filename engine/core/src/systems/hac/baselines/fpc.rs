@@ -4,7 +4,7 @@
 //! page holding an object the transaction modified stays until the commit.
 use std::collections::BTreeSet;
 
-use super::super::cache::{Pages, ENTRY_BYTES};
+use super::super::cache::{Pages, ABSENT, ENTRY_BYTES};
 use super::super::client_cache::ClientCache;
 
 #[derive(Clone, Debug)]
@@ -25,6 +25,13 @@ pub struct Fpc {
     clock: u64,
     pub fetches: u64,
     pub installs: u64,
+    /// The page in each frame (ABSENT when free) and each cached page's frame: a fetched page
+    /// goes into the frame the evicted one left (§4.2.1: pages the same size), so the lab can
+    /// draw the frames where they are.
+    page_in: Vec<u32>,
+    frame_of: Vec<u32>,
+    /// Frames holding no page, the lowest last.
+    free: Vec<u32>,
 }
 
 impl Fpc {
@@ -43,8 +50,31 @@ impl Fpc {
             clock: 0,
             fetches: 0,
             installs: 0,
+            page_in: vec![ABSENT; frames as usize],
+            frame_of: vec![ABSENT; n_pages],
+            free: (0..frames).rev().collect(),
             pages,
         }
+    }
+
+    /// The page in frame `f`, if any.
+    pub fn page_in(&self, f: u32) -> Option<u32> {
+        Some(self.page_in[f as usize]).filter(|&p| p != ABSENT)
+    }
+
+    pub fn pages(&self) -> &Pages {
+        &self.pages
+    }
+
+    /// Whether `object` has been used (installed) since its page arrived, and whether the
+    /// transaction modified it.
+    pub fn object_state(&self, object: u32) -> (bool, bool) {
+        (self.installed[object as usize], self.modified[object as usize])
+    }
+
+    /// Objects used since their page arrived, in page `page`.
+    pub fn used_in(&self, page: u32) -> u32 {
+        self.page_entries[page as usize]
     }
 
     /// Evicts the least recently used page that holds no modified object (validation sizes the
@@ -61,6 +91,9 @@ impl Fpc {
         }
         self.entries -= self.page_entries[page as usize] as u64;
         self.page_entries[page as usize] = 0;
+        let frame = std::mem::replace(&mut self.frame_of[page as usize], ABSENT);
+        self.page_in[frame as usize] = ABSENT;
+        self.free.push(frame);
     }
 }
 
@@ -78,6 +111,9 @@ impl ClientCache for Fpc {
             if self.lru.len() == self.frames as usize {
                 self.evict_lru();
             }
+            let frame = self.free.pop().expect("a free frame once the LRU page is evicted");
+            self.page_in[frame as usize] = page;
+            self.frame_of[page as usize] = frame;
         } else {
             self.lru.remove(&(last, page));
         }
