@@ -90,13 +90,14 @@ export function seriesFigure(path: string, figures: readonly FigureInfo[]): Figu
   return { path, label: path.replace(/_/g, ' '), unit, scale: 1, description: `The run's ${path.replace(/_/g, ' ')} at each sample.` };
 }
 
-/** The latest sample at or before `tS` (simulated s), or null. */
-export function sampleAt(samples: readonly Sample[], tS: number): Sample | null {
+/** The latest sample at or before `x` on the axis `along` reads (one that only grows: simulated
+ * s by default, or the work done), or null. */
+export function sampleAt(samples: readonly Sample[], x: number, along: (s: Sample) => number = (s) => s.t_s): Sample | null {
   let lo = 0;
   let hi = samples.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (samples[mid].t_s <= tS) lo = mid + 1;
+    if (along(samples[mid]) <= x) lo = mid + 1;
     else hi = mid;
   }
   return lo > 0 ? samples[lo - 1] : null;
@@ -130,19 +131,9 @@ export function diffByWork(sides: readonly (readonly Sample[])[], path: string, 
   const done = (s: Sample) => summaryValue(s, work);
   const reach = Math.min(...sides.map((s) => (s.length ? done(s[s.length - 1]) : -Infinity)));
   const works = [...new Set(sides.flatMap((s) => s.map(done)))].filter((w) => w <= reach).sort((x, y) => x - y);
-  const at = (s: readonly Sample[], w: number) => {
-    let lo = 0;
-    let hi = s.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (done(s[mid]) <= w) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo > 0 ? s[lo - 1] : null;
-  };
   const out: DiffPoint[] = [];
   for (const w of works) {
-    const samples = sides.map((s) => at(s, w));
+    const samples = sides.map((s) => sampleAt(s, w, done));
     if (samples.some((x) => x == null)) continue;
     const values = samples.map((x) => summaryValue(x, path) * scale);
     out.push({ x: w, values, diff: values[0] - values[1] });
