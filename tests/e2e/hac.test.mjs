@@ -3,6 +3,9 @@
 // results beside the paper's; the HAC view shows a compaction step by step. Screenshots go to
 // tests/artifacts/. Run: node --test tests/e2e/.
 import { describe, it } from 'node:test';
+import fs from 'node:fs';
+import path from 'node:path';
+import lzString from 'lz-string';
 import assert from 'node:assert/strict';
 import * as harness from './harness.mjs';
 import { ready, shot } from './harness.mjs';
@@ -197,6 +200,38 @@ describe('HAC in the lab (issue 14)', () => {
     const found = await harness.axeViolations(page, '[data-panel=HacView]');
     assert.deepEqual(found, []);
     await context.close();
+  });
+
+  it('QuickStore and GOM draw their own caches (issue 24, item 4): CLOCK bits and hand, the object buffer', async () => {
+    const text = fs.readFileSync(path.join(harness.root, 'scenarios/hac-compaction.toml'), 'utf8');
+    const view = '[data-panel=HacView]';
+    for (const [policy, t, expect] of [
+      ['quickstore', 3e9, /^QuickStore keeps whole pages and evicts them with CLOCK\. .* A blue corner is a set reference bit/],
+      ['gom', 3e9, /^GOM keeps whole pages in a page buffer .* The object buffer \(dashed brown rows\)/],
+    ]) {
+      const scenario = text.replace('policy = "hac"', `policy = "${policy}"`);
+      const page = await harness.newPage(suite.browser, `${suite.base}#s=${lzString.compressToEncodedURIComponent(scenario)}&seed=1&t=${t}`);
+      await ready(page);
+      await page.locator(`${view} canvas`).waitFor();
+      assert.match(await page.locator(`${view} [data-testid=hac-page-cache]`).innerText(), expect);
+      // The keyboard's first frame names what it holds; hovering names an object.
+      const first = await page.evaluate(() => {
+        const c = window.__storelab.frames.latest().sections.client.columns;
+        return { kind: c.kind[0], referenced: c.referenced[0] };
+      });
+      assert.equal(first.kind, 1, 'frame 0 holds a page');
+      await page.locator(`${view} [role=application]`).focus();
+      assert.match(await page.locator(`${view} .hac-tip`).innerText(), /^frame 0: intact page \d+, \d+ of its \d+ objects used since it arrived/);
+      await page.locator(`${view} [role=application]`).blur();
+      const box = await page.locator(`${view} canvas`).boundingBox();
+      await page.mouse.move(box.x + 40, box.y + 20);
+      // (an object where the pointer is over one, else the frame)
+      await page.locator(`${view} .hac-tip`).filter({ hasText: /^(object \d+ in frame 0: .* used since its page arrived|frame 0: intact page \d+, .*\(8\.0 KB\).*)$/ }).waitFor();
+      await shot(page, `hac-${policy}-cache`, view);
+      assert.deepEqual(await harness.axeViolations(page, view), []);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
   });
 
   it('fits a large cache: 985 frames of cold T1, the objects of those replacement touches', async () => {

@@ -10,11 +10,11 @@ import { describeForTests, loadEngineForTests, readScenario } from '../../engine
 import { LabHost } from '../../engine/host';
 import type { Frame, SystemDescription } from '../../engine/types';
 import type { FrameSource, InspectTarget, ViewProps } from '../../views/contract';
-import HacView from './HacView';
+import HacView, { frameLabel, objectLabel } from './HacView';
 import Inspector, { loadInspectorPart } from '../../views/Inspector';
 import { frameFromJson, RecordedSource } from '../../views/lib/recorded';
 import { hacFrame, objectRow, type HacFrame } from './hacFrame';
-import { canvasLayout, laneFrames } from './hacDraw';
+import { canvasLayout, gridCaption, laneFrames } from './hacDraw';
 import { stepEffects } from './hacSteps';
 import recorded from './fixtures/hac-compaction.json';
 import { layOutJsdom } from '../../views/lib/jsdom';
@@ -128,12 +128,15 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
     expect(s).toMatch(/FIFO queue: (empty|\d+ requests?, first served first)/);
   });
 
-  it("draws FPC's own frames, whole pages, and says what they lack (issue 24, item 4); explains GOM instead of drawing", async () => {
-    const host = new LabHost();
-    const loaded = await host.load(SCENARIO.replace('policy = "hac"', 'policy = "fpc"'), 1);
-    expect(loaded.ok).toBe(true);
-    const f = await host.frame(50e6);
-    host.dispose();
+  it("draws FPC's, QuickStore's and GOM's own caches, whole pages, and says what they lack (issue 24, item 4)", async () => {
+    const run = async (policy: string, tNs = 50e6) => {
+      const host = new LabHost();
+      expect((await host.load(SCENARIO.replace('policy = "hac"', `policy = "${policy}"`), 1)).ok).toBe(true);
+      const f = await host.frame(tNs);
+      host.dispose();
+      return f;
+    };
+    const f = await run('fpc');
     const s = text(HacView, f);
     expect(s).toContain('<h3 class="sl-title">Client cache (FPC)</h3>');
     expect(s).toContain('<canvas');
@@ -141,12 +144,35 @@ describe('the HAC view on recorded frames (hac-compaction)', () => {
     const fpc = hacFrame(f, description);
     const intact = Array.from(fpc.client.kind).filter((k) => fpc.names.frameKind[k] === 'intact').length;
     expect(intact).toBe(fpc.client.fetches > 0 ? Math.min(fpc.client.fetches, fpc.client.frames) : 0);
-    const gomHost = new LabHost();
-    expect((await gomHost.load(SCENARIO.replace('policy = "hac"', 'policy = "gom"'), 1)).ok).toBe(true);
-    const g = await gomHost.frame(50e6);
-    gomHost.dispose();
-    expect(text(HacView, g)).toContain('This run uses GOM, not HAC.');
-    expect(text(HacView, g)).not.toContain('<canvas');
+    expect(frameLabel(fpc, 0)).toMatch(/^frame 0: intact page \d+, \d+ of its \d+ objects used and installed since it arrived/);
+
+    // QuickStore: CLOCK's reference bits and hand, in the grid and in words.
+    const qf = await run('quickstore', 3e9);
+    const q = hacFrame(qf, description);
+    expect(q.client.policy).toBe('quickstore');
+    expect(q.pointers.frame.length).toBe(1);
+    const hand = q.pointers.frame[0];
+    expect(frameLabel(q, hand)).toMatch(new RegExp(`^frame ${hand}: intact page \\d+, .* used since it arrived .*, reference bit (set|clear), the clock hand is here$`));
+    expect(Array.from(q.client.referenced)).toContain(1);
+    expect(text(HacView, qf)).toContain('A blue corner is a set reference bit');
+    const inspected = text(Inspector, qf, { kind: 'frame', id: hand });
+    expect(inspected).toContain('here: CLOCK looks at this frame first');
+    expect(inspected).toMatch(/<dt>reference bit<\/dt><dd>(set|clear)/);
+    expect(inspected).not.toContain('usage (T, H)');
+
+    // GOM: its page buffer, then its object buffer in page-sized rows.
+    const gf = await run('gom', 3e9);
+    const g = hacFrame(gf, description);
+    const kinds = Array.from(g.client.kind, (k) => g.names.frameKind[k]);
+    const firstRow = kinds.indexOf('object buffer');
+    expect(firstRow).toBeGreaterThan(0);
+    expect(kinds.slice(firstRow).every((k) => k === 'object buffer')).toBe(true);
+    expect(text(HacView, gf)).toContain('The object buffer (dashed brown rows)');
+    expect(gridCaption(g)).toBe(`${firstRow} page frames of 8.0 KB, then the object buffer in ${g.client.frames - firstRow} rows of 8.0 KB, row by row`);
+    const kept = Array.from(g.objects.frame).findIndex((fr) => fr >= firstRow);
+    expect(kept).toBeGreaterThanOrEqual(0);
+    expect(objectLabel(g, kept)).toMatch(/^object \d+ in the object buffer: .*, kept from an evicted page$/);
+    expect(text(Inspector, gf, { kind: 'frame', id: firstRow })).toContain('a row of the object buffer');
   });
 
   it('moves through the frames with the arrow keys and inspects one with Enter', () => {

@@ -27,6 +27,7 @@ import {
   type StepMove,
   type StepTargets,
 } from './hacSteps';
+import { pageFrameLabel, pageObjectLabel, PageCacheNote, policyName } from './pageCache';
 import '../../views/views.css';
 
 /** Steps the list shows around the current one; candidates it lists. */
@@ -49,8 +50,8 @@ export default function HacView({ frames, select, selected, seek, description, i
   const tick = useFrameTick(frames, 200);
   const h = tick && hacFrame(tick, description);
   const hac = h !== null && h.client.policy === 'hac';
-  // The frames are drawn for HAC and for FPC, whose frames hold whole pages (issue 24, item 4).
-  const drawn = h !== null && (hac || h.client.policy === 'fpc');
+  // Every policy's frames are drawn: the baselines' hold whole pages (issue 24, item 4).
+  const drawn = h !== null;
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useElementSize(box);
@@ -75,7 +76,6 @@ export default function HacView({ frames, select, selected, seek, description, i
       const f = frames.latest();
       if (!f) return;
       const cur = hacFrame(f, description);
-      if (cur.client.policy !== 'hac' && cur.client.policy !== 'fpc') return;
       const ctx = prepareCanvas(canvas.current, width, height);
       if (!ctx) return;
       const now = performance.now();
@@ -176,7 +176,7 @@ export default function HacView({ frames, select, selected, seek, description, i
   return (
     <div className="sl-view hac-view" data-view="hac" onKeyDown={onViewKey}>
       <div className="sl-head">
-        <h3 className="sl-title">{h && !hac ? `Client cache (${h.client.policy.toUpperCase()})` : 'HAC client cache'}</h3>
+        <h3 className="sl-title">{h && !hac ? `Client cache (${policyName(h.client.policy)})` : 'HAC client cache'}</h3>
         {h && <Figures h={h} />}
       </div>
       <div className="hac-main">
@@ -193,12 +193,15 @@ export default function HacView({ frames, select, selected, seek, description, i
             onBlur={() => setFocused(false)}
           >
             {!h && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
-            {h && !drawn && <BaselineNote policy={h.client.policy} />}
             {drawn && (
               <canvas
                 ref={canvas}
                 role="img"
-                aria-label="The client cache's frames as bars of their bytes, objects coloured by usage; the compaction lane; the fetch and replacement timeline"
+                aria-label={
+                  hac
+                    ? "The client cache's frames as bars of their bytes, objects coloured by usage; the compaction lane; the fetch and replacement timeline"
+                    : "The client cache's frames as bars of their bytes, the objects used since their page arrived coloured"
+                }
                 onMouseMove={onMove}
                 onMouseLeave={() => setHover(null)}
                 onClick={() => hover && pick(hover.frame)}
@@ -222,7 +225,7 @@ export default function HacView({ frames, select, selected, seek, description, i
           )}
         </div>
         {hac && <Legend h={h} inspectable={inspectable} />}
-        {drawn && !hac && <PageCacheNote policy={h.client.policy} />}
+        {drawn && !hac && <PageCacheNote h={h} />}
       </div>
     </div>
   );
@@ -237,7 +240,7 @@ function Figures({ h }: { h: HacFrame }) {
   return (
     <>
       <span className="sl-stat" data-testid="hac-policy">
-        policy <b>{c.policy.toUpperCase()}</b>
+        policy <b>{policyName(c.policy)}</b>
         {hac && h.replacement.page >= 0 ? (h.replacement.background ? ' (background)' : ' (HAC-FG)') : ''}
       </span>
       <span className="sl-stat">
@@ -260,39 +263,6 @@ function Figures({ h }: { h: HacFrame }) {
         </>
       )}
     </>
-  );
-}
-
-const BASELINES: Record<string, string> = {
-  fpc: 'FPC keeps whole pages and evicts the least recently used page (perfect LRU)',
-  quickstore: 'QuickStore keeps whole pages and evicts them with CLOCK',
-  gom: 'GOM keeps whole pages in a page buffer and copies objects into a separate object buffer (dual buffering)',
-};
-
-/** Under a page cache's frames: what they show, and what it lacks that HAC has. */
-function PageCacheNote({ policy }: { policy: string }) {
-  return (
-    <p className="sl-muted hac-baseline" data-testid="hac-page-cache">
-      {BASELINES[policy] ?? `${policy.toUpperCase()} keeps whole pages`}. Each bar is a frame holding one page: the objects used since the page
-      arrived are coloured, the rest (grey) is the page&apos;s unused part, which a page cache keeps as long as the page. No compaction, scan
-      pointers or candidates: set <code>client.policy = &quot;hac&quot;</code> to watch those.
-    </p>
-  );
-}
-
-function BaselineNote({ policy }: { policy: string }) {
-  return (
-    <div className="hac-baseline" data-testid="hac-baseline">
-      <p>
-        <b>This run uses {policy.toUpperCase()}, not HAC.</b> {BASELINES[policy] ?? `${policy.toUpperCase()} keeps whole pages`}: it has no
-        compacted frames, no per-object usage, no scan pointers and no candidate set.
-      </p>
-      <p>
-        This view shows HAC&apos;s frames: objects coloured by usage, compaction into a target frame, the scan pointers and the candidate
-        set. Set <code>client.policy = &quot;hac&quot;</code> (or open a HAC scenario from the gallery) to watch them; the header above keeps
-        this run&apos;s fetches and indirection table for comparison.
-      </p>
-    </div>
   );
 }
 
@@ -469,6 +439,7 @@ function Legend({ h, inspectable }: { h: HacFrame; inspectable: boolean }) {
 
 /** A frame in words, for the tooltip and the keyboard's live label. */
 export function frameLabel(h: HacFrame, f: number): string {
+  if (h.client.policy !== 'hac') return pageFrameLabel(h, f);
   const c = h.client;
   const ci = Array.prototype.indexOf.call(h.candidates.frame, f) as number;
   const cand = ci >= 0 ? `, candidate (age ${h.candidates.age[ci]} of ${h.candidates.epochs} epochs)` : '';
@@ -479,6 +450,7 @@ export function frameLabel(h: HacFrame, f: number): string {
 
 /** An object in words: id, size, offset, its 4 usage bits, installed and modified. */
 export function objectLabel(h: HacFrame, row: number): string {
+  if (h.client.policy !== 'hac') return pageObjectLabel(h, row);
   const o = h.objects;
   const state = o.installed[row] ? `usage ${usageBits(o.usage[row])}, installed${o.modified[row] ? ', modified' : ''}` : 'a copy not installed here (usage 0)';
   return `object ${o.object[row]} in frame ${o.frame[row]}: ${fmtBytes(o.bytes[row])} at offset ${fmtBytes(o.offset[row])}, ${state}`;

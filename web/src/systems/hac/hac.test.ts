@@ -28,7 +28,7 @@ const description: SystemDescription = {
   knobs: [],
   work: 'composite_visits',
   sections: [
-    sec('client', [col('policy', ['hac', 'fpc', 'quickstore', 'gom'])], [col('kind', ['free', 'intact', 'compacted'])]),
+    sec('client', [col('policy', ['hac', 'fpc', 'quickstore', 'gom'])], [col('kind', ['free', 'intact', 'compacted', 'object buffer'])]),
     sec('replacement', [], [col('kind', STEP_KINDS)]),
   ],
 };
@@ -126,6 +126,7 @@ function workedFrame(step: number, { policy = 0, background = 1, reset = false }
           pinned: rows(Uint8Array, (f) => (f === 9 ? 1 : 0)),
           detail: rows(Uint8Array, () => 1),
           incoming: rows(Uint8Array, (f) => (f === 0 ? 1 : 0)),
+          referenced: rows(Uint8Array, () => 0),
         },
       },
       pointers: { scalars: {}, columns: { frame: Uint32Array.from(baseline ? [] : [12, 3, 9]), primary: Uint8Array.from(baseline ? [] : [1, 0, 0]) } },
@@ -173,7 +174,7 @@ describe('reading HAC frames', () => {
     expect([h.client.frames, h.client.frameBytes, h.client.target, h.client.scan]).toEqual([16, 8192, 7, 3]);
     expect(h.names.frameKind[h.client.kind[12]]).toBe('intact');
     expect(h.names.stepKind[h.replacement.kind[SELECTED]]).toBe('victim selected');
-    expect(frameCounts(h)).toEqual({ free: 13, intact: 2, compacted: 1 });
+    expect(frameCounts(h)).toEqual({ free: 13, intact: 2, compacted: 1, 'object buffer': 0 });
     expect([h.replacement.victim, h.replacement.threshold, h.replacement.background]).toEqual([12, 3, true]);
     expect(h.pointers.frame[0]).toBe(12);
   });
@@ -495,11 +496,13 @@ describe('the view on hand-made frames', () => {
     expect(html(workedFrame(FREED))).toContain('frame 12 freed');
   });
 
-  it('explains a baseline policy it does not draw (QuickStore) instead of drawing frames', () => {
+  it('draws a baseline policy (QuickStore) with its own note, not HAC\'s lists and legend', () => {
     const s = html(workedFrame(-1, { policy: 2 }));
-    expect(s).toContain('This run uses QUICKSTORE, not HAC.');
-    expect(s).toContain('keeps whole pages');
-    expect(s).not.toContain('<canvas');
+    expect(s).toContain('Client cache (QuickStore)');
+    expect(s).toContain('QuickStore keeps whole pages and evicts them with CLOCK');
+    expect(s).toContain('<canvas');
+    expect(s).not.toContain('Candidates, next victim first');
+    expect(s).not.toContain('Replacement, step by step');
   });
 
   it('inspects a frame: its kind, usage, candidacy and objects', () => {

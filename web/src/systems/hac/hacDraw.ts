@@ -6,7 +6,7 @@
 import { color, interpolateYlOrRd } from 'd3';
 import { formatDuration } from '../../state/clock';
 import { fmtBytes } from '../../views/lib/format';
-import { frameKindText, named, NONE, objectAt, objectRow, type HacFrame, type ObjectsSnapshot } from './hacFrame';
+import { frameCounts, frameKindText, named, NONE, objectAt, objectRow, type HacFrame, type ObjectsSnapshot } from './hacFrame';
 import type { Effect } from './hacSteps';
 
 /** Usage 0..15 on a sequential heat scale, pale (cold) to dark red (hot). */
@@ -29,6 +29,8 @@ export const INK = {
   selected: '#1f6feb',
   primary: '#8e24aa',
   secondary: '#00897b',
+  objectBuffer: '#6d4c41',
+  referenced: '#0d47a1',
 } as const;
 export const TEXT = { primary: '#6a1b9a', secondary: '#00695c', target: '#a03c00', incoming: '#1b5e20', muted: '#595959', body: '#222222' } as const;
 
@@ -270,8 +272,7 @@ export function paint(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayou
   ctx.font = '10px system-ui, sans-serif';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = TEXT.muted;
-  const order = h.client.policy === 'hac' ? 'scan order' : 'frame order';
-  ctx.fillText(`${h.client.frames.toLocaleString()} frames of ${fmtBytes(h.client.frameBytes)}, in ${order}, row by row`, 0, 10);
+  ctx.fillText(fitText(ctx, gridCaption(h), l.width), 0, 10);
   paintGrid(ctx, h, l, marks);
   if (l.laneRows === 0) return;
   paintLane(ctx, h, l, lane, marks);
@@ -323,6 +324,7 @@ function frameOutline(ctx: CanvasRenderingContext2D, h: HacFrame, f: number, x: 
   if (h.client.incoming[f]) outline(ctx, x, y, w, hh, INK.incoming, 1.5, [3, 2]);
   else if (kind === 'compacted') outline(ctx, x, y, w, hh, INK.compacted, 1.5);
   else if (kind === 'intact') outline(ctx, x, y, w, hh, INK.intact, 1);
+  else if (kind === 'object buffer') outline(ctx, x, y, w, hh, INK.objectBuffer, 1.5, [5, 2]);
   else outline(ctx, x, y, w, hh, INK.free, 1, [1, 2]);
   if (rings && f === h.client.target) outline(ctx, x - 2, y - 2, w + 4, hh + 4, INK.target, 2);
   if (rings && f === h.replacement.victim) outline(ctx, x - 2, y - 2, w + 4, hh + 4, INK.victim, 2, [4, 2]);
@@ -330,6 +332,21 @@ function frameOutline(ctx: CanvasRenderingContext2D, h: HacFrame, f: number, x: 
     ctx.fillStyle = '#000';
     ctx.fillRect(x + w - 3, y + hh - 3, 3, 3);
   }
+  if (h.client.referenced[f]) {
+    ctx.fillStyle = INK.referenced;
+    ctx.fillRect(x, y, 4, Math.min(4, hh));
+  }
+}
+
+/** The grid's caption: how many frames, in which order (GOM: its two buffers). */
+export function gridCaption(h: HacFrame): string {
+  const c = h.client;
+  const size = fmtBytes(c.frameBytes);
+  if (c.policy === 'gom') {
+    const rows = frameCounts(h)['object buffer'] ?? 0;
+    return `${(c.frames - rows).toLocaleString()} page frames of ${size}, then the object buffer in ${rows.toLocaleString()} rows of ${size}, row by row`;
+  }
+  return `${c.frames.toLocaleString()} frames of ${size}, in ${c.policy === 'hac' ? 'scan' : 'frame'} order, row by row`;
 }
 
 function paintGrid(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayout, marks: Marks) {
@@ -346,7 +363,7 @@ function paintGrid(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayout, 
   for (let f = 0; f < n; f++) {
     const b = barBox(g, f);
     // Bars too small for every outline keep those of the frames that are not plain intact pages.
-    const plain = h.names.frameKind[h.client.kind[f]] === 'intact' && !h.client.incoming[f];
+    const plain = h.names.frameKind[h.client.kind[f]] === 'intact' && !h.client.incoming[f] && !h.client.referenced[f];
     if (g.barH >= 5 || !plain || f === h.client.target || f === h.replacement.victim) frameOutline(ctx, h, f, b.x, l.gridY + b.y, b.w, b.h, true);
   }
   // The scan pointers: a triangle in the gutter before their frame, the primary in its colour.

@@ -14,7 +14,7 @@ export const NONE = 4294967295;
 /** The names of HAC's enumerated values, in the engine's numbering. */
 export interface HacNames {
   policy: readonly string[];
-  /** Frame kinds: free, intact, compacted. */
+  /** Frame kinds: free, intact, compacted, object buffer (GOM's, in page-sized rows). */
   frameKind: readonly string[];
   /** Replacement step kinds: scan primary … compacted (spec §2.14). */
   stepKind: readonly string[];
@@ -35,7 +35,8 @@ export interface ClientSnapshot {
   /** Frames per pointer per epoch (S) and the retention fraction (R). */
   scan: number;
   retention: number;
-  /** One row per frame (none for the baselines). `kind` is a `names.frameKind` number. */
+  /** One row per frame (GOM: its page frames, then its object buffer's rows). `kind` is a
+   * `names.frameKind` number. */
   kind: Uint8Array;
   page: Uint32Array;
   used: Uint32Array;
@@ -46,6 +47,8 @@ export interface ClientSnapshot {
   pinned: Uint8Array;
   detail: Uint8Array;
   incoming: Uint8Array;
+  /** QuickStore's CLOCK reference bit per frame (0 for the other policies). */
+  referenced: Uint8Array;
 }
 
 /** The objects of the frames with detail, in frame order then offset order. */
@@ -184,6 +187,7 @@ function readClient(f: Frame, names: HacNames): ClientSnapshot {
     pinned: c.col('pinned'),
     detail: c.col('detail'),
     incoming: c.col('incoming'),
+    referenced: c.col('referenced'),
   };
 }
 

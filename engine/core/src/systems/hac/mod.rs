@@ -13,6 +13,7 @@ pub mod describe;
 pub mod experiment;
 pub mod metrics;
 mod oo7_view;
+mod page_cache_view;
 pub mod records;
 mod replacement_view;
 mod setup;

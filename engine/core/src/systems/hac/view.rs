@@ -7,15 +7,21 @@ use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
 use crate::kernel::SimTime;
+use super::page_cache_view::page_cache_rows;
 use crate::systems::hac::cache::{FrameKind, FrameUsage};
-use crate::systems::hac::Fpc;
 
-pub const FRAME_KINDS: &[&str] = &["free", "intact", "compacted"];
+/// Frame kinds; GOM's object buffer is drawn in page-sized rows after its page buffer.
+pub const FRAME_KINDS: &[&str] = &["free", "intact", "compacted", "object buffer"];
+pub const KIND_FREE: u8 = 0;
+pub const KIND_INTACT: u8 = 1;
+pub const KIND_COMPACTED: u8 = 2;
+pub const KIND_OBJECT_BUFFER: u8 = 3;
 
 const CLIENT: SectionInfo = SectionInfo {
     name: "client",
-    description: "The client's cache: its frames (one row each, for HAC), the indirection table, \
-        the scan pointers and the traversal's position (§3, §4.1.1).",
+    description: "The client's cache: its frames (one row each; GOM's object buffer in page-sized \
+        rows after its page buffer), the indirection table, the scan pointers and the \
+        traversal's position (§3, §4.1.1).",
     scalars: &[
         f64("policy", "policy", "").values(&["hac", "fpc", "quickstore", "gom"]),
         f64("frames", "frames", ""),
@@ -43,12 +49,14 @@ const CLIENT: SectionInfo = SectionInfo {
         u8("pinned", "pinned (on the traversal's stack)", ""),
         u8("detail", "objects listed in the objects section", ""),
         u8("incoming", "reserved for the page in flight", ""),
+        u8("referenced", "reference bit (QuickStore's CLOCK)", ""),
     ],
 };
 
 const POINTERS: SectionInfo = SectionInfo {
     name: "pointers",
-    description: "The scan pointers, the primary first, then the N secondary ones (§3.2.3).",
+    description: "The scan pointers, the primary first, then the N secondary ones (§3.2.3); for \
+        QuickStore, CLOCK's hand alone.",
     scalars: &[],
     row: "a scan pointer",
     columns: &[u32("frame", "frame", ""), u8("primary", "primary", "")],
@@ -105,7 +113,7 @@ pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
     Frame(vec![
         client,
         candidates(sim, now),
-        pointers(picture.as_ref()),
+        pointers(sim, picture.as_ref()),
         objects,
         replacement::section(sim.replacement.as_ref(), now),
         oo7::assemblies(sim),
@@ -157,30 +165,18 @@ fn client(sim: &HacSystem, picture: Option<&Picture>, now: SimTime) -> (Section,
                 let shown = all || p.frames.contains_key(&f) || p.target == Some(f);
                 rows.push(&view, view.usage(c), c.is_pinned(f), shown, incoming == Some(f));
                 if shown {
-                    detail.push(f, &view);
-                }
-            }
-        }
-        (Cache::Fpc(fpc), _) => {
-            // FPC's frames as they hold their pages: each object used since its page arrived is
-            // installed, the rest is the page's unused part (H, the used fraction; no usage bits).
-            s.set("epoch", cache.fetches() as f64).set("target", -1.0).set("primary", -1.0).set("scan", 0.0).set("retention", 0.0);
-            let views: Vec<FrameView> = (0..sim.frames).map(|f| fpc_frame(fpc, f)).collect();
-            let all = views.iter().map(|v| v.objects.len()).sum::<usize>() <= OBJECT_ROWS;
-            for (f, view) in views.iter().enumerate() {
-                let (used, objects) = (view.installed(), view.objects.len() as u32);
-                rows.push(view, FrameUsage { t: 0, hot: used, objects }, false, all, false);
-                if all {
-                    detail.push(f as u32, view);
+                    detail.push(f, &view.objects);
                 }
             }
         }
         _ => {
+            // A page cache: no epochs of its own (its fetches stand in), target or scan pointers.
             s.set("epoch", cache.fetches() as f64)
                 .set("target", -1.0)
                 .set("primary", -1.0)
                 .set("scan", 0.0)
                 .set("retention", 0.0);
+            page_cache_rows(sim, &mut rows, &mut detail);
         }
     }
     rows.fill(&mut s);
@@ -188,24 +184,9 @@ fn client(sim: &HacSystem, picture: Option<&Picture>, now: SimTime) -> (Section,
     (s, objects)
 }
 
-/// FPC's frame `f`: its page intact, each object installed once used since the page arrived.
-fn fpc_frame(fpc: &Fpc, f: u32) -> FrameView {
-    let Some(page) = fpc.page_in(f) else { return FrameView { kind: FrameKind::Free, objects: Vec::new() } };
-    let pages = fpc.pages();
-    let objects = pages
-        .objects(page)
-        .map(|object| {
-            let (offset, bytes) = pages.layout(object);
-            let (installed, modified) = fpc.object_state(object);
-            ObjectView { object, offset, bytes, usage: 0, installed, modified }
-        })
-        .collect();
-    FrameView { kind: FrameKind::Intact(page), objects }
-}
-
 /// The `client` section's columns, a frame a row.
 #[derive(Default)]
-struct FrameRows {
+pub struct FrameRows {
     kind: Vec<u8>,
     page: Vec<u32>,
     used: Vec<u32>,
@@ -216,24 +197,47 @@ struct FrameRows {
     pinned: Vec<u8>,
     detail: Vec<u8>,
     incoming: Vec<u8>,
+    referenced: Vec<u8>,
+}
+
+/// A row of the `client` section: `kind` a FRAME_KINDS index, `page` u32::MAX for none.
+pub struct FrameRow {
+    pub kind: u8,
+    pub page: u32,
+    pub used: u32,
+    pub objects: u32,
+    pub installed: u32,
+    pub usage: FrameUsage,
+    pub pinned: bool,
+    pub detail: bool,
+    pub incoming: bool,
+    pub referenced: bool,
 }
 
 impl FrameRows {
+    /// A HAC frame, from its view.
     fn push(&mut self, view: &FrameView, usage: FrameUsage, pinned: bool, detail: bool, incoming: bool) {
-        self.kind.push(match view.kind {
-            FrameKind::Free => 0,
-            FrameKind::Intact(_) => 1,
-            FrameKind::Compacted => 2,
-        });
-        self.page.push(if let FrameKind::Intact(p) = view.kind { p } else { u32::MAX });
-        self.used.push(view.used());
-        self.objects.push(view.objects.len() as u32);
-        self.installed.push(view.installed());
-        self.t.push(usage.t);
-        self.h.push(usage.h());
-        self.pinned.push(pinned as u8);
-        self.detail.push(detail as u8);
-        self.incoming.push(incoming as u8);
+        let (kind, page) = match view.kind {
+            FrameKind::Free => (KIND_FREE, u32::MAX),
+            FrameKind::Intact(p) => (KIND_INTACT, p),
+            FrameKind::Compacted => (KIND_COMPACTED, u32::MAX),
+        };
+        let (used, objects, installed) = (view.used(), view.objects.len() as u32, view.installed());
+        self.add(FrameRow { kind, page, used, objects, installed, usage, pinned, detail, incoming, referenced: false });
+    }
+
+    pub fn add(&mut self, r: FrameRow) {
+        self.kind.push(r.kind);
+        self.page.push(r.page);
+        self.used.push(r.used);
+        self.objects.push(r.objects);
+        self.installed.push(r.installed);
+        self.t.push(r.usage.t);
+        self.h.push(r.usage.h());
+        self.pinned.push(r.pinned as u8);
+        self.detail.push(r.detail as u8);
+        self.incoming.push(r.incoming as u8);
+        self.referenced.push(r.referenced as u8);
     }
 
     fn fill(self, s: &mut Section) {
@@ -246,13 +250,14 @@ impl FrameRows {
             .f64s("h", self.h)
             .u8s("pinned", self.pinned)
             .u8s("detail", self.detail)
-            .u8s("incoming", self.incoming);
+            .u8s("incoming", self.incoming)
+            .u8s("referenced", self.referenced);
     }
 }
 
 /// The `objects` section's columns, an object a row.
 #[derive(Default)]
-struct ObjectRows {
+pub struct ObjectRows {
     frame: Vec<u32>,
     object: Vec<u32>,
     offset: Vec<u32>,
@@ -263,8 +268,8 @@ struct ObjectRows {
 }
 
 impl ObjectRows {
-    fn push(&mut self, f: u32, view: &FrameView) {
-        for o in &view.objects {
+    pub fn push(&mut self, f: u32, objects: &[ObjectView]) {
+        for o in objects {
             self.frame.push(f);
             self.object.push(o.object);
             self.offset.push(o.offset);
@@ -286,10 +291,15 @@ impl ObjectRows {
     }
 }
 
-fn pointers(picture: Option<&Picture>) -> Section {
+/// HAC's scan pointers, or QuickStore's clock hand.
+fn pointers(sim: &HacSystem, picture: Option<&Picture>) -> Section {
     let mut s = Section::new(&SECTIONS[2]);
-    let pointers = picture.map_or(&[][..], |p| &p.pointers[..]);
-    s.u32s("frame", pointers.to_vec()).u8s("primary", (0..pointers.len()).map(|i| (i == 0) as u8));
+    let pointers = match (&sim.cache, picture) {
+        (Cache::QuickStore(q), _) => vec![q.hand()],
+        (_, Some(p)) => p.pointers.clone(),
+        _ => Vec::new(),
+    };
+    s.u8s("primary", (0..pointers.len()).map(|i| (i == 0) as u8)).u32s("frame", pointers);
     s
 }
 
@@ -420,8 +430,55 @@ mod tests {
         assert_eq!(pages.len(), kind.len(), "each page in one frame");
         for (i, &p) in page.iter().enumerate() {
             assert_eq!(objects[i] as u32, fpc.pages().objects(p as u32).len() as u32);
-            assert_eq!(installed[i] as u32, fpc.used_in(p as u32), "frame {i}");
+            assert_eq!(installed[i] as u32, fpc.placed.used_in(p as u32), "frame {i}");
             assert!(installed[i] >= 1.0 && installed[i] <= objects[i], "a page arrives for an object it then holds used");
         }
+    }
+
+    /// QuickStore draws its frames too: whole pages with CLOCK's reference bits and its hand.
+    #[test]
+    fn quickstore_frames_carry_reference_bits_and_the_clock_hand() {
+        let mut e = engine("[database]\nsize = \"small\"\n[workload]\ntraversal = \"t1\"\n[client]\npolicy = \"quickstore\"\ncache_mb = 0.5\n");
+        e.run_until(2_000_000_000);
+        let Cache::QuickStore(q) = &e.system().cache else { panic!("a QuickStore run") };
+        let f = frame(e.system(), e.now());
+        f.check(SECTIONS).unwrap();
+        let client = f.section("client");
+        let (kind, page, referenced, installed) = (column(client, "kind"), column(client, "page"), column(client, "referenced"), column(client, "installed"));
+        assert!(kind.iter().all(|&k| k == 1.0), "full of intact pages");
+        for fr in 0..kind.len() {
+            assert_eq!(page[fr] as u32, q.placed.page_in(fr as u32).unwrap());
+            assert_eq!(referenced[fr] == 1.0, q.referenced(fr as u32), "frame {fr}");
+            assert!(installed[fr] >= 1.0, "a page arrives for an object it then holds used");
+        }
+        assert!(referenced.contains(&0.0) && referenced.contains(&1.0), "CLOCK has cleared some bits and not others");
+        assert_eq!(column(f.section("pointers"), "frame"), vec![q.hand() as f64], "the clock hand is the one pointer");
+    }
+
+    /// GOM draws its page buffer, then its object buffer in page-sized rows: every object the
+    /// buffer holds is shown once, inside its row, and the rows are as many as the buffer's bytes.
+    #[test]
+    fn gom_draws_its_page_buffer_then_its_object_buffer() {
+        let mut e = engine("[database]\nsize = \"small\"\n[workload]\ntraversal = \"t1\"\n[client]\npolicy = \"gom\"\ncache_mb = 1\ngom_page_share = 0.5\n");
+        e.run_until(3_000_000_000);
+        let Cache::Gom(g) = &e.system().cache else { panic!("a GOM run") };
+        let f = frame(e.system(), e.now());
+        f.check(SECTIONS).unwrap();
+        let client = f.section("client");
+        let kind = column(client, "kind");
+        let page_frames = g.placed.frames() as usize;
+        assert_eq!(kind.len() as u32, e.system().frames);
+        assert!(kind[..page_frames].iter().all(|&k| k == 1.0), "the page buffer is full of pages");
+        assert!(kind[page_frames..].iter().all(|&k| k == 3.0), "the rest is the object buffer");
+        let objects = f.section("objects");
+        let (fr, id, offset, bytes) = (column(objects, "frame"), column(objects, "object"), column(objects, "offset"), column(objects, "bytes"));
+        let mut shown: Vec<u32> = (0..fr.len()).filter(|&i| fr[i] as usize >= page_frames).map(|i| id[i] as u32).collect();
+        let mut held: Vec<u32> = g.object_buffer().map(|(o, _)| o).collect();
+        assert!(!held.is_empty(), "evicted pages left objects in the object buffer");
+        shown.sort();
+        held.sort();
+        assert_eq!(shown, held);
+        let row = e.system().db.params.page_bytes as f64;
+        assert!((0..fr.len()).all(|i| offset[i] + bytes[i] <= row), "each object inside its row");
     }
 }

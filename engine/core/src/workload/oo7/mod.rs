@@ -269,7 +269,8 @@ impl Packer {
         let pad = size::refs::TEXT * self.wide_reference + self.extra;
         let mut left = bytes;
         while left > 0 {
-            let room = (self.page_bytes - self.used - size::OFFSET_ENTRY).saturating_sub(pad);
+            // A page fuller than its offset entry leaves no room (not a wrapped-around one).
+            let room = self.page_bytes.saturating_sub(self.used + size::OFFSET_ENTRY).saturating_sub(pad);
             let fits = if self.count < size::OBJECTS_PER_PAGE && room >= MIN_PIECE { room } else { piece };
             let take = left.min(piece).min(fits);
             self.place(take, size::refs::TEXT);

@@ -4,8 +4,9 @@
 //! page holding an object the transaction modified stays until the commit.
 use std::collections::BTreeSet;
 
-use super::super::cache::{Pages, ABSENT, ENTRY_BYTES};
+use super::super::cache::{Pages, ENTRY_BYTES};
 use super::super::client_cache::ClientCache;
+use super::page_frames::PageFrames;
 
 #[derive(Clone, Debug)]
 pub struct Fpc {
@@ -15,9 +16,6 @@ pub struct Fpc {
     /// Each page's last use, 0 when not cached.
     last_use: Vec<u64>,
     lru: BTreeSet<(u64, u32)>,
-    installed: Vec<bool>,
-    /// Objects installed per cached page.
-    page_entries: Vec<u32>,
     /// Objects modified by the transaction: per object, and per page.
     modified: Vec<bool>,
     page_modified: Vec<u32>,
@@ -25,13 +23,10 @@ pub struct Fpc {
     clock: u64,
     pub fetches: u64,
     pub installs: u64,
-    /// The page in each frame (ABSENT when free) and each cached page's frame: a fetched page
-    /// goes into the frame the evicted one left (§4.2.1: pages the same size), so the lab can
-    /// draw the frames where they are.
-    page_in: Vec<u32>,
-    frame_of: Vec<u32>,
-    /// Frames holding no page, the lowest last.
-    free: Vec<u32>,
+    /// Where each page sits and which of its objects are installed (those used since it
+    /// arrived): a fetched page goes into the frame the evicted one left (§4.2.1: pages the same
+    /// size), so the lab can draw the frames where they are.
+    pub placed: PageFrames,
 }
 
 impl Fpc {
@@ -42,39 +37,24 @@ impl Fpc {
             frame_bytes,
             last_use: vec![0; n_pages],
             lru: BTreeSet::new(),
-            installed: vec![false; n_objects],
-            page_entries: vec![0; n_pages],
             modified: vec![false; n_objects],
             page_modified: vec![0; n_pages],
             entries: 0,
             clock: 0,
             fetches: 0,
             installs: 0,
-            page_in: vec![ABSENT; frames as usize],
-            frame_of: vec![ABSENT; n_pages],
-            free: (0..frames).rev().collect(),
+            placed: PageFrames::new(frames, &pages),
             pages,
         }
-    }
-
-    /// The page in frame `f`, if any.
-    pub fn page_in(&self, f: u32) -> Option<u32> {
-        Some(self.page_in[f as usize]).filter(|&p| p != ABSENT)
     }
 
     pub fn pages(&self) -> &Pages {
         &self.pages
     }
 
-    /// Whether `object` has been used (installed) since its page arrived, and whether the
-    /// transaction modified it.
-    pub fn object_state(&self, object: u32) -> (bool, bool) {
-        (self.installed[object as usize], self.modified[object as usize])
-    }
-
-    /// Objects used since their page arrived, in page `page`.
-    pub fn used_in(&self, page: u32) -> u32 {
-        self.page_entries[page as usize]
+    /// Whether the transaction modified `object`.
+    pub fn modified(&self, object: u32) -> bool {
+        self.modified[object as usize]
     }
 
     /// Evicts the least recently used page that holds no modified object (validation sizes the
@@ -86,14 +66,9 @@ impl Fpc {
         self.lru.remove(&victim);
         let page = victim.1;
         self.last_use[page as usize] = 0;
-        for o in self.pages.objects(page) {
-            self.installed[o as usize] = false;
-        }
-        self.entries -= self.page_entries[page as usize] as u64;
-        self.page_entries[page as usize] = 0;
-        let frame = std::mem::replace(&mut self.frame_of[page as usize], ABSENT);
-        self.page_in[frame as usize] = ABSENT;
-        self.free.push(frame);
+        // The page's installed objects are those used since it arrived.
+        self.entries -= self.placed.used_in(page) as u64;
+        self.placed.leave(page, &self.pages);
     }
 }
 
@@ -111,17 +86,15 @@ impl ClientCache for Fpc {
             if self.lru.len() == self.frames as usize {
                 self.evict_lru();
             }
-            let frame = self.free.pop().expect("a free frame once the LRU page is evicted");
-            self.page_in[frame as usize] = page;
-            self.frame_of[page as usize] = frame;
+            self.placed.arrive(page);
         } else {
             self.lru.remove(&(last, page));
         }
         self.lru.insert((self.clock, page));
-        if !std::mem::replace(&mut self.installed[object as usize], true) {
+        if !self.placed.used(object) {
             self.entries += 1;
             self.installs += 1;
-            self.page_entries[page as usize] += 1;
+            self.placed.use_object(object, page);
         }
         miss
     }

@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 
 use super::super::cache::Pages;
 use super::super::client_cache::ClientCache;
+use super::page_frames::PageFrames;
 
 /// A page with more than this fraction of its objects used since it was fetched is protected
 /// from eviction (spec §3's reading of "a large fraction").
@@ -24,9 +25,8 @@ pub struct Gom {
     /// Each page's last use, 0 when not in the page buffer, and the buffer by recency.
     page_use: Vec<u64>,
     page_lru: BTreeSet<(u64, u32)>,
-    /// Objects used since their page was fetched, per page.
-    used: Vec<bool>,
-    used_on_page: Vec<u32>,
+    /// Where each page of the page buffer sits, and its objects used since it was fetched.
+    pub placed: PageFrames,
     /// Each object's last use; in the object buffer: its recency there, else 0.
     last_use: Vec<u64>,
     in_buffer: Vec<u64>,
@@ -52,8 +52,7 @@ impl Gom {
             object_capacity: cache_bytes.saturating_sub(page_frames as u64 * page_bytes as u64),
             page_use: vec![0; pages.count() as usize],
             page_lru: BTreeSet::new(),
-            used: vec![false; objects],
-            used_on_page: vec![0; pages.count() as usize],
+            placed: PageFrames::new(page_frames, &pages),
             last_use: vec![0; objects],
             in_buffer: vec![0; objects],
             object_lru: BTreeSet::new(),
@@ -67,19 +66,28 @@ impl Gom {
     fn evict_page(&mut self) {
         let protected = |p: u32| {
             let n = self.pages.objects(p).len() as f64;
-            self.used_on_page[p as usize] as f64 > PROTECT_FRACTION * n
+            self.placed.used_in(p) as f64 > PROTECT_FRACTION * n
         };
         let victim =
             self.page_lru.iter().copied().find(|&(_, p)| !protected(p)).or_else(|| self.page_lru.first().copied());
         let (t, page) = victim.expect("a full page buffer has a page");
         self.page_lru.remove(&(t, page));
         self.page_use[page as usize] = 0;
-        self.used_on_page[page as usize] = 0;
         for o in self.pages.objects(page) {
-            if std::mem::replace(&mut self.used[o as usize], false) {
+            if self.placed.used(o) {
                 self.keep_object(o);
             }
         }
+        self.placed.leave(page, &self.pages);
+    }
+
+    pub fn pages(&self) -> &Pages {
+        &self.pages
+    }
+
+    /// The object buffer's objects, least recently used first, each with its buddy block's bytes.
+    pub fn object_buffer(&self) -> impl Iterator<Item = (u32, u64)> + '_ {
+        self.object_lru.iter().map(|&(_, o)| (o, block(self.pages.layout(o).1)))
     }
 
     /// Copies `object` into the object buffer, evicting its least recently used objects.
@@ -99,11 +107,6 @@ impl Gom {
         self.object_bytes += size;
     }
 
-    fn mark_used(&mut self, object: u32, page: u32) {
-        if !std::mem::replace(&mut self.used[object as usize], true) {
-            self.used_on_page[page as usize] += 1;
-        }
-    }
 }
 
 impl ClientCache for Gom {
@@ -125,13 +128,14 @@ impl ClientCache for Gom {
             if self.page_lru.len() == self.page_frames as usize {
                 self.evict_page();
             }
+            self.placed.arrive(page);
             // The page's objects in the object buffer go back into it at once (eager).
             for o in self.pages.objects(page) {
                 let t = std::mem::replace(&mut self.in_buffer[o as usize], 0);
                 if t != 0 {
                     self.object_lru.remove(&(t, o));
                     self.object_bytes -= block(self.pages.layout(o).1);
-                    self.mark_used(o, page);
+                    self.placed.use_object(o, page);
                 }
             }
         } else {
@@ -139,7 +143,7 @@ impl ClientCache for Gom {
         }
         self.page_use[page as usize] = self.clock;
         self.page_lru.insert((self.clock, page));
-        self.mark_used(object, page);
+        self.placed.use_object(object, page);
         miss
     }
     fn fetches(&self) -> u64 {

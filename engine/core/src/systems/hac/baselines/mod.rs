@@ -3,4 +3,5 @@
 //! buffering, a page buffer and an object buffer split by hand.
 pub mod fpc;
 pub mod gom;
+pub mod page_frames;
 pub mod quickstore;
