@@ -109,3 +109,33 @@ describe('the lab\'s "Scenarios…" dialog (issue 24, item 3)', () => {
     });
   }
 });
+
+describe('an unapplied draft survives opening another scenario (issue 24, item 1)', () => {
+  it('the dialog and the Gallery tab set it aside, and the lab puts it back on request, at 1280×720', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=mob-default`, { viewport: { width: 1280, height: 720 } });
+    await ready(page);
+    await page.locator('[data-testid=toggle-editor]').click();
+    const editor = page.locator('.scenario-panel textarea');
+    await editor.waitFor();
+    await editor.press('End');
+    await editor.pressSequentially('\n# my unapplied note\n');
+    await page.waitForFunction(() => window.__storelab.lab.store.get().draftText.includes('# my unapplied note'));
+    await page.locator('[data-testid=open-gallery]').click();
+    await page.locator('[data-testid=gallery-dialog] [data-scenario=hac-compaction]').click();
+    await page.waitForFunction(() => window.__storelab.lab.store.get().scenarioName === 'hac-compaction' && window.__storelab.lab.store.get().status === 'ready');
+    const banner = page.locator('[data-testid=set-aside]');
+    assert.match(await banner.innerText(), /replaced your unapplied edits in the editor; they are kept/);
+    assert.doesNotMatch(await editor.inputValue(), /my unapplied note/, 'the editor shows the scenario opened');
+    await shot(page, 'draft-set-aside-1280');
+    await page.locator('[data-testid=restore-draft]').click();
+    await banner.waitFor({ state: 'detached' });
+    assert.match(await editor.inputValue(), /# my unapplied note/, 'the edits are back, unapplied');
+    assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().scenarioName), 'hac-compaction', 'the run is the scenario opened');
+    // The editor's Gallery tab does the same.
+    await page.locator('[data-testid=tab-gallery]').click();
+    await page.locator('.scenario-panel [data-scenario=oplog-pool]').click();
+    await banner.waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});

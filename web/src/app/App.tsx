@@ -54,6 +54,7 @@ export function StatusBanner({ lab }: { lab: LabController }) {
   const saveError = useStore(lab.store, (s) => s.saveError);
   const restarted = useStore(lab.store, (s) => s.restarted);
   const linkError = useStore(lab.store, (s) => s.linkError);
+  const setAside = useStore(lab.store, (s) => s.setAside);
   if (endedEarly) {
     return (
       <div className="error-banner" role="alert" data-testid="ended-early">
@@ -84,6 +85,19 @@ export function StatusBanner({ lab }: { lab: LabController }) {
         {linkError}{' '}
         <button type="button" onClick={() => lab.store.set({ linkError: null })}>
           Dismiss
+        </button>
+      </div>
+    );
+  }
+  if (setAside != null) {
+    return (
+      <div className="hint-banner" role="status" data-testid="set-aside">
+        The scenario you opened replaced your unapplied edits in the editor; they are kept.{' '}
+        <button type="button" onClick={() => lab.restoreDraft()} data-testid="restore-draft">
+          Put my edits back in the editor
+        </button>{' '}
+        <button type="button" onClick={() => lab.store.set({ setAside: null })}>
+          Let them go
         </button>
       </div>
     );

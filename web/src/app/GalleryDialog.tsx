@@ -1,6 +1,6 @@
 // The lab's "Scenarios…" dialog: the gallery, grouped by system and searchable, without opening
-// the editor. Picking a card loads it as the editor's Gallery tab does; Escape or a click outside
-// closes it and gives the focus back.
+// the editor. Picking a card loads it as the editor's Gallery tab does (an unapplied draft is set
+// aside, and offered back); Escape or a click outside closes it and gives the focus back.
 import { useEffect, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
@@ -34,7 +34,7 @@ export default function GalleryDialog({ lab, onClose }: { lab: LabController; on
           autoFocus
           onPick={(g) => {
             onClose();
-            void lab.load(g.text, null, { tNs: 0, scenarioName: g.name });
+            void lab.openScenario(g.text, g.name);
           }}
         />
       </div>

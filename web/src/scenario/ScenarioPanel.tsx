@@ -80,9 +80,8 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
   const importToml = async (file: File) => {
     const text = await file.text();
     forget();
-    lab.store.set({ draftText: text });
     setTab('toml');
-    await lab.load(text, null, { tNs: 0, scenarioName: null });
+    await lab.openScenario(text, null);
   };
 
   return (
@@ -108,7 +107,7 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
           current={s.scenarioName}
           onPick={(g) => {
             forget();
-            void lab.load(g.text, null, { tNs: 0, scenarioName: g.name });
+            void lab.openScenario(g.text, g.name);
           }}
         />
       )}

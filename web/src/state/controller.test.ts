@@ -148,6 +148,20 @@ describe('LabController', () => {
     expect(store.get().fatal).toBe('The engine stopped: panicked at src/x.rs:1:1: boom');
   });
 
+  it('sets an unapplied draft aside when a gallery scenario opens, and puts it back on request', async () => {
+    const { lab, store } = setup();
+    await lab.load('good', 1);
+    await lab.openScenario('gallery text', 'g1'); // no draft: nothing set aside
+    expect(store.get()).toMatchObject({ setAside: null, draftText: 'gallery text', scenarioName: 'g1' });
+    store.set({ draftText: 'my edits' });
+    await lab.openScenario('other text', 'g2');
+    expect(store.get()).toMatchObject({ setAside: 'my edits', draftText: 'other text', appliedText: 'other text', scenarioName: 'g2' });
+    const html = renderToString(createElement(StatusBanner, { lab }));
+    expect(html).toContain('replaced your unapplied edits in the editor; they are kept');
+    lab.restoreDraft();
+    expect(store.get()).toMatchObject({ setAside: null, draftText: 'my edits', appliedText: 'other text', editorOpen: true });
+  });
+
   it('clamps a link\'s time to the run', async () => {
     const { lab, engine } = setup();
     await lab.load('x', 1, { tNs: 1e18 });

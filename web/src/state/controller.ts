@@ -110,6 +110,20 @@ export class LabController {
     });
   }
 
+  /** Opens a scenario from the gallery (`name`) or a file (null) at 0 s, its text in the editor.
+   * An unapplied draft there is set aside, not lost: the lab offers it back (`restoreDraft`). */
+  openScenario(text: string, name: string | null): Promise<LoadResult> {
+    const s = this.store.get();
+    if (s.draftText && s.draftText !== s.appliedText && s.draftText !== text) this.store.set({ setAside: s.draftText });
+    return this.load(text, null, { tNs: 0, scenarioName: name });
+  }
+
+  /** Puts the draft set aside back in the editor (unapplied), and opens it. */
+  restoreDraft(): void {
+    const draft = this.store.get().setAside;
+    if (draft != null) this.store.set({ draftText: draft, setAside: null, editorOpen: true });
+  }
+
   play(): void {
     if (this.store.get().status !== 'ready') return;
     if (this.store.get().finished) return;

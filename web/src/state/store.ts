@@ -68,6 +68,9 @@ export interface LabState {
   restarted: string | null;
   /** What was wrong with the link the lab opened (a gallery name it does not have), or null. */
   linkError: string | null;
+  /** An unapplied draft a scenario opened from the gallery or a file replaced in the editor, kept
+   * until the user takes it back or lets it go (`LabController.openScenario`), or null. */
+  setAside: string | null;
   /** Why the browser would not keep the user's text (storage full or blocked), or null. */
   saveError: string | null;
   /** Simulated time and event count of the latest frame, for the controls (updated at most ~10×/s). */
@@ -110,6 +113,7 @@ export function initialLabState(): LabState {
     saveError: null,
     restarted: null,
     linkError: null,
+    setAside: null,
     nowNs: 0,
     events: 0,
     endNs: null,
