@@ -3,6 +3,9 @@
 // the same counters, the plot against the cache size fills in, and a wrong link says what exists.
 // Screenshots go to tests/artifacts/. Run: node --test tests/e2e/compare.test.mjs
 import { describe, it } from 'node:test';
+import fs from 'node:fs';
+import path from 'node:path';
+import lzString from 'lz-string';
 import assert from 'node:assert/strict';
 import * as harness from './harness.mjs';
 import { ready, shot } from './harness.mjs';
@@ -150,6 +153,32 @@ describe('compare mode (issue 14)', () => {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
+
+  // Issue 24, item 4 at the smaller sizes: what differs first, both caches drawn, nothing cut off.
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`puts what differs first and draws both caches at ${viewport.width}×${viewport.height}`, async () => {
+      const text = fs.readFileSync(path.join(harness.root, 'scenarios/hac-compaction.toml'), 'utf8').replace('policy = "hac"', 'policy = "fpc"');
+      const url = `${suite.base}compare/#a=hac-compaction&bs=${lzString.compressToEncodedURIComponent(text)}&seed=1&t=3000000000`;
+      const page = await harness.newPage(suite.browser, url, { viewport });
+      await ready(page);
+      await settled(page);
+      const top = (sel) => page.locator(sel).first().evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+      const [counters, chart, views] = [await top('[data-testid=summary-counters]'), await top('[data-testid=diff-chart]'), await top('.compare-grid')];
+      assert.ok(counters < views && chart < views, `counters at ${counters} px, the chart at ${chart}, the views at ${views}`);
+      assert.ok(counters < viewport.height, `the counters start in the first screen (${counters} px)`);
+      assert.equal(await page.locator('.compare-view.view-HacView canvas').count(), 2, 'both sides draw their frames');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page is ${overflow} px too wide`);
+      await shot(page, `compare-${viewport.width}x${viewport.height}-first-screen`);
+      await page.locator('.compare-view.view-HacView').nth(1).scrollIntoViewIfNeeded();
+      await shot(page, `compare-${viewport.width}x${viewport.height}-fpc`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
 
   it('names the gallery for an unknown scenario, and keeps running to let you choose', async () => {
     const page = await harness.newPage(suite.browser, `${suite.base}compare/#a=no-such-scenario&b=hac-t6-cold`, { viewport: { width: 1280, height: 720 } });

@@ -442,6 +442,41 @@ describe('an edited gallery scenario says so (issue 24, item 2)', () => {
   });
 });
 
+describe('links and edited titles at each size (issue 24, items 1 and 2)', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    it(`a pasted link loads, and an edit shows in the title, readable at ${viewport.width}×${viewport.height}`, async () => {
+      const page = await harness.newPage(suite.browser, `${suite.base}#sc=oplog-pool`, { viewport });
+      await ready(page);
+      await loaded(page, 'Watch the opportunistic log choose');
+      await page.goto(`${suite.base}#sc=hac-compaction`);
+      await loaded(page, 'Watch HAC compact: T1 through 64 frames');
+      await page.locator('[data-panel=HacView] canvas').waitFor();
+      const shown = (sel) =>
+        page.locator(sel).first().evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= window.innerWidth + 0.5 && getComputedStyle(e).visibility !== 'hidden';
+        });
+      assert.ok(await shown('[data-testid=scenario-title]'), 'the title of the scenario the link named shows');
+      const text = (await storeState(page)).appliedText.replace('cache_mb = 0.5', 'cache_mb = 1');
+      await page.evaluate((t) => window.__storelab.lab.load(t, 1, { tNs: 0, scenarioName: null }), text);
+      const edited = page.locator('[data-testid=edited]');
+      await edited.waitFor();
+      assert.match(await edited.innerText(), /edited: client\.cache_mb = 1 \(0\.5 in the original\)/);
+      assert.ok(await shown('[data-testid=edited]'), 'the edit shows in the header, inside the window');
+      assert.ok(await shown('[data-testid=intro-edited]'), 'and in the intro');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page is ${overflow} px too wide`);
+      await shot(page, `edited-title-${viewport.width}x${viewport.height}`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+});
+
 describe('embed and lessons', () => {
   it('the embed route shows one scenario with chosen views and runs', async () => {
     const page = await newPage(`${suite.base}embed/?views=MobView,DiskView&controls=1#sc=uniform-absorption&seed=2`);
