@@ -1,5 +1,5 @@
 // The lab page: header, the shared time controls, the scenario panel and the views.
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { positionToSpeed } from '../state/clock';
@@ -171,6 +171,14 @@ export default function App({ lab }: { lab: LabController }) {
     };
   }, [lab]);
 
+  // Opened below the fold (a phone, where it stacks above the views), the editor comes into view
+  // just beneath the time controls, which stay at the top of the window.
+  const controls = useRef<HTMLDivElement>(null);
+  const revealEditor = (panel: HTMLElement) => {
+    const top = panel.getBoundingClientRect().top;
+    if (top > window.innerHeight / 2) window.scrollBy?.({ top: top - (controls.current?.getBoundingClientRect().bottom ?? 0) });
+  };
+
   const [embedCopied, setEmbedCopied] = useState(false);
   const copyEmbed = async () => {
     const s = lab.store.get();
@@ -238,13 +246,13 @@ export default function App({ lab }: { lab: LabController }) {
           </button>
         </nav>
       </header>
-      <TimeControls lab={lab} />
+      <TimeControls lab={lab} ref={controls} />
       <SweepBar lab={lab} />
       <StatusBanner lab={lab} />
       <ScenarioIntro lab={lab} />
       <ResultsPanel lab={lab} />
       <div className="workspace">
-        {editorOpen && <ScenarioPanel lab={lab} />}
+        {editorOpen && <ScenarioPanel lab={lab} onOpen={revealEditor} />}
         <main className={`views-grid ${gridClass(viewProps.description?.kind)}`} id="views" tabIndex={-1} aria-label="Views">
           {systemViews(viewProps.description).map((info) => (
             <ViewPanel key={info.view} info={info} props={viewProps} className={`area-${info.view}${viewProps.selected ? ' has-selection' : ''}`} />

@@ -1,7 +1,7 @@
 // The one shared set of time controls (DESIGN.md §4): play/pause, step one event, step to the
 // next record of a kind the system offers (the MOB's next flusher run, page write, …),
 // logarithmic speed, timeline scrubbing, reset and seed.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Ref } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { formatSimTime, formatSpeed, positionToSpeed, simTimeDigits, SPEED_STEPS } from '../state/clock';
@@ -10,7 +10,7 @@ import { formatSimTime, formatSpeed, positionToSpeed, simTimeDigits, SPEED_STEPS
  * decides it, and the engine has not got there. */
 const UNKNOWN_END = 'The engine does not know yet when this run ends: its warm-up, or the work it measures, decides, and the run has not got that far. The end shows once it has.';
 
-export default function TimeControls({ lab, compact = false }: { lab: LabController; compact?: boolean }) {
+export default function TimeControls({ lab, compact = false, ref }: { lab: LabController; compact?: boolean; ref?: Ref<HTMLDivElement> }) {
   const s = useStore(lab.store, (x) => x);
   const ready = s.status === 'ready';
   // The timeline spans the run: to its end once known, else to the latest it can end, so a
@@ -33,7 +33,7 @@ export default function TimeControls({ lab, compact = false }: { lab: LabControl
   };
 
   return (
-    <div className={`time-controls${compact ? ' compact' : ''}`} role="toolbar" aria-label="Time controls">
+    <div ref={ref} className={`time-controls${compact ? ' compact' : ''}`} role="toolbar" aria-label="Time controls">
       <button
         type="button"
         className="primary"

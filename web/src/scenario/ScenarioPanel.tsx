@@ -12,7 +12,7 @@ import { problemsOf, readField, schemaOf } from './fields';
 const TABS = ['gallery', 'toml', 'form'] as const;
 type Tab = (typeof TABS)[number];
 
-export default function ScenarioPanel({ lab }: { lab: LabController }) {
+export default function ScenarioPanel({ lab, onOpen }: { lab: LabController; onOpen?: (panel: HTMLElement) => void }) {
   const s = useStore(lab.store, (x) => x);
   const [tab, setTab] = useState<Tab>('toml');
   // The tabs take the arrow keys, Home and End, as a tab list does (issue 24, item 13): one tab
@@ -26,13 +26,11 @@ export default function ScenarioPanel({ lab }: { lab: LabController }) {
     setTab(next);
     e.currentTarget.querySelector<HTMLButtonElement>(`[data-testid=tab-${next}]`)?.focus();
   };
-  // Opened below the fold (a phone, where it stacks above the views), it comes into view just
-  // beneath the time controls, which stay at the top of the window.
+  // Once open, the page may bring it into view (`onOpen`).
   const panel = useRef<HTMLElement>(null);
+  const opened = useRef(onOpen);
   useEffect(() => {
-    const top = panel.current?.getBoundingClientRect().top ?? 0;
-    const controls = document.querySelector('.time-controls')?.getBoundingClientRect().bottom ?? 0;
-    if (top > window.innerHeight / 2) window.scrollBy?.({ top: top - controls });
+    if (panel.current) opened.current?.(panel.current);
   }, []);
   const fileInput = useRef<HTMLInputElement>(null);
   const dirty = s.draftText !== s.appliedText;
