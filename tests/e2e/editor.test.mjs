@@ -47,16 +47,21 @@ describe('the editor on a phone (issue 24, item 5)', () => {
     await page.context().close();
   });
 
-  it('at 1280×720 it sits beside the views, its tabs uncovered', async () => {
-    const page = await harness.newPage(suite.browser, `${suite.base}#sc=oplog-pool`, { viewport: { width: 1280, height: 720 } });
-    await ready(page);
-    await page.locator('[data-testid=toggle-editor]').click();
-    await page.locator('.scenario-panel textarea').waitFor();
-    const l = await layout(page);
-    assert.ok(l.grid.left >= l.panel.right - 1 && l.editor.width >= 300, JSON.stringify(l));
-    assert.ok(l.uncovered && l.overflow <= 0, JSON.stringify(l));
-    await page.context().close();
-  });
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1280, height: 720 },
+  ]) {
+    it(`at ${viewport.width}×${viewport.height} it sits beside the views, its tabs uncovered`, async () => {
+      const page = await harness.newPage(suite.browser, `${suite.base}#sc=oplog-pool`, { viewport });
+      await ready(page);
+      await page.locator('[data-testid=toggle-editor]').click();
+      await page.locator('.scenario-panel textarea').waitFor();
+      const l = await layout(page);
+      assert.ok(l.grid.left >= l.panel.right - 1 && l.editor.width >= 300, JSON.stringify(l));
+      assert.ok(l.uncovered && l.overflow <= 0, JSON.stringify(l));
+      await page.context().close();
+    });
+  }
 });
 
 describe("the editor's tabs by keyboard (issue 24, item 13)", () => {
