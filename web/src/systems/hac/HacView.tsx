@@ -5,7 +5,8 @@
 // moved ones flying to their new place, the steps in words and the fetch and replacement on one
 // time axis. Where the page has a clock to move (`seek`), buttons and the keys n / p walk the
 // replacement a step at a time. The canvas is drawn on every frame without React; the lists
-// re-render 5 times a second at most.
+// re-render 5 times a second at most. A baseline's cache (FPC, QuickStore, GOM) is drawn in the
+// same grid, with its own note, tooltips and inspector rows (pageCache.tsx).
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Frame } from '../../engine/types';
 import type { ViewProps } from '../../views/contract';

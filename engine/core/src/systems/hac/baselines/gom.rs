@@ -106,7 +106,6 @@ impl Gom {
         self.object_lru.insert((t, object));
         self.object_bytes += size;
     }
-
 }
 
 impl ClientCache for Gom {
