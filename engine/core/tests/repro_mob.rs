@@ -85,6 +85,43 @@ fn fig_4_1_a_12_mb_mob_more_than_triples_read_optimized_throughput() {
 }
 
 /// Eq. 4.2 and 4.3 (§4.3.2) with μ = c/p and λ = n/s, all in objects.
+#[test]
+fn fig_4_1_read_optimized_overtakes_write_optimized_between_2_and_6_mb() {
+    // R4.1: WO writes well even with a small MOB and gains little from a larger one; RO climbs
+    // steeply and beats WO with a MOB larger than about 4 MB. Checked: RO below WO at 2 MB,
+    // above at 6, 8 and 12 MB (2 seeds a point).
+    let (ro, wo) = (load("fig4-1-mob-size.toml"), load("fig4-1-mob-size-wo.toml"));
+    let sizes = [2.0, 6.0, 8.0, 12.0];
+    let points: Vec<Scenario> =
+        sizes.iter().flat_map(|&m| [with(&ro, &[("server.mob_mb", m)]), with(&wo, &[("server.mob_mb", m)])]).collect();
+    let t = tps_each(&points, 2);
+    for (i, m) in sizes.iter().enumerate() {
+        eprintln!("Fig. 4-1: {m} MB MOB: RO {:.1} tx/s, WO {:.1} tx/s", t[2 * i], t[2 * i + 1]);
+    }
+    assert!(t[0] < t[1], "WO above RO at 2 MB: RO {:.1}, WO {:.1}", t[0], t[1]);
+    for i in 1..sizes.len() {
+        assert!(t[2 * i] > t[2 * i + 1], "RO above WO at {} MB: RO {:.1}, WO {:.1}", sizes[i], t[2 * i], t[2 * i + 1]);
+    }
+    let (wo_low, wo_high) = (t[1], t[7]);
+    assert!((wo_high - wo_low).abs() / wo_low < 0.15, "WO gains little from 2 to 12 MB: {wo_low:.1} → {wo_high:.1}");
+}
+
+#[test]
+fn fig_4_6_write_optimized_reads_at_about_57_tx_s_fragments_of_about_24_kb() {
+    // R4.5, R4.6: after a warm-up at 20% writes with a 12 MB MOB, WO reads at 57 tx/s with twelve
+    // clients (±10%), the analysis's fragments averaging f = 24 KB (±15%), and c = 6.67 reads
+    // per cold clustered access: 0.35 × 6.67 = 2.33 fetch reads per transaction (±15%).
+    let s = with(&load("fig4-6-read-only-wo.toml"), &[("client.count", 12.0)]);
+    let r = runs_each(&[s], 2).remove(0);
+    let t = mean(r.iter().map(|x| x.throughput_tps));
+    let read_kb = mean(r.iter().map(|x| x.wo.mean_fetch_read_kb));
+    let reads = mean(r.iter().map(|x| x.disk_requests.fetch_read / x.transactions as f64));
+    eprintln!("Fig. 4-6: WO {t:.1} tx/s at 12 clients; fetch reads of {read_kb:.1} KB, {reads:.2} a transaction");
+    assert!((t - 57.0).abs() <= 5.7, "{t:.1} tx/s");
+    assert!((read_kb - 24.0).abs() / 24.0 <= 0.15, "mean read {read_kb:.1} KB");
+    assert!((reads - 2.33).abs() / 2.33 <= 0.15, "{reads:.2} fetch reads a transaction");
+}
+
 fn eq_4_2(p: f64, mu: f64, lambda: f64) -> f64 {
     p * (1.0 - (1.0 - mu) * (1.0 - lambda).powi(2))
 }

@@ -6,7 +6,7 @@ import { mobFrame, mobNames, type CacheSnapshot, type MobNames } from './mobFram
 import type { ViewProps } from '../../views/contract';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
 import { sharedPageAreas, type PageAreas } from './pages';
-import { fmtPct } from '../../views/lib/format';
+import { fmtBytes, fmtPct } from '../../views/lib/format';
 import '../../views/views.css';
 
 const MAX_CELLS = 1024;
@@ -109,6 +109,8 @@ export default function CacheView({ frames, select, selected, description, inspe
   const tipPos = hover
     ? { x: hover.x, y: hover.y }
     : { x: (focusIndex % perRow) * cell + cell / 2, y: GRID_TOP + Math.floor(focusIndex / perRow) * cell + cell / 2 };
+
+  if (c?.layout === 'write_optimized') return <FragmentCache c={c} hits={hits} misses={misses} />;
 
   return (
     <div className="sl-view" data-view="cache">
@@ -297,4 +299,50 @@ function drawCache(
     for (let i = 0; i < n; i++) if (!c.valid[i] === reading) ctx.fillText(String(c.pages[i]), x(i) + cell / 2 - 1, y(i) + cell / 2 + 3);
   }
   ctx.textAlign = 'start';
+}
+
+/** Under the write-optimized layout the cache holds page headers and fragments, not pages
+ * (§3.2.2): how much of each, with a header evicted only for another header. */
+function FragmentCache({ c, hits, misses }: { c: CacheSnapshot; hits: number; misses: number }) {
+  const share = (b: number) => `${(100 * b) / Math.max(1, c.capacityBytes)}%`;
+  return (
+    <div className="sl-view" data-view="cache">
+      <div className="sl-head">
+        <h3 className="sl-title">Server cache (headers and fragments)</h3>
+        <span className="sl-stat" data-testid="cache-headers">
+          headers <b>{fmtBytes(c.headerBytes)}</b>
+        </span>
+        <span className="sl-stat">
+          fragments <b>{fmtBytes(c.fragmentBytes)}</b> of {fmtBytes(c.capacityBytes)}
+        </span>
+        <span className="sl-stat" title="Fetches answered from server memory (cache or MOB) since the start">
+          hit ratio <b>{hits + misses ? fmtPct(hits / (hits + misses)) : '–'}</b>
+        </span>
+      </div>
+      <div style={{ padding: PAD }}>
+        <div
+          className="wo-cache-bar"
+          role="img"
+          aria-label={`Cache bytes: page headers ${fmtBytes(c.headerBytes)}, fragments ${fmtBytes(c.fragmentBytes)}, of ${fmtBytes(c.capacityBytes)}`}
+          style={{ display: 'flex', height: 18, border: '1px solid #bbb', background: '#f0f0f0' }}
+        >
+          <i style={{ width: share(c.headerBytes), background: '#6a51a3' }} />
+          <i style={{ width: share(c.fragmentBytes), background: '#238b45' }} />
+        </div>
+        <p className="sl-legend">
+          <span>
+            <i className="sl-swatch" style={{ background: '#6a51a3' }} /> page headers
+          </span>
+          <span>
+            <i className="sl-swatch" style={{ background: '#238b45' }} /> fragments
+          </span>
+        </p>
+        <p className="sl-muted">
+          Under the write-optimized layout a page&apos;s objects lie in several fragments across the disk, so the cache keeps headers and
+          fragments apart: a header leaves only to make room for another header, a fragment for either (§3.2.2). A fetch reads the page&apos;s
+          header with its newest fragment, then the fragment holding the object.
+        </p>
+      </div>
+    </div>
+  );
 }

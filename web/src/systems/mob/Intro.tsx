@@ -3,13 +3,15 @@ import type { IntroProps } from '../system';
 import { formatSimTime } from '../../state/clock';
 
 /** The MOB's run: a warm-up of time and flusher passes, then a measured window of time. */
-export function MobIntro({ run, warmupEnd }: IntroProps) {
+export function MobIntro({ scenario, run, warmupEnd }: IntroProps) {
   const passes = run.warmup_flusher_passes ?? 0;
+  // Spec A31: the write-optimized layout also writes every region once, so pages have fragmented.
+  const cycle = scenario.server?.layout === 'write_optimized' ? ' and a full cycle of the disk’s regions' : '';
   return (
     <>
       <p>
         {passes > 0
-          ? `The warm-up lasts at least ${run.warmup_s} s and until the flusher has made ${passes} passes${warmupEnd != null ? ` (${formatSimTime(warmupEnd)} in this run)` : ''}, so the MOB and the caches are full before anything is measured; the ${run.duration_s} s after it are the measured window.`
+          ? `The warm-up lasts at least ${run.warmup_s} s and until the flusher has made ${passes} passes${cycle}${warmupEnd != null ? ` (${formatSimTime(warmupEnd)} in this run)` : ''}, so the MOB and the caches are full before anything is measured; the ${run.duration_s} s after it are the measured window.`
           : `The first ${run.warmup_s} s are a warm-up, not measured; the ${run.duration_s} s after it are the measured window.`}{' '}
         The bar under the timeline shows both.
       </p>

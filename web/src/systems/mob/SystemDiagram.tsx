@@ -5,8 +5,8 @@ import type { Frame } from '../../engine/types';
 import type { ViewProps } from '../../views/contract';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
 import { MessageTracker, networkLatencyNs, type MessageKind } from '../../views/lib/messages';
-import { fmtMs, fmtPct } from '../../views/lib/format';
-import { mobFrame } from './mobFrame';
+import { fmtBytes, fmtMs, fmtPct } from '../../views/lib/format';
+import { mobFrame, type CacheSnapshot } from './mobFrame';
 import '../../views/views.css';
 
 const STATE_COLOURS = { running: '#2e7d32', fetching: '#1f6feb', committing: '#b8860b' } as const;
@@ -198,11 +198,9 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
                 </text>
               </g>
               <g transform={`translate(8,88)`}>
-                <text y={10}>
-                  cache {f.cache.pages.length}/{f.cache.capacityPages} pages
-                </text>
+                <text y={10}>{cacheText(f.cache)}</text>
                 <rect y={16} width={serverW - 16} height={12} fill="#eee" stroke="#bbb" />
-                <rect y={16} width={((serverW - 16) * f.cache.pages.length) / Math.max(1, f.cache.capacityPages)} height={12} fill="#238b45" />
+                <rect y={16} width={(serverW - 16) * cacheFill(f.cache)} height={12} fill="#238b45" />
               </g>
             </g>
             {/* disk */}
@@ -240,4 +238,15 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
       </div>
     </div>
   );
+}
+
+/** The server box's cache line: pages, or under the write-optimized layout its bytes. */
+export function cacheText(c: CacheSnapshot): string {
+  if (c.layout === 'write_optimized') return `cache ${fmtBytes(c.headerBytes + c.fragmentBytes)} (headers, fragments)`;
+  return `cache ${c.pages.length}/${c.capacityPages} pages`;
+}
+
+function cacheFill(c: CacheSnapshot): number {
+  if (c.layout === 'write_optimized') return (c.headerBytes + c.fragmentBytes) / Math.max(1, c.capacityBytes);
+  return c.pages.length / Math.max(1, c.capacityPages);
 }

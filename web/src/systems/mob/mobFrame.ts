@@ -52,6 +52,12 @@ export interface MobDisk extends DiskSnapshot {
 }
 
 export interface CacheSnapshot {
+  /** The disk layout's name: read_optimized (the cache holds pages) or write_optimized (page
+   * headers and fragments, given only as bytes). */
+  layout: string;
+  capacityBytes: number;
+  headerBytes: number;
+  fragmentBytes: number;
   capacityPages: number;
   /** Cached pages from most to least recently used. */
   pages: Uint32Array;
@@ -184,6 +190,10 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
       })),
     },
     cache: {
+      layout: valueNames(d, 'cache', 'layout')[cache.num('layout')] ?? String(cache.num('layout')),
+      capacityBytes: cache.num('capacity_bytes'),
+      headerBytes: cache.num('header_bytes'),
+      fragmentBytes: cache.num('fragment_bytes'),
       capacityPages: cache.num('capacity_pages'),
       pages: cache.col('page'),
       pinned: cache.col('pinned'),

@@ -12,8 +12,11 @@ import Charts from './Charts';
 import EventLog from '../../views/EventLog';
 import Inspector, { loadInspectorPart } from '../../views/Inspector';
 import CacheView, { fitCell } from './CacheView';
-import SystemDiagram from './SystemDiagram';
+import SystemDiagram, { cacheText } from './SystemDiagram';
 import { describeForTests, loadEngineForTests } from '../../engine/testing';
+import { LabHost } from '../../engine/host';
+import { mobFrame } from './mobFrame';
+import { MobIntro } from './Intro';
 import type { SystemDescription } from '../../engine/types';
 
 const VIEWS = { MobView, DiskView, Charts, EventLog, Inspector, CacheView, SystemDiagram };
@@ -103,6 +106,29 @@ describe('cache grid', () => {
     };
     expect(render(filling)).not.toContain('most recently used of');
     expect(render(bigCache)).toContain('grid: the 1,024 most recently used of 2,048 frames');
+  });
+});
+
+describe('the write-optimized layout (issue 25)', () => {
+  it('the cache view and the system diagram’s server give headers and fragments, not pages, and the intro names the region cycle', async () => {
+    const host = new LabHost();
+    const text = '[meta]\ntitle = "wo"\n[system]\nkind = "mob"\n[run]\nwarmup_s = 1\nwarmup_flusher_passes = 0\nduration_s = 5\n[server]\nlayout = "write_optimized"\nmob_mb = 1\n';
+    expect((await host.load(text, 1)).ok).toBe(true);
+    const f = await host.frame(3e9);
+    host.dispose();
+    const c = mobFrame(f, description).cache;
+    expect(c.layout).toBe('write_optimized');
+    expect(c.headerBytes).toBeGreaterThan(0);
+    expect(c.headerBytes + c.fragmentBytes).toBeLessThanOrEqual(c.capacityBytes);
+    const src = new RecordedSource([f]);
+    src.advance();
+    const cache = renderToString(createElement(CacheView, props(src))).replaceAll('<!-- -->', '');
+    expect(cache).toContain('Server cache (headers and fragments)');
+    expect(cache).toContain('a header leaves only to make room for another header');
+    expect(cache).not.toContain('pages</span>');
+    expect(cacheText(c)).toMatch(/^cache [\d.]+ [KM]B \(headers, fragments\)$/);
+    const intro = renderToString(createElement(MobIntro, { scenario: { server: { layout: 'write_optimized' } }, run: { warmup_s: 30, duration_s: 300, warmup_flusher_passes: 20 }, warmupEnd: null }));
+    expect(intro).toContain('20 passes and a full cycle of the disk’s regions');
   });
 });
 

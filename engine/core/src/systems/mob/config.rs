@@ -29,6 +29,8 @@ pub struct Config {
     pub server: Server,
     #[garde(dive)]
     pub flusher: Flusher,
+    #[garde(dive)]
+    pub wo: Wo,
     /// The disk (thesis Table 4.6: a Seagate ST18771FC Barracuda 8, 7200 rpm, 89 KB tracks,
     /// 5333 cylinders of 20 tracks, seeks of 0.85, 8.75 and 19.5 ms; spec A16: the head switch
     /// is a minimal seek).
@@ -171,6 +173,9 @@ impl Default for Client {
 pub enum Layout {
     /// §3.2.1: pages contiguous at fixed homes, read-modify-write flushing.
     ReadOptimized,
+    /// §3.2.2: modified objects written as page fragments into empty regions, one region write
+    /// at a time; the [wo] section sets the regions and the cleaner.
+    WriteOptimized,
 }
 
 /// Message latency and replication delay (§4.2.2, §4.2.4).
@@ -200,7 +205,8 @@ impl Default for Network {
 #[serde(deny_unknown_fields, default)]
 pub struct Server {
     /// Disk layout: read_optimized keeps pages contiguous at fixed homes with read-modify-write
-    /// flushing (§3.2.1).
+    /// flushing (§3.2.1); write_optimized writes modified objects as page fragments into empty
+    /// regions, log-structured (§3.2.2; the [wo] section).
     #[garde(skip)]
     pub layout: Layout,
     /// Server page cache size (Table 4.7: 12 MB; 5 MB in the 24 MB split of §4.3.6). Not with
@@ -248,6 +254,37 @@ impl Server {
     /// The page cache size, MB: `cache_mb`, or `memory_mb − mob_mb` when the total is given.
     pub fn page_cache_mb(&self) -> f64 {
         self.memory_mb.map_or(self.cache_mb, |total| total - self.mob_mb)
+    }
+}
+
+/// The write-optimized layout's disk (§3.2.2, §4.2.5; spec §2.9, A13), read only when
+/// server.layout = "write_optimized": regions written whole, and the magic cleaner, which
+/// compacts the emptiest regions in zero simulated time when free ones run short.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Wo {
+    /// Region size: the unit of a flusher write (Table 4.5: 512 KB).
+    #[garde(range(min = 1, max = 65_536))]
+    #[schemars(extend("x-unit" = "KB"))]
+    pub region_kb: u32,
+    /// The database's share of the disk space the layout uses (§4.2.5: 0.8, little spare space,
+    /// so the cleaner runs often).
+    #[garde(range(min = 0.05, max = 0.95))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub disk_utilisation: f64,
+    /// The cleaner runs when fewer regions than this are free (spec A13: 8).
+    #[garde(range(min = 1, max = 4096))]
+    #[schemars(extend("x-unit" = "regions"))]
+    pub cleaner_low_water: u32,
+    /// …and cleans until this many are free (spec A13: 16).
+    #[garde(range(min = 1, max = 4096))]
+    #[schemars(extend("x-unit" = "regions"))]
+    pub cleaner_high_water: u32,
+}
+
+impl Default for Wo {
+    fn default() -> Self {
+        Wo { region_kb: 512, disk_utilisation: 0.8, cleaner_low_water: 8, cleaner_high_water: 16 }
     }
 }
 

@@ -7,6 +7,9 @@ use crate::components::page_cache::PageState;
 
 impl MobSystem {
     pub(super) fn fetch_arrive(&mut self, k: &mut K, client: u32, oid: u32) {
+        if self.wo.is_some() {
+            return self.wo_fetch_lookup(k, client, oid, false, None);
+        }
         self.fetch_lookup(k, client, oid, false);
     }
 
@@ -36,7 +39,7 @@ impl MobSystem {
         }
     }
 
-    fn reply(&mut self, k: &mut K, client: u32, reply: Reply, waited: bool) {
+    pub(super) fn reply(&mut self, k: &mut K, client: u32, reply: Reply, waited: bool) {
         if !waited {
             self.metrics.fetch(true);
             let page = match &reply {

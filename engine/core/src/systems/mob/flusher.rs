@@ -78,6 +78,9 @@ impl MobSystem {
     }
 
     fn flusher_start_pass(&mut self, k: &mut K) {
+        if self.wo.is_some() {
+            return self.wo_start_pass(k);
+        }
         let target = (self.flusher.scan_frac * self.mob.capacity() as f64).ceil() as u64;
         let (mut pages, last) = self.mob.find_pages(target);
         if pages.is_empty() {
@@ -145,7 +148,7 @@ impl MobSystem {
         self.flusher_next_page(k);
     }
 
-    fn flusher_release(&mut self, k: &mut K, installed: &[(Oid, ModId)]) {
+    pub(super) fn flusher_release(&mut self, k: &mut K, installed: &[(Oid, ModId)]) {
         self.metrics.mob_before_change(k.now(), self.mob.data_bytes_by_area(), self.mob.used());
         self.mob.remove(installed);
         for &(oid, _) in installed {
@@ -157,7 +160,7 @@ impl MobSystem {
         self.admit_waiting_commits(k);
     }
 
-    fn flusher_end_pass(&mut self, k: &mut K) {
+    pub(super) fn flusher_end_pass(&mut self, k: &mut K) {
         let written = std::mem::take(&mut self.flusher.written);
         if !written.is_empty() {
             self.flusher_release(k, &written);

@@ -76,6 +76,31 @@ pub struct Summary {
     /// Mean time a commit waited for MOB space, ms.
     pub commit_wait_ms: f64,
     pub flusher_passes: u64,
+    /// The write-optimized layout's figures (zeros under the read-optimized one).
+    pub wo: WoFigures,
+}
+
+/// What the write-optimized layout did in the measured window (spec §2.9, §5), and its disk at
+/// the end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct WoFigures {
+    /// Fetch reads of a page's header with its fragment, and of an older fragment's objects.
+    pub header_reads: u64,
+    pub fragment_reads: u64,
+    /// The flusher's reads of headers the cache lacked (§3.2.2).
+    pub header_installation_reads: u64,
+    pub region_writes: u64,
+    /// Mean size of the fragments the flusher wrote, header included.
+    pub mean_fragment_kb: f64,
+    /// Mean size of a fetch's read: a fragment's objects, or a header with its fragment (§4.3.4:
+    /// the fragments read average f = 24 KB).
+    pub mean_fetch_read_kb: f64,
+    /// Regions the cleaner freed, and the KB of live data it copied.
+    pub regions_cleaned: u64,
+    pub cleaner_copied_kb: f64,
+    /// Free regions at the end, and the mean number of fragments holding a page's objects.
+    pub free_regions: u64,
+    pub fragments_per_page: f64,
 }
 
 run_summary!(Summary, |s| Some(s.throughput_ci95));
@@ -309,6 +334,7 @@ impl Metrics {
             dirty_per_page_written: ByArea::from_fn(|a| ratio(self.dirty[a], self.writes_by_area[a])),
             commit_wait_ms: ratio(self.commit_wait_ns, self.commit_waits) / 1e6,
             flusher_passes: self.flusher_passes,
+            wo: WoFigures::default(),
         }
     }
 }

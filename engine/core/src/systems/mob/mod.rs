@@ -1,7 +1,8 @@
 //! Ghemawat's MOB system (thesis Chapter 4): clients, network, the MOB server and its disk.
 //! The server's memory is split between the modified object buffer (`buffer.rs`) and a page
 //! cache; a flusher installs buffered modifications (`flusher.rs`) under the read-optimized layout
-//! (pages at fixed homes in the page map). Fetches and commits follow `fetch.rs` and `commit.rs`.
+//! (pages at fixed homes in the page map), or writes them as page fragments into empty regions
+//! under the write-optimized one (`wo/`). Fetches and commits follow `fetch.rs` and `commit.rs`.
 //! This file assembles the system from a scenario and dispatches its events.
 pub mod buffer;
 pub mod client;
@@ -17,6 +18,7 @@ pub mod page_map;
 pub mod records;
 mod validate;
 pub mod view;
+pub mod wo;
 pub mod workload;
 
 use crate::components::disk::{Disk, Request};
@@ -81,11 +83,14 @@ pub enum RequestKind {
 
 pub const REQUEST_KINDS: usize = 3;
 
-/// A disk request's token: what it is for and which page.
+/// A disk request's token: what it is for and which page; under the write-optimized layout, the
+/// fragment a read is of (`wo::space::NONE` otherwise) and whether it takes the header too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Io {
     pub kind: RequestKind,
     pub page: u32,
+    pub fragment: u32,
+    pub header: bool,
 }
 
 impl crate::components::disk::view::Token for Io {
@@ -123,6 +128,9 @@ pub struct MobSystem {
     pub mob: Mob,
     pub cache: PageCache,
     pub page_map: PageMap,
+    /// The write-optimized layout's disk space and cache (None under the read-optimized one,
+    /// whose pages sit in `cache` at the homes of `page_map`).
+    pub wo: Option<Box<wo::WoServer>>,
     pub flusher: Flusher,
     /// Requests waiting for a page read in flight (coalesced, spec §2.5).
     read_waiters: Vec<(u32, Waiter)>,
@@ -151,6 +159,7 @@ impl MobSystem {
         let mut disk_rng = Rng::stream(seed, DISK_STREAM);
         let mb = |x: f64| (x * database::MB) as u64;
         let srv = &s.mob().server;
+        let wo = wo::is_wo(s.mob());
         MobSystem {
             disk: s.mob().disk.build(DATA_DISK, disk_rng.unit()),
             net: Network::new(&s.mob().network),
@@ -165,8 +174,9 @@ impl MobSystem {
                 db.pages,
                 db.objects_per_page,
             ),
-            cache: PageCache::new((mb(srv.page_cache_mb()) / db.page_bytes) as usize, db.pages),
-            page_map: PageMap::new(srv.layout, &db),
+            cache: PageCache::new(if wo { 0 } else { (mb(srv.page_cache_mb()) / db.page_bytes) as usize }, db.pages),
+            page_map: PageMap::new(&db),
+            wo: wo.then(|| Box::new(wo::WoServer::new(s.mob(), &db, mb(srv.page_cache_mb())))),
             flusher: Flusher::new(&s.mob().flusher),
             read_waiters: Vec::new(),
             frame_waiters: Vec::new(),
@@ -213,10 +223,15 @@ impl MobSystem {
         }
     }
 
-    /// Queue a disk request for `page`; if the disk was idle it starts now.
+    /// Queue a disk request for the whole of `page` at its home (the read-optimized layout).
     fn disk_submit(&mut self, k: &mut K, kind: RequestKind, page: u32) {
-        let req = Request { token: Io { kind, page }, addr: self.page_map.addr(page), len: self.db.page_bytes };
-        if let Some(end) = self.disk.submit(k.now(), req) {
+        let io = Io { kind, page, fragment: wo::space::NONE, header: false };
+        self.disk_submit_at(k, io, self.page_map.addr(page), self.db.page_bytes);
+    }
+
+    /// Queue a disk request of `len` bytes at `addr`; if the disk was idle it starts now.
+    fn disk_submit_at(&mut self, k: &mut K, io: Io, addr: u64, len: u64) {
+        if let Some(end) = self.disk.submit(k.now(), Request { token: io, addr, len }) {
             self.disk_started(k, end);
         }
     }
@@ -236,7 +251,8 @@ impl MobSystem {
     fn disk_done(&mut self, k: &mut K, device: u8) {
         debug_assert_eq!(device, DATA_DISK);
         let (req, svc, next) = self.disk.complete(k.now());
-        let Io { kind, page } = req.token;
+        let io = req.token;
+        let Io { kind, page, .. } = io;
         self.metrics.disk(kind, &svc);
         k.record(RecordKind::DiskEnd, page, kind as u64 | svc.transfer_ns() << 8, svc.seek_ns(), svc.rotation_ns());
         if self.recent_requests.len() == RECENT_REQUESTS {
@@ -247,9 +263,12 @@ impl MobSystem {
         if let Some(end) = next {
             self.disk_started(k, end);
         }
-        match kind {
-            RequestKind::FetchRead | RequestKind::InstallRead => self.read_done(k, page),
-            RequestKind::Write => self.write_done(k, page),
+        match (kind, self.wo.is_some()) {
+            (RequestKind::FetchRead | RequestKind::InstallRead, false) => self.read_done(k, page),
+            (RequestKind::Write, false) => self.write_done(k, page),
+            (RequestKind::FetchRead, true) => self.wo_fetch_read_done(k, io),
+            (RequestKind::InstallRead, true) => self.wo_install_read_done(k, io),
+            (RequestKind::Write, true) => self.wo_write_done(k),
         }
     }
 }
@@ -260,10 +279,15 @@ impl System for MobSystem {
     const STALL_HINT: &'static str = "Transactions that hit in the client cache and commit no \
         modification take no time but the network's: give network.latency_ms a larger value.";
     const WARMUP_HINT: &'static str = "The warm-up waits for run.warmup_flusher_passes passes of the \
-        flusher: give fewer.";
+        flusher (and, under the write-optimized layout, a full cycle of its regions): give fewer \
+        passes, or a longer run.warmup_s.";
 
     fn summary(&self, k: &K) -> Summary {
-        self.metrics.summary(k.now(), k.warmup_complete(), self.mob.capacity())
+        let mut s = self.metrics.summary(k.now(), k.warmup_complete(), self.mob.capacity());
+        if let Some(wo) = &self.wo {
+            s.wo = wo.figures();
+        }
+        s
     }
 
     fn start(&mut self, k: &mut K) {
@@ -294,12 +318,17 @@ impl System for MobSystem {
 
     /// Spec §5, A31: the warm-up waits for `run.warmup_flusher_passes` flusher passes, when it
     /// commits writes at all.
+    /// Under the write-optimized layout, also a full cycle of its regions (spec A31).
     fn warmed_up(&self) -> bool {
-        self.warmup_write_prob == 0.0 || self.flusher.passes >= self.warmup_passes as u64
+        let cycled = self.wo.as_ref().is_none_or(|wo| wo.cycled());
+        self.warmup_write_prob == 0.0 || (self.flusher.passes >= self.warmup_passes as u64 && cycled)
     }
 
     fn begin_measurement(&mut self, k: &mut K, duration: SimTime) {
         self.metrics.begin(k.now(), duration);
+        if let Some(wo) = &mut self.wo {
+            wo.begin();
+        }
     }
 
     fn sample(&mut self, now: SimTime) {

@@ -2,6 +2,7 @@
 //! field is in its declared range. Sizes are computed in `f64` from the field values alone, so a
 //! huge database is reported, never allocated, and no arithmetic can overflow.
 use super::config::Config;
+use super::wo;
 use crate::components::disk::rules;
 use crate::kernel::work::Work;
 use crate::rules::thousands;
@@ -18,6 +19,9 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
     problems.extend(disk_problems(c));
     problems.extend(mob_problem(c));
     problems.extend(server_problems(c));
+    if problems.is_empty() {
+        problems.extend(wo_problems(c));
+    }
     problems
 }
 
@@ -234,6 +238,77 @@ fn server_problems(c: &Config) -> Vec<Problem> {
         });
     }
     problems
+}
+
+/// The write-optimized layout's regions (spec §2.9, A13): a region holds a whole page; the
+/// layout's space fits on the drive and leaves the cleaner the free regions it keeps, so a run
+/// never finds the disk full with nothing to clean; and the regions are bounded.
+fn wo_problems(c: &Config) -> Vec<Problem> {
+    if !wo::is_wo(c) {
+        return Vec::new();
+    }
+    let w = &c.wo;
+    let page_kb = c.database.page_kb;
+    if w.region_kb < page_kb {
+        let p = Problem::new(
+            "wo.region_kb",
+            format!("a region must hold a whole {page_kb} KB page; raise wo.region_kb or lower database.page_kb"),
+        );
+        return vec![p.related(&["database.page_kb"])];
+    }
+    if w.cleaner_high_water < w.cleaner_low_water {
+        let p = Problem::new(
+            "wo.cleaner_high_water",
+            format!(
+                "the cleaner cleans until cleaner_high_water = {} regions are free, fewer than the \
+                 cleaner_low_water = {} that start it; raise wo.cleaner_high_water",
+                w.cleaner_high_water, w.cleaner_low_water
+            ),
+        );
+        return vec![p.related(&["wo.cleaner_low_water"])];
+    }
+    let (total, used) = wo::regions(pages(c) as u32, page_kb, w);
+    if total > wo::MAX_REGIONS {
+        let p = Problem::new(
+            "wo.region_kb",
+            format!(
+                "the layout would have {} regions of {} KB, at most {}; raise wo.region_kb or \
+                 wo.disk_utilisation",
+                thousands(f64::from(total)),
+                w.region_kb,
+                thousands(f64::from(wo::MAX_REGIONS))
+            ),
+        );
+        return vec![p.related(&["wo.disk_utilisation", "database.size_mb"])];
+    }
+    let need = w.cleaner_high_water + 2;
+    if total - used < need {
+        let p = Problem::new(
+            "wo.disk_utilisation",
+            format!(
+                "the database fills {used} of the layout's {total} regions, leaving {} free; the \
+                 cleaner keeps cleaner_high_water + 2 = {need} free to work in. Lower \
+                 wo.disk_utilisation or wo.cleaner_high_water",
+                total - used
+            ),
+        );
+        return vec![p.related(&["wo.cleaner_high_water", "wo.region_kb"])];
+    }
+    let space_kb = f64::from(total) * f64::from(w.region_kb);
+    let capacity_kb = c.disk.drive().capacity_kb();
+    if space_kb > capacity_kb {
+        let p = Problem::new(
+            "wo.disk_utilisation",
+            format!(
+                "the layout's {total} regions ({:.1} MB: the database / wo.disk_utilisation) do not \
+                 fit on the {:.1} MB disk; raise wo.disk_utilisation or enlarge the disk",
+                space_kb / 1024.0,
+                capacity_kb / 1024.0
+            ),
+        );
+        return vec![p.related(&["disk.cylinders", "database.size_mb"])];
+    }
+    Vec::new()
 }
 
 /// The drive's own rules (`components::disk::rules`), with the database on it.

@@ -66,8 +66,16 @@ const DISK: [SectionInfo; 2] = disk_sections!(REQUEST);
 
 const CACHE: SectionInfo = SectionInfo {
     name: "cache",
-    description: "The server's page cache, from most to least recently used.",
-    scalars: &[f64("capacity_pages", "capacity", "pages")],
+    description: "The server's page cache, from most to least recently used; under the \
+        write-optimized layout it holds page headers and fragments instead (§3.2.2), and only \
+        their bytes are given.",
+    scalars: &[
+        f64("capacity_pages", "capacity", "pages"),
+        f64("layout", "disk layout", "").values(&["read_optimized", "write_optimized"]),
+        f64("capacity_bytes", "capacity", "B"),
+        f64("header_bytes", "page headers held (write-optimized)", "B"),
+        f64("fragment_bytes", "fragments held (write-optimized)", "B"),
+    ],
     row: "a cached page",
     columns: &[
         u32("page", "page", ""),
@@ -174,15 +182,30 @@ fn flusher(sim: &MobSystem) -> Section {
     s
 }
 
-/// The disk, and the band its database occupies: up to the end of its highest-addressed page.
+/// The disk, and the band its database occupies: up to the end of its highest-addressed page,
+/// or of the write-optimized layout's regions.
 fn disks(sim: &MobSystem) -> [Shown<'_, Io>; 1] {
-    let db_end = (0..sim.db.pages).map(|p| sim.page_map.addr(p) + sim.db.page_bytes).max().unwrap_or(0);
+    let db_end = match &sim.wo {
+        Some(wo) => wo.space.region_addr(wo.space.regions()),
+        None => (0..sim.db.pages).map(|p| sim.page_map.addr(p) + sim.db.page_bytes).max().unwrap_or(0),
+    };
     [Shown { disk: &sim.disk, data_end: db_end }]
 }
 
 fn cache(sim: &MobSystem) -> Section {
     let lru: Vec<_> = sim.cache.lru_order().collect();
     let mut s = Section::new(&SECTIONS[5]);
+    let (layout, capacity, headers, fragments) = match &sim.wo {
+        Some(wo) => {
+            let (h, f) = wo.cache.bytes();
+            (1.0, wo.cache.capacity(), h, f)
+        }
+        None => (0.0, sim.cache.capacity() as u64 * sim.db.page_bytes, 0, 0),
+    };
+    s.set("layout", layout)
+        .set("capacity_bytes", capacity as f64)
+        .set("header_bytes", headers as f64)
+        .set("fragment_bytes", fragments as f64);
     s.set("capacity_pages", sim.cache.capacity() as f64)
         .u32s("page", lru.iter().map(|e| e.0))
         .u8s("pinned", lru.iter().map(|e| (e.2 > 0) as u8))
