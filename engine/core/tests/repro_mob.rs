@@ -122,6 +122,36 @@ fn fig_4_6_write_optimized_reads_at_about_57_tx_s_fragments_of_about_24_kb() {
     assert!((reads - 2.33).abs() / 2.33 <= 0.15, "{reads:.2} fetch reads a transaction");
 }
 
+#[test]
+fn fig_4_7_write_optimized_does_best_with_most_memory_as_cache() {
+    // R4.7: WO writes well with a small MOB, so of 24 MB it does best with most as cache, at its
+    // lowest MOB share; and a bigger cache helps it little. Checked at 10%, 50% and 90% of the
+    // memory in the MOB (2 seeds a point).
+    let s = load("fig4-7-memory-split-wo.toml");
+    let t = tps_over(&s, "server.mob_mb", &[2.4, 12.0, 21.6], 2);
+    eprintln!("Fig. 4-7: WO {t:.1?} tx/s with 10%, 50% and 90% of 24 MB in the MOB");
+    assert!(t[0] >= t[1] && t[0] >= t[2], "WO best at its lowest MOB share: {t:?}");
+    assert!(t[2] >= 0.8 * t[0], "and the cache matters little: {t:?}");
+}
+
+#[test]
+fn fig_4_8_wo_reads_better_without_writes_and_ro_wins_at_20_percent() {
+    // R4.8: each layout with its best division of 24 MB (RO 19 + 5, WO 5 + 19). At 0% writes WO
+    // is better: nothing fragments and its cache is bigger. At 20% writes RO is much better.
+    let (ro, wo) = (load("fig4-8-write-probability.toml"), load("fig4-8-write-probability-wo.toml"));
+    let points: Vec<Scenario> = [0.0, 0.2]
+        .iter()
+        .flat_map(|&w| [with(&ro, &[("workload.write_prob", w)]), with(&wo, &[("workload.write_prob", w)])])
+        .collect();
+    let t = tps_each(&points, 2);
+    eprintln!(
+        "Fig. 4-8: RO {:.1} and WO {:.1} tx/s at 0% writes; RO {:.1} and WO {:.1} at 20%",
+        t[0], t[1], t[2], t[3]
+    );
+    assert!(t[1] >= t[0], "WO at least RO at 0% writes: {t:?}");
+    assert!(t[2] > 1.2 * t[3], "RO much better at 20% writes: {t:?}");
+}
+
 fn eq_4_2(p: f64, mu: f64, lambda: f64) -> f64 {
     p * (1.0 - (1.0 - mu) * (1.0 - lambda).powi(2))
 }

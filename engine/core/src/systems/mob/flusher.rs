@@ -132,12 +132,7 @@ impl MobSystem {
 
     pub(super) fn write_done(&mut self, k: &mut K, pid: u32) {
         let installed = std::mem::take(&mut self.flusher.installing);
-        let mid = self.db.objects_per_page / 2;
-        let area = self.workload.area_of(pid * self.db.objects_per_page + mid) as usize;
-        self.metrics.page_written(area, installed.len());
-        k.record(RecordKind::PageWrite, pid, installed.len() as u64, 0, 0);
-        self.flusher.pages_written += 1;
-        self.flusher.installed += installed.len() as u64;
+        self.page_written(k, pid, installed.len());
         match self.flusher.release {
             Release::PerPage => self.flusher_release(k, &installed),
             Release::PerBatch => self.flusher.written.extend(installed),
@@ -146,6 +141,17 @@ impl MobSystem {
         self.cache.mark_clean(pid);
         self.unpin(k, pid);
         self.flusher_next_page(k);
+    }
+
+    /// A page's installed modifications reached the disk (a page write, or a fragment under the
+    /// write-optimized layout): the figures by the page's area, the trace, the counts.
+    pub(super) fn page_written(&mut self, k: &mut K, pid: u32, installed: usize) {
+        let mid = self.db.objects_per_page / 2;
+        let area = self.workload.area_of(pid * self.db.objects_per_page + mid) as usize;
+        self.metrics.page_written(area, installed);
+        k.record(RecordKind::PageWrite, pid, installed as u64, 0, 0);
+        self.flusher.pages_written += 1;
+        self.flusher.installed += installed as u64;
     }
 
     pub(super) fn flusher_release(&mut self, k: &mut K, installed: &[(Oid, ModId)]) {

@@ -348,12 +348,7 @@ impl MobSystem {
         }
         let mut installed = Vec::new();
         for (pid, mods) in batch {
-            let mid = self.db.objects_per_page / 2;
-            let area = self.workload.area_of(pid * self.db.objects_per_page + mid) as usize;
-            self.metrics.page_written(area, mods.len());
-            k.record(RecordKind::PageWrite, pid, mods.len() as u64, 0, 0);
-            self.flusher.pages_written += 1;
-            self.flusher.installed += mods.len() as u64;
+            self.page_written(k, pid, mods.len());
             installed.extend(mods);
         }
         self.flusher_release(k, &installed);
