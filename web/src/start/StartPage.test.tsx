@@ -19,7 +19,8 @@ const names = (q: string) => searchGallery(gallery, q, (k) => describedSystems()
 
 describe('the gallery, searched and grouped', () => {
   it('finds a figure by its number, a system by its title, and needs every word', () => {
-    expect(names('4-7')).toEqual(['fig4-7-memory-split']);
+    expect(names('4-7').sort()).toEqual(['fig4-7-memory-split', 'fig4-7-memory-split-wo']);
+    expect(names('4-7 write-optimized')).toEqual(['fig4-7-memory-split-wo']);
     expect(names('table 2').sort()).toEqual(['fpc-t1-cold', 'hac-t1-cold', 'hac-t6-cold']);
     expect(names('opportunistic log').length).toBe(gallery.filter((g) => g.kind === 'oplog').length);
     expect(names('HAC compact')).toContain('hac-compaction');
