@@ -19,7 +19,7 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
         first.warmup_s(),
         if runs.iter().all(|r| r.summary.warmup_complete()) { "" } else { " (warm-up cut short: see the note below)" }
     );
-    for f in figures {
+    for f in figures.iter().filter(|f| f.applies_to(s)) {
         let (m, ci) = (get(&agg.mean, f.path) * f.scale, get(&agg.ci95, f.path) * f.scale);
         // One seed has an interval for the throughput only (batch means); say nothing otherwise.
         let ci = if runs.len() > 1 || f.path == "throughput_tps" { format!("± {ci:<8.2}") } else { " ".repeat(10) };

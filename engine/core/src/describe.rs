@@ -120,9 +120,25 @@ pub struct FigureInfo {
     /// they count only the busy time inside their window.
     #[serde(skip)]
     pub may_pass_whole: bool,
+    /// Set for a figure of one variant of the system only, as `[field path, value]`: the
+    /// write-optimized layout's figures under `server.layout = "write_optimized"`. Reports
+    /// leave it out of other runs (`applies_to`).
+    pub only_when: Option<(&'static str, &'static str)>,
 }
 
 impl FigureInfo {
+    /// Marks a figure as one of the runs whose field at `path` is `value` only.
+    pub const fn only_when(self, path: &'static str, value: &'static str) -> FigureInfo {
+        FigureInfo { only_when: Some((path, value)), ..self }
+    }
+
+    /// Whether the figure belongs in a report of scenario `s`.
+    pub fn applies_to(&self, s: &crate::scenario::Scenario) -> bool {
+        let Some((path, value)) = self.only_when else { return true };
+        let json = serde_json::to_value(s).expect("a scenario serializes");
+        path.split('.').fold(&json, |v, k| &v[k]).as_str() == Some(value)
+    }
+
     /// Marks a "%" figure as a ratio that may pass 100%, not a share of a whole.
     pub const fn may_pass_whole(self) -> FigureInfo {
         FigureInfo { may_pass_whole: true, ..self }
@@ -167,7 +183,7 @@ pub const fn figure(
     scale: f64,
     description: &'static str,
 ) -> FigureInfo {
-    FigureInfo { path, label, unit, scale, description, may_pass_whole: false }
+    FigureInfo { path, label, unit, scale, description, may_pass_whole: false, only_when: None }
 }
 
 /// A view of the lab, for a system's `describe.rs`.

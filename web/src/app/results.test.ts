@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FigureInfo } from '../engine/types';
-import { differenceFromPaper, formatResult, resultRows, seriesCsv, summaryCsv } from './results';
+import { differenceFromPaper, figuresFor, formatResult, resultRows, seriesCsv, summaryCsv } from './results';
 
 const figures: FigureInfo[] = [
-  { path: 'throughput_tps', label: 'throughput', unit: 'tx/s', scale: 1, description: '' },
-  { path: 'disk_utilisation.fetch_read', label: 'disk busy: fetch reads', unit: '%', scale: 100, description: '' },
+  { path: 'throughput_tps', label: 'throughput', unit: 'tx/s', scale: 1, description: '', only_when: null },
+  { path: 'disk_utilisation.fetch_read', label: 'disk busy: fetch reads', unit: '%', scale: 100, description: '', only_when: null },
 ];
 const summary = { throughput_tps: 130.9, throughput_ci95: 18.1, disk_utilisation: { fetch_read: 0.5 } };
 
@@ -25,6 +25,15 @@ describe('results of a finished run (issue 13, item 3)', () => {
     expect(resultRows(figures, summary, at(1))[0].paper).toEqual([{ value: 40, source: 'Fig. X' }]);
     expect(resultRows(figures, summary, at(4))[0].paper).toEqual([]);
     expect(summaryCsv(resultRows(figures, summary, at(12))).split('\n')[2]).toBe('disk_utilisation.fetch_read,50,,%,disk busy: fetch reads,70,"§4, ""quoted"""');
+  });
+  it('leaves a figure of one variant out of the other runs (the write-optimized layout\'s, issue 25)', () => {
+    const wo: FigureInfo = { path: 'wo.fragment_reads', label: 'WO: fragment reads', unit: 'reads', scale: 1, description: '', only_when: ['server.layout', 'write_optimized'] };
+    const all = [...figures, wo];
+    const s = { ...summary, wo: { fragment_reads: 12 } };
+    const labels = (scenario: Record<string, Record<string, unknown>>) => resultRows(all, s, scenario).map((r) => r.label);
+    expect(labels({ server: { layout: 'read_optimized' } })).toEqual(['throughput', 'disk busy: fetch reads']);
+    expect(labels({ server: { layout: 'write_optimized' } })).toEqual(['throughput', 'disk busy: fetch reads', 'WO: fragment reads']);
+    expect(figuresFor(all, null)).toHaveLength(3);
   });
   it('writes the summary and the series as CSV', () => {
     expect(summaryCsv(resultRows(figures, summary))).toBe(

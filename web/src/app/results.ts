@@ -42,6 +42,20 @@ export function paperValues(scenario: ScenarioValues | null, figure: string): Pa
   });
 }
 
+/** Whether figure `f` belongs with a run of `scenario`: a figure of one variant (`only_when`)
+ * only with runs of that variant; every figure when the scenario is not known. */
+export function figureApplies(f: FigureInfo, scenario: ScenarioValues | null): boolean {
+  if (!f.only_when || !scenario) return true;
+  const [path, value] = f.only_when;
+  const [section, key] = path.split('.');
+  return scenario[section]?.[key] === value;
+}
+
+/** The figures that belong with a run of `scenario`. */
+export function figuresFor(figures: readonly FigureInfo[], scenario: ScenarioValues | null): readonly FigureInfo[] {
+  return figures.filter((f) => figureApplies(f, scenario));
+}
+
 /** The value at a dotted path of a run's summary (`disk_utilisation.fetch_read`), or NaN. */
 export function summaryValue(summary: unknown, path: string): number {
   const v = path.split('.').reduce<unknown>((o, k) => (o != null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), summary);
@@ -49,7 +63,7 @@ export function summaryValue(summary: unknown, path: string): number {
 }
 
 export function resultRows(figures: readonly FigureInfo[], summary: unknown, scenario: ScenarioValues | null = null): ResultRow[] {
-  return figures.map((f) => {
+  return figuresFor(figures, scenario).map((f) => {
     const ci = f.path === 'throughput_tps' ? summaryValue(summary, 'throughput_ci95') : NaN;
     return {
       label: f.label,

@@ -24,6 +24,7 @@ import SizePlot from './SizePlot';
 import ComparePicker from './ComparePicker';
 import { compareUrl, useCompareUrl } from './useCompareUrl';
 import './compare.css';
+import { figureApplies } from '../app/results';
 
 export default function Compare({ session }: { session: CompareSession }) {
   const { lab, pair, sides } = session;
@@ -58,6 +59,8 @@ export default function Compare({ session }: { session: CompareSession }) {
   }, [lab]);
 
   const description = loads?.[0].description ?? null;
+  // A figure of one variant (the write-optimized layout's) when either side runs it.
+  const figures = (description?.figures ?? []).filter((f) => !loads || loads.some((l) => figureApplies(f, l.scenario)));
   const differences = useMemo(() => (loads ? differingFields(loads[0].scenario, loads[1].scenario) : []), [loads]);
   const viewError = description && options.views.length ? unknownViews(options.views, description) : null;
   const known = systemViews(description, options.views);
@@ -126,11 +129,11 @@ export default function Compare({ session }: { session: CompareSession }) {
         <>
           {/* What differs first (issue 24, item 4): the counters, the difference and the sweep, then each side's views. */}
           <div className="compare-differences">
-            <Counters clock={lab.frames} sides={sides} figures={description?.figures ?? []} />
+            <Counters clock={lab.frames} sides={sides} figures={figures} />
             <DiffChart
               clock={lab.frames}
               sides={sides}
-              figures={description?.figures ?? []}
+              figures={figures}
               chosen={options.chart}
               choose={(chart) => setOption({ chart })}
               work={description?.work ?? null}
@@ -141,7 +144,7 @@ export default function Compare({ session }: { session: CompareSession }) {
               texts={texts}
               scenario={loads[0].scenario}
               knobs={description?.knobs ?? []}
-              figures={description?.figures ?? []}
+              figures={figures}
               seed={seed}
               differences={differences}
               field={options.sweep}

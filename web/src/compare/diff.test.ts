@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FigureInfo, Sample } from '../engine/types';
 import { diffByWork, diffSeries, differingFields, figureRow, formatDiff, formatFigure, sampleAt, sampleFigures, seriesFigure, summaryRows } from './diff';
 
-const fig = (path: string, unit = 'pages', scale = 1): FigureInfo => ({ path, label: path, unit, scale, description: '' });
+const fig = (path: string, unit = 'pages', scale = 1): FigureInfo => ({ path, label: path, unit, scale, description: '', only_when: null });
 const sample = (t_s: number, fetches: number, extra: Record<string, unknown> = {}): Sample => ({ t_s, measuring: true, fetches, ...extra });
 
 describe('what differs between the sides', () => {

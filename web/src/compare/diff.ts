@@ -87,7 +87,7 @@ export function seriesFigure(path: string, figures: readonly FigureInfo[]): Figu
   const known = figures.find((f) => f.path === path);
   if (known) return known;
   const unit = SUFFIX_UNITS.find(([re]) => re.test(path))?.[1] ?? '';
-  return { path, label: path.replace(/_/g, ' '), unit, scale: 1, description: `The run's ${path.replace(/_/g, ' ')} at each sample.` };
+  return { path, label: path.replace(/_/g, ' '), unit, scale: 1, description: `The run's ${path.replace(/_/g, ' ')} at each sample.`, only_when: null };
 }
 
 /** The latest sample at or before `x` on the axis `along` reads (one that only grows: simulated

@@ -7,7 +7,7 @@ import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import type { Sweep } from './sweep';
 import { figureKey, withPoint, type SweepPoint } from './sweepPoints';
-import { summaryValue } from '../app/results';
+import { figuresFor, summaryValue } from '../app/results';
 import type { PropSchema } from './fields';
 import PointsPlot, { type PlotCurve } from './PointsPlot';
 
@@ -19,7 +19,7 @@ export default function SweepPlot({ lab, sweep, schema, xUnit }: { lab: LabContr
   const seed = useStore(lab.store, (s) => s.seed);
   const finished = useStore(lab.store, (s) => s.finished && s.endedEarly == null);
   const description = useStore(lab.store, (s) => s.description);
-  const figures = description?.figures ?? [];
+  const figures = figuresFor(description?.figures ?? [], scenario);
   const [figure, setFigure] = useState('throughput_tps');
   const [plot, setPlot] = useState<{ key: string; points: SweepPoint[] }>({ key: '', points: [] });
   const key = useMemo(() => (scenario ? figureKey(scenario, sweep, seed) : ''), [scenario, sweep, seed]);

@@ -4,6 +4,11 @@
 use super::records::RECORD_KINDS;
 use crate::describe::{figure as fig, view, Description, FigureInfo, ViewInfo};
 
+/// A figure of the write-optimized layout only.
+const fn wo(f: FigureInfo) -> FigureInfo {
+    f.only_when("server.layout", "write_optimized")
+}
+
 pub const FIGURES: &[FigureInfo] = &[
     fig("throughput_tps", "throughput", "tx/s", 1.0, "Committed transactions per simulated second (§4.3.1)."),
     fig(
@@ -90,6 +95,50 @@ pub const FIGURES: &[FigureInfo] = &[
         "Distinct modified objects installed per cold page write (Table 4.9).",
     ),
     fig("commit_wait_ms", "mean commit wait for MOB space", "ms", 1.0, "Mean time a commit waited for MOB space."),
+    wo(fig(
+        "wo.mean_fetch_read_kb",
+        "WO: mean fetch read",
+        "KB",
+        1.0,
+        "Mean size of a fetch's disk read under the write-optimized layout: a fragment's objects, or a header with its fragment (§4.3.4: f = 24 KB).",
+    )),
+    wo(fig(
+        "wo.fragment_reads",
+        "WO: fragment reads",
+        "reads",
+        1.0,
+        "Fetch reads of a fragment holding the object's newest version, beyond its page's header.",
+    )),
+    wo(fig(
+        "wo.header_installation_reads",
+        "WO: header installation reads",
+        "reads",
+        1.0,
+        "Headers the flusher read because the cache lacked them (§3.2.2).",
+    )),
+    wo(fig(
+        "wo.mean_fragment_kb",
+        "WO: mean fragment written",
+        "KB",
+        1.0,
+        "Mean size of the fragments the flusher wrote, header included.",
+    )),
+    wo(fig(
+        "wo.fragments_per_page",
+        "WO: fragments per page (end)",
+        "fragments",
+        1.0,
+        "Mean number of fragments holding a page's objects at the end of the run: what a page's reads meet.",
+    )),
+    wo(fig("wo.regions_cleaned", "WO: regions cleaned", "regions", 1.0, "Regions the magic cleaner freed (§4.2.5).")),
+    wo(fig(
+        "wo.cleaner_copied_kb",
+        "WO: cleaner copied",
+        "MB",
+        1.0 / 1024.0,
+        "Live data the cleaner copied to free its regions, in zero simulated time.",
+    )),
+    wo(fig("wo.free_regions", "WO: free regions (end)", "regions", 1.0, "Free regions when the run ended.")),
 ];
 
 pub const VIEWS: &[ViewInfo] = &[
