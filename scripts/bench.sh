@@ -4,7 +4,8 @@
 # HAC's cold T1, with the OO7 database's build time, and for the opportunistic log at the Fig. 3
 # point, with the cost of one SPTF decision over a 24,000-page pool), the time
 # to refuse each of issues 12 and 23's limit cases (every system) and the longest stretch the lab's worker runs without
-# yielding with each system's heaviest accepted scenario (tests/wasm/robustness-bench.mjs), then the
+# yielding with each system's heaviest accepted scenario (tests/wasm/robustness-bench.mjs), the wall
+# time of Fig. 4-1's sweep under each layout, then the
 # browser figures (tests/e2e/bench.mjs): production bundle size (JS + WASM, raw and gzipped), time
 # to first animated frame, and frame times in headless Chromium while mob-default plays with every
 # view open. About a minute in all.
@@ -23,6 +24,8 @@ step "storelab bench, HAC on OO7: cold T1 (native; HAC's cost per fetch)" "$STOR
 step "native vs WASM, HAC on OO7: cold T1 (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/hac-t1-cold.toml
 step "storelab bench, the opportunistic log at the Fig. 3 point (native; one SPTF decision)" "$STORELAB_BIN" bench scenarios/oplog-fig3-opportunistic.toml
 step "native vs WASM, the opportunistic log at the Fig. 3 point (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/oplog-fig3-opportunistic.toml
+step "storelab sweep, Fig. 4-1 read-optimized (9 MOB sizes × 3 seeds, all cores)" "$STORELAB_BIN" sweep scenarios/fig4-1-mob-size.toml
+step "storelab sweep, Fig. 4-1 write-optimized (the same points; regions, fragments, the cleaner)" "$STORELAB_BIN" sweep scenarios/fig4-1-mob-size-wo.toml
 step "refusals and the longest worker slice (tests/wasm/robustness-bench.mjs)" node tests/wasm/robustness-bench.mjs
 # shellcheck disable=SC2086 # BROWSER_BENCH_ARGS is a list of words
 step "browser: bundle size, first frame, frame times (tests/e2e/bench.mjs)" node tests/e2e/bench.mjs ${BROWSER_BENCH_ARGS:-}

@@ -12,7 +12,8 @@
 //  3. Frame time while mob-default plays with every view open, at the default speed (1 simulated
 //     s per wall s) from the start and from t = 150 s (MOB full, the flusher at work), and fast
 //     (60 s/s), then hac-compaction with HAC's views (at 1 s/s, and at 100 µs/s while a
-//     compaction's steps animate), fpc-t1-cold (FPC's own frames), then oplog-pool with the opportunistic log's views (the pending
+//     compaction's steps animate), fpc-t1-cold (FPC's own frames), the MOB's views under the
+//     write-optimized layout (fig4-6-read-only-wo), then oplog-pool with the opportunistic log's views (the pending
 //     pool on the platter; at 1 s/s and fast): the interval between consecutive requestAnimationFrame
 //     callbacks (their timestamps), sampled in the page over ~10 s of wall time; target: 95th
 //     percentile under 16.7 ms (60 fps). Also the main-thread work the app does per animation
@@ -38,7 +39,7 @@ const { values: opts } = parseArgs({
 const SAMPLE_S = Number(opts.seconds);
 const FAST_S_PER_S = Number(opts.fast);
 // One cold load per plan below, and one more paused (the baseline).
-const LOADS = Math.max(9, Number(opts.loads));
+const LOADS = Math.max(10, Number(opts.loads));
 // The third sample starts here: mob-default's MOB has long been full and the flusher is running.
 const STEADY_S = 150;
 const WARMUP_MS = 1000;
@@ -268,6 +269,8 @@ try {
     // A page cache's picture (FPC, cold T1: 1,203 frames of whole pages, too many objects to
     // list, so the rows carry counts; issue 24, item 4).
     { label: 'HAC view, fpc-t1-cold (1 s/s)', position: null, hash: '#sc=fpc-t1-cold&seed=1' },
+    // The MOB's views under the write-optimized layout (issue 25): header and fragment cache.
+    { label: 'MOB views, write-optimized (1 s/s)', position: null, hash: '#sc=fig4-6-read-only-wo&seed=1' },
     // The opportunistic log's views, the pending pool (about 3000 marks) on the platter.
     { label: 'oplog views, oplog-pool (1 s/s)', position: null, hash: '#sc=oplog-pool&seed=1' },
     { label: `oplog views, oplog-pool fast (${FAST_S_PER_S} s/s)`, position: speedPosition(FAST_S_PER_S * 1e9), hash: '#sc=oplog-pool&seed=1' },
