@@ -159,7 +159,7 @@ impl MobSystem {
             if self.mob.contains(oid) {
                 // As spec A34: the object is buffered; answer with the page's buffered objects.
                 let objs = self.mob.find_modifications(pid).into_iter().map(|(o, _)| o).collect();
-                return self.wo_reply(k, client, objs, waited);
+                return self.reply(k, client, Reply::Objects(objs), waited);
             }
             return self.wo_read(k, client, oid, waited, (header, true));
         }
@@ -178,10 +178,6 @@ impl MobSystem {
             let bytes = wo.objects_bytes(f);
             wo.cache.use_fragment(f, bytes);
         }
-        self.wo_reply(k, client, objs, waited);
-    }
-
-    fn wo_reply(&mut self, k: &mut K, client: u32, objs: Vec<u32>, waited: bool) {
         self.reply(k, client, Reply::Objects(objs), waited);
     }
 
@@ -339,7 +335,7 @@ impl MobSystem {
         let batch = std::mem::take(&mut wo.batch);
         let objects: Vec<(u32, Vec<u32>)> = batch.iter().map(|(p, m)| (*p, m.iter().map(|&(o, _)| o).collect())).collect();
         let region = std::mem::replace(&mut wo.region, NONE);
-        let fragments = wo.space.install(region, &objects);
+        let fragments = wo.space.install(region, objects);
         wo.counts.region_writes += 1;
         for (&f, (pid, _)) in fragments.iter().zip(&batch) {
             wo.counts.fragments_written += 1;

@@ -221,14 +221,14 @@ impl Space {
 
     /// Writes the fragments of a region write into `region` (taken with `allocate`): for each
     /// page, the objects whose newest versions it carries. Returns their ids, in order.
-    pub fn install(&mut self, region: u32, batch: &[(u32, Vec<u32>)]) -> Vec<u32> {
+    pub fn install(&mut self, region: u32, batch: Vec<(u32, Vec<u32>)>) -> Vec<u32> {
         self.open.remove(&region);
         let mut at = self.regions[region as usize].fill;
         let mut out = Vec::with_capacity(batch.len());
         for (page, objects) in batch {
             let bytes = self.fragment_bytes(objects.len());
             debug_assert!(at + bytes <= self.region_bytes, "a batch fits its region");
-            out.push(self.place(*page, region, at, objects.clone(), true));
+            out.push(self.place(page, region, at, objects, true));
             at += bytes;
         }
         out

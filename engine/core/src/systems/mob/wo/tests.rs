@@ -32,7 +32,7 @@ fn a_region_write_fragments_the_pages_it_writes() {
     let r = s.allocate().expect("a free region");
     assert_eq!(r, 2, "the lowest-numbered free region");
     let old = s.header_of(1);
-    let f = s.install(r, &[(1, vec![5, 6]), (3, vec![12])]);
+    let f = s.install(r, vec![(1, vec![5, 6]), (3, vec![12])]);
     s.check();
     assert_eq!((s.loc(5), s.loc(6), s.loc(4), s.loc(12)), (f[0], f[0], old, f[1]));
     assert_eq!(s.header_of(1), f[0], "the page map points at the newest header");
@@ -54,7 +54,7 @@ fn the_cleaner_frees_regions_and_merges_a_page_s_fragments() {
         let r = s.allocate().expect("the cleaner keeps a free region");
         let page = round % 4;
         let objects: Vec<u32> = (page * 4..page * 4 + 4).collect();
-        s.install(r, &[(page, objects)]);
+        s.install(r, vec![(page, objects)]);
         written += 1;
         s.check();
     }
