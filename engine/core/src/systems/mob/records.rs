@@ -68,6 +68,10 @@ record_kinds! {
         "A transaction completed at its client.",
         "client {client} ends its transaction",
         [f("entity", "client", "")];
+    Cleaning = "cleaning", "cleaner run", Some("next cleaner run"),
+        "The cleaner compacted the emptiest regions to free some (write-optimized layout, §4.2.5).",
+        "cleaner: compacted {regions cleaned} regions, copying {live bytes copied}; {free regions} regions now free",
+        [f("a", "regions cleaned", ""), f("b", "live bytes copied", "B"), f("c", "free regions", "")];
 }
 
 /// Kinds every record of which reaches the views: the disk's requests (the head trace and the

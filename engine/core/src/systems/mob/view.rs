@@ -4,6 +4,7 @@
 use super::client::ClientState;
 use super::flusher::FlusherState;
 use super::records::{AREA, REQUEST};
+use super::wo::view as wo;
 use super::{Io, MobEngine, MobSystem};
 use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
 use crate::describe::columns::{f64, u32, u8};
@@ -114,7 +115,8 @@ const DISK_HISTORY: SectionInfo = SectionInfo {
 };
 
 /// The MOB system's frame sections, in the order `frame` returns them.
-pub const SECTIONS: &[SectionInfo] = &[DATABASE, MOB, FLUSHER, DISK[0], DISK[1], CACHE, CLIENTS, DISK_HISTORY];
+pub const SECTIONS: &[SectionInfo] =
+    &[DATABASE, MOB, FLUSHER, DISK[0], DISK[1], CACHE, CLIENTS, DISK_HISTORY, wo::DISK_SPACE, wo::FRAGMENTS];
 
 /// Everything the views draw, at time `now`.
 pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
@@ -128,6 +130,8 @@ pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
         cache(sim),
         clients(sim),
         disk_history(sim),
+        wo::disk_space(sim.wo.as_deref(), sim.db.page_bytes),
+        wo::fragments(sim.wo.as_deref()),
     ])
 }
 

@@ -9,6 +9,7 @@ pub mod cache;
 pub mod space;
 #[cfg(test)]
 mod tests;
+pub mod view;
 
 use super::buffer::{ModId, Oid};
 use super::client::Reply;
@@ -19,6 +20,7 @@ use super::records::RecordKind;
 use super::{Io, MobSystem, RequestKind, Waiter, K};
 use cache::{Item, WoCache};
 use super::metrics::WoFigures;
+use crate::kernel::SimTime;
 use crate::stats::ratio;
 use space::{CleanerStats, Sizes, Space, NONE};
 
@@ -65,6 +67,8 @@ pub struct WoServer {
     next_read: usize,
     region: u32,
     pub counts: WoCounts,
+    /// When the cleaner last cleaned (ns; 0 before it has).
+    pub last_clean: SimTime,
     /// The counts and the cleaner's when the measured window began.
     at_begin: (WoCounts, CleanerStats),
 }
@@ -92,6 +96,7 @@ impl WoServer {
             next_read: 0,
             region: NONE,
             counts: WoCounts::default(),
+            last_clean: 0,
             at_begin: Default::default(),
         }
     }
@@ -284,6 +289,7 @@ impl MobSystem {
             self.flusher.state = FlusherState::Reading(pid);
             return self.disk_submit_at(k, Io { kind: RequestKind::InstallRead, page: pid, fragment: f, header: true }, addr, len);
         }
+        let before = wo.space.cleaner;
         let Some(region) = wo.space.allocate() else {
             let free = wo.space.free_regions();
             return k.end_early(format!(
@@ -291,6 +297,14 @@ impl MobSystem {
                  free): lower wo.disk_utilisation"
             ));
         };
+        let wo = self.wo();
+        let after = wo.space.cleaner;
+        if after.regions_cleaned > before.regions_cleaned {
+            wo.last_clean = k.now();
+            let free = wo.space.free_regions() as u64;
+            let (regions, copied) = (after.regions_cleaned - before.regions_cleaned, after.bytes_copied - before.bytes_copied);
+            k.record(RecordKind::Cleaning, 0, regions, copied, free);
+        }
         self.wo_after_cleaning();
         let wo = self.wo();
         wo.region = region;

@@ -48,6 +48,8 @@ struct Region {
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CleanerStats {
     pub runs: u64,
+    /// Runs that found regions to clean.
+    pub cleanings: u64,
     pub regions_cleaned: u64,
     /// Live bytes the cleaner copied (objects and the headers written with them).
     pub bytes_copied: u64,
@@ -75,6 +77,10 @@ pub struct Space {
     cleaned: Cleaned,
     released: Vec<u32>,
     pub cleaner: CleanerStats,
+    /// The latest cleaning's victims and the regions its merged fragments went into (the
+    /// disk-space view lights them).
+    pub last_victims: Vec<u32>,
+    pub last_outputs: Vec<u32>,
 }
 
 impl Space {
@@ -100,6 +106,8 @@ impl Space {
             cleaned: Cleaned::default(),
             released: Vec::new(),
             cleaner: CleanerStats::default(),
+            last_victims: Vec::new(),
+            last_outputs: Vec::new(),
         };
         for p in 0..pages {
             let (region, offset) = (p / per_region, (p % per_region) * page_bytes);
@@ -281,6 +289,7 @@ impl Space {
     fn clean(&mut self) {
         self.cleaner.runs += 1;
         let Some(victims) = self.victims() else { return };
+        self.cleaner.cleanings += 1;
         let merged = self.merge(&victims);
         for &r in &victims {
             for f in std::mem::take(&mut self.regions[r as usize].fragments) {
@@ -303,6 +312,8 @@ impl Space {
             self.fragments[f as usize].objects = Vec::new();
         }
         self.cleaner.regions_cleaned += victims.len() as u64;
+        self.last_victims = victims;
+        self.last_outputs = regions;
     }
 
     /// Each page with live data in `victims`: its live objects there, the fragments they are in,
@@ -379,6 +390,32 @@ impl Space {
     /// Live bytes per region, for the views and tests.
     pub fn live_bytes(&self, region: u32) -> u64 {
         self.regions[region as usize].live
+    }
+
+    /// Bytes written into `region` since it was last free.
+    pub fn fill_bytes(&self, region: u32) -> u32 {
+        self.regions[region as usize].fill
+    }
+
+    pub fn cleanings(&self) -> u64 {
+        self.cleaner.cleanings
+    }
+
+    pub fn is_free(&self, region: u32) -> bool {
+        self.free.contains(&region)
+    }
+
+    /// The fragments written into `region`, in the order they were placed.
+    pub fn fragments_in(&self, region: u32) -> &[u32] {
+        &self.regions[region as usize].fragments
+    }
+
+    pub fn low_water(&self) -> u32 {
+        self.low_water
+    }
+
+    pub fn high_water(&self) -> u32 {
+        self.high_water
     }
 
     /// Checks the space's bookkeeping: every object and header in a live fragment, live counts

@@ -130,3 +130,48 @@ fn fetches_progress_when_the_cache_keeps_nothing() {
     assert!(done > 10_000, "the clients go on: {done} accesses in 10 s");
     assert!(sim.clients.iter().all(|c| c.accesses_done > 1_000), "every client goes on");
 }
+
+/// The disk-space view's sections agree with the space: a row per region, live bytes within the
+/// bytes written, the free count, every object's newest version and every page's current header
+/// in exactly one listed fragment, and the latest cleaning's victims and outputs marked.
+#[test]
+fn the_disk_space_sections_agree_with_the_space() {
+    let text = "[run]\nwarmup_s = 30\nwarmup_flusher_passes = 0\nduration_s = 90\n[server]\nlayout = \"write_optimized\"\nmob_mb = 1\n";
+    let s = scenario::parse(text).unwrap();
+    let mut e = MobSystem::engine(&s, 3);
+    e.run_until_kind(crate::systems::mob::records::RecordKind::Cleaning as u8, 200_000_000_000);
+    let sim = e.system();
+    let f = crate::systems::mob::view::frame(sim, e.now());
+    f.check(crate::systems::mob::view::SECTIONS).unwrap();
+    let (ds, fr) = (f.section("disk_space"), f.section("fragments"));
+    let sp = &sim.wo.as_ref().unwrap().space;
+    assert_eq!(ds.rows(), sp.regions() as usize);
+    assert_eq!(ds.scalar("cleanings"), 1.0, "stopped right after the first cleaning");
+    assert_eq!(ds.scalar("last_clean_ns"), e.now() as f64);
+    let free = (0..ds.rows()).filter(|&r| ds.get("state").get(r) == 0.0).count();
+    assert_eq!(free as f64, ds.scalar("free_regions"));
+    for r in 0..ds.rows() {
+        assert!(ds.get("live").get(r) <= ds.get("fill").get(r), "region {r}");
+    }
+    let victims = (0..ds.rows()).filter(|&r| ds.get("cleaned").get(r) == 1.0).count();
+    let outputs = (0..ds.rows()).filter(|&r| ds.get("output").get(r) == 1.0).count();
+    assert!(victims > outputs && outputs > 0, "the cleaning gained regions: {victims} victims, {outputs} outputs");
+    let objects: f64 = (0..fr.rows()).map(|i| fr.get("live_objects").get(i)).sum();
+    assert_eq!(objects, f64::from(sim.db.pages * sim.db.objects_per_page), "every object's newest version");
+    let headers = (0..fr.rows()).filter(|&i| fr.get("header").get(i) == 1.0).count();
+    assert_eq!(headers, sim.db.pages as usize, "one current header a page");
+    let live: f64 = (0..ds.rows()).map(|r| ds.get("live").get(r)).sum();
+    let hb = f64::from(sp.header_bytes);
+    assert_eq!(live, objects * f64::from(sp.object_bytes) + headers as f64 * hb);
+}
+
+/// Under the read-optimized layout the disk-space sections are empty (the view draws homes).
+#[test]
+fn the_disk_space_sections_are_empty_under_the_read_optimized_layout() {
+    let s = scenario::parse("[run]\nduration_s = 1\n").unwrap();
+    let e = MobSystem::engine(&s, 1);
+    let f = crate::systems::mob::view::frame(e.system(), 0);
+    assert_eq!((f.section("disk_space").rows(), f.section("fragments").rows()), (0, 0));
+    assert_eq!(f.section("disk_space").scalar("layout"), 0.0);
+    assert_eq!(f.section("disk_space").scalar("page_bytes"), 65536.0);
+}
