@@ -385,12 +385,23 @@ fn fig_4_15_ro_drops_as_objects_grow() {
 }
 
 #[test]
-fn section_4_3_13_ro_page_writes_take_under_30_percent_of_disk_time() {
-    // R4.17, RO half: at the defaults, page writes take under 30% of the disk's busy time
-    // ("typically below 20%"), which is why a hybrid layout can gain at most 10%.
-    let r = &runs(&load("mob-default.toml"), 1)[0];
-    let u = &r.disk_utilisation;
-    let share = u.write / u.total();
-    eprintln!("§4.3.13: page writes {:.1}% of disk busy time", share * 100.0);
-    assert!(share < 0.30, "{share:.3}");
+fn section_4_3_13_hybrid_is_at_most_10_percent_faster_and_ro_writes_under_30_percent() {
+    // R4.17: under the read-optimized layout page writes take under 30% of the disk's busy time
+    // ("typically below 20%"); the
+    // hybrid layout writes near peak bandwidth but reads the same, so it gains at most about
+    // 10% (the thesis: "the performance differences … are minor"). At the defaults, 2 seeds.
+    let (ro, hy) = (load("mob-default.toml"), load("section4-3-13-hybrid.toml"));
+    let r = runs_each(&[ro, hy], 2);
+    let t: Vec<f64> = r.iter().map(|x| mean(x.iter().map(|s| s.throughput_tps))).collect();
+    let share = mean(r[0].iter().map(|x| x.disk_utilisation.write / x.disk_utilisation.total()));
+    eprintln!(
+        "§4.3.13: RO {:.1} tx/s, HY {:.1} tx/s (×{:.3}); RO page writes {:.1}% of disk time",
+        t[0],
+        t[1],
+        t[1] / t[0],
+        100.0 * share
+    );
+    assert!(share < 0.30, "RO's write share {share:.3}");
+    assert!(t[1] / t[0] <= 1.10, "HY at most 10% above RO: ×{:.3}", t[1] / t[0]);
+    assert!(t[1] / t[0] >= 0.95, "and not below it by more than noise: ×{:.3}", t[1] / t[0]);
 }

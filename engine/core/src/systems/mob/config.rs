@@ -176,6 +176,9 @@ pub enum Layout {
     /// §3.2.2: modified objects written as page fragments into empty regions, one region write
     /// at a time; the [wo] section sets the regions and the cleaner.
     WriteOptimized,
+    /// §3.2.3: pages stay whole, but the flusher writes them, after read-optimized installation
+    /// reads, sequentially into empty regions; the [wo] section sets the regions and the cleaner.
+    Hybrid,
 }
 
 /// Message latency and replication delay (§4.2.2, §4.2.4).
@@ -206,7 +209,8 @@ impl Default for Network {
 pub struct Server {
     /// Disk layout: read_optimized keeps pages contiguous at fixed homes with read-modify-write
     /// flushing (§3.2.1); write_optimized writes modified objects as page fragments into empty
-    /// regions, log-structured (§3.2.2; the [wo] section).
+    /// regions, log-structured (§3.2.2; the [wo] section); hybrid writes whole pages into empty
+    /// regions (§3.2.3; the [wo] section).
     #[garde(skip)]
     pub layout: Layout,
     /// Server page cache size (Table 4.7: 12 MB; 5 MB in the 24 MB split of §4.3.6). Not with
@@ -257,8 +261,9 @@ impl Server {
     }
 }
 
-/// The write-optimized layout's disk (§3.2.2, §4.2.5; spec §2.9, A13), read only when
-/// server.layout = "write_optimized": regions written whole, and the magic cleaner, which
+/// The write-optimized and hybrid layouts' disk (§3.2.2, §3.2.3, §4.2.5; spec §2.9, A13), read
+/// only when server.layout is "write_optimized" or "hybrid": regions written whole, and the
+/// magic cleaner, which
 /// compacts the emptiest regions in zero simulated time when free ones run short.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(deny_unknown_fields, default)]

@@ -81,6 +81,9 @@ impl MobSystem {
         if self.wo.is_some() {
             return self.wo_start_pass(k);
         }
+        if self.hybrid.is_some() {
+            return self.hybrid_start_pass(k);
+        }
         let target = (self.flusher.scan_frac * self.mob.capacity() as f64).ceil() as u64;
         let (mut pages, last) = self.mob.find_pages(target);
         if pages.is_empty() {
@@ -96,6 +99,9 @@ impl MobSystem {
     /// Process the batch from the current position: install into the next page that still has
     /// pending modifications, reading it first if it is not cached.
     pub(super) fn flusher_next_page(&mut self, k: &mut K) {
+        if self.hybrid.is_some() {
+            return self.hybrid_next_page(k);
+        }
         while let Some(&pid) = self.flusher.batch.get(self.flusher.position) {
             let pending = self.mob.page_count(pid);
             if pending == 0 {
@@ -133,10 +139,7 @@ impl MobSystem {
     pub(super) fn write_done(&mut self, k: &mut K, pid: u32) {
         let installed = std::mem::take(&mut self.flusher.installing);
         self.page_written(k, pid, installed.len());
-        match self.flusher.release {
-            Release::PerPage => self.flusher_release(k, &installed),
-            Release::PerBatch => self.flusher.written.extend(installed),
-        }
+        self.flusher_installed(k, installed);
         self.flusher.position += 1;
         self.cache.mark_clean(pid);
         self.unpin(k, pid);
@@ -152,6 +155,15 @@ impl MobSystem {
         k.record(RecordKind::PageWrite, pid, installed as u64, 0, 0);
         self.flusher.pages_written += 1;
         self.flusher.installed += installed as u64;
+    }
+
+    /// Modifications a write installed leave the MOB now (per page), or when the pass ends (per
+    /// batch, Thor §6.2.5).
+    pub(super) fn flusher_installed(&mut self, k: &mut K, installed: Vec<(Oid, ModId)>) {
+        match self.flusher.release {
+            Release::PerPage => self.flusher_release(k, &installed),
+            Release::PerBatch => self.flusher.written.extend(installed),
+        }
     }
 
     pub(super) fn flusher_release(&mut self, k: &mut K, installed: &[(Oid, ModId)]) {

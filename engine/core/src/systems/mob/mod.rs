@@ -12,6 +12,7 @@ pub mod database;
 pub mod describe;
 mod fetch;
 pub mod flusher;
+pub mod hybrid;
 pub mod metrics;
 pub mod network;
 pub mod page_map;
@@ -131,6 +132,8 @@ pub struct MobSystem {
     /// The write-optimized layout's disk space and cache (None under the read-optimized one,
     /// whose pages sit in `cache` at the homes of `page_map`).
     pub wo: Option<Box<wo::WoServer>>,
+    /// The hybrid layout's regions: whole pages that move with each write (§3.2.3).
+    pub hybrid: Option<Box<hybrid::HybridServer>>,
     pub flusher: Flusher,
     /// Requests waiting for a page read in flight (coalesced, spec §2.5).
     read_waiters: Vec<(u32, Waiter)>,
@@ -177,6 +180,7 @@ impl MobSystem {
             cache: PageCache::new(if wo { 0 } else { (mb(srv.page_cache_mb()) / db.page_bytes) as usize }, db.pages),
             page_map: PageMap::new(&db),
             wo: wo.then(|| Box::new(wo::WoServer::new(s.mob(), &db, mb(srv.page_cache_mb())))),
+            hybrid: (srv.layout == config::Layout::Hybrid).then(|| Box::new(hybrid::HybridServer::new(s.mob(), &db))),
             flusher: Flusher::new(&s.mob().flusher),
             read_waiters: Vec::new(),
             frame_waiters: Vec::new(),
@@ -223,10 +227,15 @@ impl MobSystem {
         }
     }
 
-    /// Queue a disk request for the whole of `page` at its home (the read-optimized layout).
+    /// Queue a disk request for the whole of `page` at its home (the read-optimized layout), or
+    /// wherever it lies now (the hybrid one).
     fn disk_submit(&mut self, k: &mut K, kind: RequestKind, page: u32) {
         let io = Io { kind, page, fragment: wo::space::NONE, header: false };
-        self.disk_submit_at(k, io, self.page_map.addr(page), self.db.page_bytes);
+        let (addr, len) = match &self.hybrid {
+            Some(hy) => hy.extent(page),
+            None => (self.page_map.addr(page), self.db.page_bytes),
+        };
+        self.disk_submit_at(k, io, addr, len);
     }
 
     /// Queue a disk request of `len` bytes at `addr`; if the disk was idle it starts now.
@@ -265,6 +274,7 @@ impl MobSystem {
         }
         match (kind, self.wo.is_some()) {
             (RequestKind::FetchRead | RequestKind::InstallRead, false) => self.read_done(k, page),
+            (RequestKind::Write, false) if self.hybrid.is_some() => self.hybrid_write_done(k),
             (RequestKind::Write, false) => self.write_done(k, page),
             (RequestKind::FetchRead, true) => self.wo_fetch_read_done(k, io),
             (RequestKind::InstallRead, true) => self.wo_install_read_done(k, io),
@@ -320,7 +330,7 @@ impl System for MobSystem {
     /// commits writes at all.
     /// Under the write-optimized layout, also a full cycle of its regions (spec A31).
     fn warmed_up(&self) -> bool {
-        let cycled = self.wo.as_ref().is_none_or(|wo| wo.cycled());
+        let cycled = self.wo.as_ref().is_none_or(|wo| wo.cycled()) && self.hybrid.as_ref().is_none_or(|hy| hy.cycled());
         self.warmup_write_prob == 0.0 || (self.flusher.passes >= self.warmup_passes as u64 && cycled)
     }
 

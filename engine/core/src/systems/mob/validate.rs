@@ -240,11 +240,11 @@ fn server_problems(c: &Config) -> Vec<Problem> {
     problems
 }
 
-/// The write-optimized layout's regions (spec §2.9, A13): a region holds a whole page; the
-/// layout's space fits on the drive and leaves the cleaner the free regions it keeps, so a run
-/// never finds the disk full with nothing to clean; and the regions are bounded.
+/// The write-optimized and hybrid layouts' regions (spec §2.9, §2.10, A13): a region holds a
+/// whole page; the layout's space fits on the drive and leaves the cleaner the free regions it
+/// keeps, so a run never finds the disk full with nothing to clean; and the regions are bounded.
 fn wo_problems(c: &Config) -> Vec<Problem> {
-    if !wo::is_wo(c) {
+    if c.server.layout == super::config::Layout::ReadOptimized {
         return Vec::new();
     }
     let w = &c.wo;

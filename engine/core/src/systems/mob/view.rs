@@ -72,7 +72,7 @@ const CACHE: SectionInfo = SectionInfo {
         their bytes are given.",
     scalars: &[
         f64("capacity_pages", "capacity", "pages"),
-        f64("layout", "disk layout", "").values(&["read_optimized", "write_optimized"]),
+        f64("layout", "disk layout", "").values(wo::LAYOUTS),
         f64("capacity_bytes", "capacity", "B"),
         f64("header_bytes", "page headers held (write-optimized)", "B"),
         f64("fragment_bytes", "fragments held (write-optimized)", "B"),
@@ -121,6 +121,7 @@ pub const SECTIONS: &[SectionInfo] =
 /// Everything the views draw, at time `now`.
 pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
     let disks = disks(sim);
+    let regions = regions(sim);
     Frame(vec![
         database(sim),
         mob(sim),
@@ -130,8 +131,8 @@ pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
         cache(sim),
         clients(sim),
         disk_history(sim),
-        wo::disk_space(sim.wo.as_deref(), sim.db.page_bytes),
-        wo::fragments(sim.wo.as_deref()),
+        wo::disk_space(regions.as_ref(), sim.db.page_bytes),
+        wo::fragments(regions.as_ref()),
     ])
 }
 
@@ -186,11 +187,18 @@ fn flusher(sim: &MobSystem) -> Section {
     s
 }
 
+/// The regions of the write-optimized or hybrid layout.
+fn regions(sim: &MobSystem) -> Option<wo::Regions<'_>> {
+    let wo = sim.wo.as_ref().map(|w| wo::Regions { space: &w.space, writing: w.region, last_clean: w.last_clean, layout: 1 });
+    let hy = || sim.hybrid.as_ref().map(|h| wo::Regions { space: &h.space, writing: h.region, last_clean: h.last_clean, layout: 2 });
+    wo.or_else(hy)
+}
+
 /// The disk, and the band its database occupies: up to the end of its highest-addressed page,
 /// or of the write-optimized layout's regions.
 fn disks(sim: &MobSystem) -> [Shown<'_, Io>; 1] {
-    let db_end = match &sim.wo {
-        Some(wo) => wo.space.region_addr(wo.space.regions()),
+    let db_end = match regions(sim) {
+        Some(r) => r.space.region_addr(r.space.regions()),
         None => (0..sim.db.pages).map(|p| sim.page_map.addr(p) + sim.db.page_bytes).max().unwrap_or(0),
     };
     [Shown { disk: &sim.disk, data_end: db_end }]
@@ -204,7 +212,7 @@ fn cache(sim: &MobSystem) -> Section {
             let (h, f) = wo.cache.bytes();
             (1.0, wo.cache.capacity(), h, f)
         }
-        None => (0.0, sim.cache.capacity() as u64 * sim.db.page_bytes, 0, 0),
+        None => (if sim.hybrid.is_some() { 2.0 } else { 0.0 }, sim.cache.capacity() as u64 * sim.db.page_bytes, 0, 0),
     };
     s.set("layout", layout)
         .set("capacity_bytes", capacity as f64)

@@ -65,7 +65,7 @@ pub struct WoServer {
     batch: Vec<(u32, Vec<(Oid, ModId)>)>,
     header_reads: Vec<u32>,
     next_read: usize,
-    region: u32,
+    pub region: u32,
     pub counts: WoCounts,
     /// When the cleaner last cleaned (ns; 0 before it has).
     pub last_clean: SimTime,

@@ -1,12 +1,24 @@
 //! The disk-space view's sections (thesis §3.2.2, §4.2.5): the regions of the write-optimized
-//! layout with their live and dead bytes, the cleaner's latest work, and every fragment that
+//! and hybrid layouts with their live and dead bytes, the cleaner's latest work, and every fragment that
 //! still holds a page's newest data. Under the read-optimized layout both are empty and the view
 //! draws the pages at their fixed homes from the `database` section.
-use super::space::NONE;
-use super::WoServer;
+use super::space::{Space, NONE};
+use crate::kernel::SimTime;
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::Section;
+
+/// The layouts, as `server.layout` names them, in the order of the `layout` scalars.
+pub const LAYOUTS: &[&str] = &["read_optimized", "write_optimized", "hybrid"];
+
+/// A layout's regions as the view shows them: the space, the region being written (`NONE` when
+/// none), when the cleaner last cleaned, and which layout (an index into `LAYOUTS`).
+pub struct Regions<'a> {
+    pub space: &'a Space,
+    pub writing: u32,
+    pub last_clean: SimTime,
+    pub layout: u8,
+}
 
 pub const DISK_SPACE: SectionInfo = SectionInfo {
     name: "disk_space",
@@ -15,7 +27,7 @@ pub const DISK_SPACE: SectionInfo = SectionInfo {
         current page headers); the rest is dead, left behind by newer fragments. The cleaner \
         (§4.2.5) compacts the emptiest regions when free ones fall below the low-water mark.",
     scalars: &[
-        f64("layout", "disk layout", "").values(&["read_optimized", "write_optimized"]),
+        f64("layout", "disk layout", "").values(LAYOUTS),
         f64("region_bytes", "region size", "B"),
         f64("page_bytes", "page size", "B"),
         f64("free_regions", "free regions", "regions"),
@@ -55,10 +67,10 @@ pub const FRAGMENTS: SectionInfo = SectionInfo {
 };
 
 /// The `disk_space` section; `page_bytes` is the database's page size.
-pub fn disk_space(wo: Option<&WoServer>, page_bytes: u64) -> Section {
+pub fn disk_space(regions: Option<&Regions>, page_bytes: u64) -> Section {
     let mut s = Section::new(&DISK_SPACE);
     s.set("page_bytes", page_bytes as f64);
-    let Some(wo) = wo else {
+    let Some(wo) = regions else {
         // The read-optimized layout: no regions, no cleaner.
         for scalar in DISK_SPACE.scalars.iter().filter(|c| c.name != "page_bytes") {
             s.set(scalar.name, 0.0);
@@ -66,7 +78,7 @@ pub fn disk_space(wo: Option<&WoServer>, page_bytes: u64) -> Section {
         s.set("writing_region", -1.0);
         return s;
     };
-    let sp = &wo.space;
+    let sp = wo.space;
     let regions = 0..sp.regions();
     let mark = |list: &[u32]| -> Vec<u8> {
         let mut m = vec![0u8; sp.regions() as usize];
@@ -74,12 +86,12 @@ pub fn disk_space(wo: Option<&WoServer>, page_bytes: u64) -> Section {
         m
     };
     let state = |r: u32| match () {
-        _ if r == wo.region => 2,
+        _ if r == wo.writing => 2,
         _ if sp.is_free(r) => 0,
         _ => 1,
     };
-    let writing = if wo.region == NONE { -1.0 } else { f64::from(wo.region) };
-    s.set("layout", 1.0)
+    let writing = if wo.writing == NONE { -1.0 } else { f64::from(wo.writing) };
+    s.set("layout", f64::from(wo.layout))
         .set("region_bytes", f64::from(sp.region_bytes))
         .set("free_regions", sp.free_regions() as f64)
         .set("low_water", f64::from(sp.low_water()))
@@ -98,12 +110,12 @@ pub fn disk_space(wo: Option<&WoServer>, page_bytes: u64) -> Section {
 }
 
 /// The `fragments` section: the live fragments, region by region.
-pub fn fragments(wo: Option<&WoServer>) -> Section {
+pub fn fragments(regions: Option<&Regions>) -> Section {
     let mut s = Section::new(&FRAGMENTS);
-    let Some(wo) = wo else {
+    let Some(wo) = regions else {
         return s;
     };
-    let sp = &wo.space;
+    let sp = wo.space;
     let live: Vec<u32> = (0..sp.regions())
         .flat_map(|r| sp.fragments_in(r).iter().copied())
         .filter(|&f| {
