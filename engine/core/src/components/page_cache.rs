@@ -2,7 +2,7 @@
 //! read into it is in flight and while the flusher installs and writes it (spec §2.5, A20);
 //! pinned frames are never evicted. A frame is dirty from the installation of modifications into
 //! it until its write completes; it stays pinned meanwhile, so a dirty page is never evicted
-//! (write-back on eviction comes with the systems that need it). A system whose cache is mostly
+//! (page shipping writes a dirty page back before it is evicted: `victim`, `set_dirty`). A system whose cache is mostly
 //! dirty (the opportunistic log's, spec 001 §2.5, A16) instead *holds* a dirty frame out of the
 //! LRU list until it is written (`hold_dirty`, `release_clean`), so replacement walks only the
 //! clean frames.
@@ -137,10 +137,7 @@ impl PageCache {
         } else if self.pinned == self.frames.len() {
             return Err(AllPinned);
         } else {
-            let mut v = self.lru;
-            while v != NIL && self.frames[v as usize].pins > 0 {
-                v = self.frames[v as usize].newer;
-            }
+            let v = self.lru_unpinned();
             if v == NIL {
                 return Err(AllPinned);
             }
@@ -182,6 +179,33 @@ impl PageCache {
         let f = &mut self.frames[self.frame_of[pid as usize] as usize];
         debug_assert!(f.pins > 0, "only a pinned frame is installed into");
         f.dirty = true;
+    }
+
+    /// The page `reserve` would evict now: the least recently used unpinned one; None when a
+    /// frame is free or every frame is pinned. Write-back on eviction (page shipping) asks it
+    /// first, and writes the page if it is dirty.
+    pub fn victim(&self) -> Option<Pid> {
+        if !self.free.is_empty() || self.frames.len() < self.capacity || self.pinned == self.frames.len() {
+            return None;
+        }
+        let v = self.lru_unpinned();
+        (v != NIL).then(|| self.frames[v as usize].pid)
+    }
+
+    /// The least recently used unpinned frame, or NIL.
+    fn lru_unpinned(&self) -> u32 {
+        let mut v = self.lru;
+        while v != NIL && self.frames[v as usize].pins > 0 {
+            v = self.frames[v as usize].newer;
+        }
+        v
+    }
+
+    /// A whole modified page arrived for `pid`'s frame (page shipping): it differs from the
+    /// disk, pinned or not, until a write cleans it. `reserve` never evicts it: the caller
+    /// writes it first (`victim`).
+    pub fn set_dirty(&mut self, pid: Pid) {
+        self.frames[self.frame_of[pid as usize] as usize].dirty = true;
     }
 
     /// `pid`'s write completed: the frame equals the disk again.

@@ -12,6 +12,9 @@ impl MobSystem {
             return;
         }
         self.clients[client as usize].commit_wait_since = k.now();
+        if self.page.is_some() {
+            return self.page_commit(k, client);
+        }
         let need = self.mob.need(&self.clients[client as usize].write_set);
         if !self.space_waiters.is_empty() || !self.mob.fits(need) {
             self.space_waiters.push_back(client);

@@ -181,6 +181,19 @@ pub enum Layout {
     Hybrid,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Architecture {
+    /// Chapters 3–4: modified objects in the MOB, installed by the flusher.
+    Mob,
+    /// §5.1, page shipping: clients ship whole modified pages; all server memory is one LRU page
+    /// cache; a dirty page is written when it is evicted, the requester waiting for the write.
+    Page,
+    /// §5.3: the MOB, with installation reads that cost nothing (the page comes from a client's
+    /// cache, as cooperative caching would give).
+    Freemob,
+}
+
 /// Message latency and replication delay (§4.2.2, §4.2.4).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(deny_unknown_fields, default)]
@@ -213,6 +226,11 @@ pub struct Server {
     /// regions (§3.2.3; the [wo] section).
     #[garde(skip)]
     pub layout: Layout,
+    /// Server architecture (Chapter 5): mob, page (page shipping, all memory an LRU page cache
+    /// of whole dirty pages) or freemob (the MOB with free installation reads). Read-optimized
+    /// layout only.
+    #[garde(skip)]
+    pub architecture: Architecture,
     /// Server page cache size (Table 4.7: 12 MB; 5 MB in the 24 MB split of §4.3.6). Not with
     /// server.memory_mb, which derives it.
     // The simulation reads it through `page_cache_mb`, which honours `memory_mb`.
@@ -245,6 +263,7 @@ impl Default for Server {
     fn default() -> Self {
         Server {
             layout: Layout::ReadOptimized,
+            architecture: Architecture::Mob,
             cache_mb: 12.0,
             mob_mb: 12.0,
             memory_mb: None,
@@ -257,6 +276,10 @@ impl Default for Server {
 impl Server {
     /// The page cache size, MB: `cache_mb`, or `memory_mb − mob_mb` when the total is given.
     pub fn page_cache_mb(&self) -> f64 {
+        if self.architecture == Architecture::Page {
+            // §5.1: PAGE has no MOB; all of the server's memory caches pages.
+            return self.memory_mb.unwrap_or(self.cache_mb + self.mob_mb);
+        }
         self.memory_mb.map_or(self.cache_mb, |total| total - self.mob_mb)
     }
 }

@@ -33,7 +33,7 @@ impl MobSystem {
             let w = Waiter::Fetch { client, oid };
             if state == PageState::Reading {
                 self.read_waiters.push((pid, w)); // coalesce with the read in flight
-            } else {
+            } else if self.page.is_none() || self.page_room(k, w) {
                 self.start_read(k, pid, RequestKind::FetchRead, w);
             }
         }
@@ -80,10 +80,11 @@ impl MobSystem {
         self.unpin(k, pid);
     }
 
-    fn resume(&mut self, k: &mut K, w: Waiter) {
+    pub(super) fn resume(&mut self, k: &mut K, w: Waiter) {
         match w {
             Waiter::Fetch { client, oid } => self.fetch_lookup(k, client, oid, true),
             Waiter::Flusher => self.flusher_next_page(k),
+            Waiter::Commit { client } => self.page_commit_next(k, client),
         }
     }
 

@@ -29,6 +29,9 @@ pub struct Flusher {
     pub position: usize,
     /// The modifications installed into the page being written.
     installing: Vec<(Oid, ModId)>,
+    /// FREEMOB (§5.3, spec A30): the page being written came free into the flusher's own buffer,
+    /// not the cache.
+    buffered: bool,
     /// Per-batch release (Thor, §6.2.5): written modifications held until the pass ends.
     written: Vec<(Oid, ModId)>,
     pub passes: u64,
@@ -48,6 +51,7 @@ impl Flusher {
             batch: Vec::new(),
             position: 0,
             installing: Vec::new(),
+            buffered: false,
             written: Vec::new(),
             pages_written: 0,
             installed: 0,
@@ -115,6 +119,11 @@ impl MobSystem {
                     self.cache.touch(pid);
                     self.flusher_install_and_write(k, pid);
                 }
+                // FREEMOB: the installation read takes no disk time and no cache frame.
+                _ if self.free_installation_reads => {
+                    self.flusher.buffered = true;
+                    self.flusher_install_and_write(k, pid);
+                }
                 PageState::Reading => {
                     self.flusher.state = FlusherState::Reading(pid);
                     self.read_waiters.push((pid, Waiter::Flusher));
@@ -131,7 +140,9 @@ impl MobSystem {
 
     fn flusher_install_and_write(&mut self, k: &mut K, pid: u32) {
         self.flusher.installing = self.mob.find_modifications(pid);
-        self.cache.mark_dirty(pid);
+        if !self.flusher.buffered {
+            self.cache.mark_dirty(pid);
+        }
         self.flusher.state = FlusherState::Writing(pid);
         self.disk_submit(k, RequestKind::Write, pid);
     }
@@ -141,6 +152,9 @@ impl MobSystem {
         self.page_written(k, pid, installed.len());
         self.flusher_installed(k, installed);
         self.flusher.position += 1;
+        if std::mem::take(&mut self.flusher.buffered) {
+            return self.flusher_next_page(k);
+        }
         self.cache.mark_clean(pid);
         self.unpin(k, pid);
         self.flusher_next_page(k);

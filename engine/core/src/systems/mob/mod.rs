@@ -16,6 +16,7 @@ pub mod hybrid;
 pub mod metrics;
 pub mod network;
 pub mod page_map;
+pub mod page_server;
 pub mod records;
 mod validate;
 pub mod view;
@@ -108,6 +109,8 @@ impl crate::components::disk::view::Token for Io {
 pub enum Waiter {
     Fetch { client: u32, oid: u32 },
     Flusher,
+    /// A page-shipping commit waiting for room in the cache (PAGE, §5.1).
+    Commit { client: u32 },
 }
 
 /// The data disk's device id; the MOB server has one disk.
@@ -134,6 +137,11 @@ pub struct MobSystem {
     pub wo: Option<Box<wo::WoServer>>,
     /// The hybrid layout's regions: whole pages that move with each write (§3.2.3).
     pub hybrid: Option<Box<hybrid::HybridServer>>,
+    /// PAGE's dirty objects and eviction writes (page shipping, §5.1).
+    pub page: Option<Box<page_server::PageServer>>,
+    /// MOB, PAGE or FREEMOB (Chapter 5); FREEMOB's installation reads cost nothing (§5.3).
+    pub architecture: config::Architecture,
+    pub free_installation_reads: bool,
     pub flusher: Flusher,
     /// Requests waiting for a page read in flight (coalesced, spec §2.5).
     read_waiters: Vec<(u32, Waiter)>,
@@ -181,6 +189,10 @@ impl MobSystem {
             page_map: PageMap::new(&db),
             wo: wo.then(|| Box::new(wo::WoServer::new(s.mob(), &db, mb(srv.page_cache_mb())))),
             hybrid: (srv.layout == config::Layout::Hybrid).then(|| Box::new(hybrid::HybridServer::new(s.mob(), &db))),
+            page: (srv.architecture == config::Architecture::Page)
+                .then(|| Box::new(page_server::PageServer::new(db.pages, db.objects_per_page, s.mob().client.count))),
+            architecture: srv.architecture,
+            free_installation_reads: srv.architecture == config::Architecture::Freemob,
             flusher: Flusher::new(&s.mob().flusher),
             read_waiters: Vec::new(),
             frame_waiters: Vec::new(),
@@ -275,6 +287,7 @@ impl MobSystem {
         match (kind, self.wo.is_some()) {
             (RequestKind::FetchRead | RequestKind::InstallRead, false) => self.read_done(k, page),
             (RequestKind::Write, false) if self.hybrid.is_some() => self.hybrid_write_done(k),
+            (RequestKind::Write, false) if self.page.is_some() => self.page_evict_written(k, page),
             (RequestKind::Write, false) => self.write_done(k, page),
             (RequestKind::FetchRead, true) => self.wo_fetch_read_done(k, io),
             (RequestKind::InstallRead, true) => self.wo_install_read_done(k, io),

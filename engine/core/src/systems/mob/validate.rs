@@ -1,7 +1,7 @@
 //! The rules between the MOB system's fields (`PaperSystem::config_problems`), checked once every
 //! field is in its declared range. Sizes are computed in `f64` from the field values alone, so a
 //! huge database is reported, never allocated, and no arithmetic can overflow.
-use super::config::Config;
+use super::config::{Architecture, Config, Layout};
 use super::wo;
 use crate::components::disk::rules;
 use crate::kernel::work::Work;
@@ -21,6 +21,14 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
     problems.extend(server_problems(c));
     if problems.is_empty() {
         problems.extend(wo_problems(c));
+    }
+    if c.server.architecture != Architecture::Mob && c.server.layout != Layout::ReadOptimized {
+        let p = Problem::new(
+            "server.architecture",
+            "Chapter 5's page shipping, PAGE and FREEMOB, runs on the read-optimized layout; set \
+             server.layout = \"read_optimized\" or server.architecture = \"mob\"",
+        );
+        problems.push(p.related(&["server.layout"]));
     }
     problems
 }
@@ -201,7 +209,8 @@ fn server_problems(c: &Config) -> Vec<Problem> {
         + f64::from(srv.mob_object_overhead_bytes)
         + f64::from(srv.mob_chunk_overhead_bytes);
     let largest_commit = f64::from(c.workload.txn_len) * per_write;
-    if srv.mob_mb * MB < largest_commit {
+    // PAGE (§5.1) has no MOB.
+    if srv.mob_mb * MB < largest_commit && srv.architecture != Architecture::Page {
         problems.push(
             Problem::new(
                 "server.mob_mb",
@@ -244,7 +253,7 @@ fn server_problems(c: &Config) -> Vec<Problem> {
 /// whole page; the layout's space fits on the drive and leaves the cleaner the free regions it
 /// keeps, so a run never finds the disk full with nothing to clean; and the regions are bounded.
 fn wo_problems(c: &Config) -> Vec<Problem> {
-    if c.server.layout == super::config::Layout::ReadOptimized {
+    if c.server.layout == Layout::ReadOptimized {
         return Vec::new();
     }
     let w = &c.wo;

@@ -4,6 +4,7 @@
 use super::client::ClientState;
 use super::flusher::FlusherState;
 use super::records::{AREA, REQUEST};
+use super::config::Architecture;
 use super::wo::view as wo;
 use super::{Io, MobEngine, MobSystem};
 use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
@@ -69,13 +70,15 @@ const CACHE: SectionInfo = SectionInfo {
     name: "cache",
     description: "The server's page cache, from most to least recently used; under the \
         write-optimized layout it holds page headers and fragments instead (§3.2.2), and only \
-        their bytes are given.",
+        their bytes are given. Under PAGE (page shipping, §5.1) it is all of the server's memory \
+        and holds whole dirty pages until they are evicted and written.",
     scalars: &[
         f64("capacity_pages", "capacity", "pages"),
         f64("layout", "disk layout", "").values(wo::LAYOUTS),
         f64("capacity_bytes", "capacity", "B"),
         f64("header_bytes", "page headers held (write-optimized)", "B"),
         f64("fragment_bytes", "fragments held (write-optimized)", "B"),
+        f64("architecture", "server architecture", "").values(&["mob", "page", "freemob"]),
     ],
     row: "a cached page",
     columns: &[
@@ -83,6 +86,7 @@ const CACHE: SectionInfo = SectionInfo {
         u8("pinned", "pinned", ""),
         u8("valid", "valid (its read is done)", ""),
         u8("dirty", "dirty (installed, not yet written)", ""),
+        u32("dirty_objects", "modified objects the disk lacks (PAGE: a whole page held for them)", "objects"),
     ],
 };
 
@@ -214,7 +218,13 @@ fn cache(sim: &MobSystem) -> Section {
         }
         None => (if sim.hybrid.is_some() { 2.0 } else { 0.0 }, sim.cache.capacity() as u64 * sim.db.page_bytes, 0, 0),
     };
+    let architecture = match sim.architecture {
+        Architecture::Mob => 0.0,
+        Architecture::Page => 1.0,
+        Architecture::Freemob => 2.0,
+    };
     s.set("layout", layout)
+        .set("architecture", architecture)
         .set("capacity_bytes", capacity as f64)
         .set("header_bytes", headers as f64)
         .set("fragment_bytes", fragments as f64);
@@ -222,7 +232,8 @@ fn cache(sim: &MobSystem) -> Section {
         .u32s("page", lru.iter().map(|e| e.0))
         .u8s("pinned", lru.iter().map(|e| (e.2 > 0) as u8))
         .u8s("valid", lru.iter().map(|e| e.1 as u8))
-        .u8s("dirty", lru.iter().map(|e| e.3 as u8));
+        .u8s("dirty", lru.iter().map(|e| e.3 as u8))
+        .u32s("dirty_objects", lru.iter().map(|e| sim.page.as_ref().map_or(0, |p| p.dirty_objects(e.0))));
     s
 }
 
