@@ -147,7 +147,9 @@ fn unknown_keys_in_two_sections_list_the_valid_keys() {
     let errors = parse_errors(text);
     let server = error_at(&errors, "server.mob_size");
     assert_eq!((server.line, server.column), (2, 1));
-    assert!(server.message.contains("unknown field `mob_size`; expected one of: layout, architecture, cache_mb, mob_mb,"));
+    assert!(server
+        .message
+        .contains("unknown field `mob_size`; expected one of: layout, architecture, cache_mb, mob_mb,"));
     let disk = error_at(&errors, "disk.rpms");
     assert_eq!((disk.line, disk.column), (5, 1));
     assert!(disk.message.contains("expected one of: scheduler, rpm, track_kb, cylinders,"));

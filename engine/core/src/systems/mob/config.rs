@@ -284,6 +284,16 @@ impl Server {
     }
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Cleaner {
+    /// The thesis's simulator (§4.2.5): compaction in zero simulated time, no disk work.
+    Magic,
+    /// The cleaner's real work on the disk: each victim region read whole, each region it fills
+    /// written whole, queued before the flusher's region write that needed the space.
+    Costed,
+}
+
 /// The write-optimized and hybrid layouts' disk (§3.2.2, §3.2.3, §4.2.5; spec §2.9, A13), read
 /// only when server.layout is "write_optimized" or "hybrid": regions written whole, and the
 /// magic cleaner, which
@@ -308,11 +318,16 @@ pub struct Wo {
     #[garde(range(min = 1, max = 4096))]
     #[schemars(extend("x-unit" = "regions"))]
     pub cleaner_high_water: u32,
+    /// magic (§4.2.5: zero time, the thesis's simulator) or costed (its reads and writes go to
+    /// the disk, to see what the thesis assumed away; §6.3.4 measured under 3% of disk activity
+    /// with twice the space needed).
+    #[garde(skip)]
+    pub cleaner: Cleaner,
 }
 
 impl Default for Wo {
     fn default() -> Self {
-        Wo { region_kb: 512, disk_utilisation: 0.8, cleaner_low_water: 8, cleaner_high_water: 16 }
+        Wo { region_kb: 512, disk_utilisation: 0.8, cleaner_low_water: 8, cleaner_high_water: 16, cleaner: Cleaner::Magic }
     }
 }
 

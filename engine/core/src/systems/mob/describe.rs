@@ -9,6 +9,11 @@ const fn wo(f: FigureInfo) -> FigureInfo {
     f.only_when("server.layout", "write_optimized")
 }
 
+/// A figure of the costed cleaner only.
+const fn costed(f: FigureInfo) -> FigureInfo {
+    f.only_when("wo.cleaner", "costed")
+}
+
 pub const FIGURES: &[FigureInfo] = &[
     fig("throughput_tps", "throughput", "tx/s", 1.0, "Committed transactions per simulated second (§4.3.1)."),
     fig(
@@ -32,6 +37,13 @@ pub const FIGURES: &[FigureInfo] = &[
         100.0,
         "Share of the measured time the disk spent writing pages back.",
     ),
+    costed(fig(
+        "disk_utilisation.clean",
+        "disk busy: cleaner",
+        "%",
+        100.0,
+        "Share of the measured time the disk spent on the costed cleaner's region reads and writes (§6.3.4: under 3% in Thor, with twice the space needed).",
+    )),
     fig("mean_seek_ms", "mean seek", "ms", 1.0, "Mean seek time per disk request."),
     fig("mean_rotation_ms", "mean rotational latency", "ms", 1.0, "Mean wait for the sector per disk request."),
     fig("mean_transfer_ms", "mean transfer", "ms", 1.0, "Mean transfer time per disk request."),
@@ -149,6 +161,8 @@ pub const VIEWS: &[ViewInfo] = &[
     view("DiskView", "Disk: platter, head and queue",
         "Top view of the platter with the head sweeping the database band; each request coloured fetch read, installation read or page write."),
     view("CacheView", "Server page cache", "Server cache frames from most to least recently used."),
+    view("SpaceView", "Disk space: regions, fragments and the cleaner",
+        "The regions of the write-optimized and hybrid layouts in disk order with their live and dead bytes, the free regions against the cleaner's thresholds and its latest work, and a page's fragments beside its one home under the read-optimized layout."),
     view("Charts", "Charts over time",
         "Throughput, disk utilisation by request type, MOB occupancy and server cache hit ratio."),
     view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),

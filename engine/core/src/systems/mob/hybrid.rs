@@ -42,7 +42,8 @@ impl HybridServer {
             object_bytes: db.object_bytes,
         };
         let (total, _) = super::wo::regions(db.pages, s.database.page_kb, wo);
-        let space = Space::new(sizes, total, db.pages, db.objects_per_page, (wo.cleaner_low_water, wo.cleaner_high_water));
+        let mut space = Space::new(sizes, total, db.pages, db.objects_per_page, (wo.cleaner_low_water, wo.cleaner_high_water));
+        space.costed = wo.cleaner == config::Cleaner::Costed;
         let per_region = (space.region_bytes / space.fragment_bytes(db.objects_per_page as usize)).max(1) as usize;
         HybridServer { space, per_region, group: Vec::new(), region: NONE, region_writes: 0, last_clean: 0 }
     }
@@ -135,27 +136,24 @@ impl MobSystem {
         let opp = self.db.objects_per_page as usize;
         let hy = self.hybrid.as_deref_mut().expect("the hybrid layout");
         hy.group = group;
-        let before = hy.space.cleaner;
-        let Some(region) = hy.space.allocate() else {
+        let Some((region, cleaning)) = hy.space.allocate_reporting() else {
             let free = hy.space.free_regions();
             return k.end_early(format!(
                 "the hybrid layout ran out of regions ({free} free, none the cleaner could free): \
                  lower wo.disk_utilisation"
             ));
         };
-        let after = hy.space.cleaner;
-        if after.regions_cleaned > before.regions_cleaned {
-            hy.last_clean = k.now();
-            let free = hy.space.free_regions() as u64;
-            let (regions, copied) = (after.regions_cleaned - before.regions_cleaned, after.bytes_copied - before.bytes_copied);
-            k.record(RecordKind::Cleaning, 0, regions, copied, free);
-            // The cleaner moved pages: the rest of the pass reads in their new address order.
-            let rest = &mut self.flusher.batch[self.flusher.position..];
-            rest.sort_unstable_by_key(|&p| hy.extent(p).0);
-        }
         // Pages are located by page, not by fragment: nothing refers to the freed fragments.
         let cleaned = hy.space.take_cleaned();
         hy.space.release(cleaned.freed);
+        if let Some(c) = cleaning {
+            hy.last_clean = k.now();
+            // The cleaner moved pages: the rest of the pass reads in their new address order.
+            let rest = &mut self.flusher.batch[self.flusher.position..];
+            rest.sort_unstable_by_key(|&p| hy.extent(p).0);
+            self.cleaned(k, c);
+        }
+        let hy = self.hybrid.as_deref_mut().expect("the hybrid layout");
         hy.region = region;
         let bytes = u64::from(hy.space.fragment_bytes(opp)) * hy.group.len() as u64;
         let first = hy.group[0].0;

@@ -25,14 +25,16 @@ pub struct ByKind {
     pub fetch_read: f64,
     pub install_read: f64,
     pub write: f64,
+    /// The costed cleaner's region reads and writes.
+    pub clean: f64,
 }
 
 impl ByKind {
     fn from_fn(f: impl Fn(usize) -> f64) -> ByKind {
-        ByKind { fetch_read: f(0), install_read: f(1), write: f(2) }
+        ByKind { fetch_read: f(0), install_read: f(1), write: f(2), clean: f(3) }
     }
     pub fn total(&self) -> f64 {
-        self.fetch_read + self.install_read + self.write
+        self.fetch_read + self.install_read + self.write + self.clean
     }
 }
 

@@ -81,9 +81,11 @@ pub enum RequestKind {
     InstallRead = 1,
     /// The flusher writes a page back in place.
     Write = 2,
+    /// The costed cleaner reads a victim region or writes a region it compacted into.
+    Clean = 3,
 }
 
-pub const REQUEST_KINDS: usize = 3;
+pub const REQUEST_KINDS: usize = 4;
 
 /// A disk request's token: what it is for and which page; under the write-optimized layout, the
 /// fragment a read is of (`wo::space::NONE` otherwise) and whether it takes the header too.
@@ -286,6 +288,7 @@ impl MobSystem {
         }
         match (kind, self.wo.is_some()) {
             (RequestKind::FetchRead | RequestKind::InstallRead, false) => self.read_done(k, page),
+            (RequestKind::Clean, _) => {}
             (RequestKind::Write, false) if self.hybrid.is_some() => self.hybrid_write_done(k),
             (RequestKind::Write, false) if self.page.is_some() => self.page_evict_written(k, page),
             (RequestKind::Write, false) => self.write_done(k, page),

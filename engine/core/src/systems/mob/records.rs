@@ -2,7 +2,7 @@
 //! the CLI and the web app read (`crate::describe`). Kinds are numbered in declaration order.
 use crate::describe::{record_kinds, FieldInfo, RecordKindInfo};
 
-pub const REQUEST: &[&str] = &["fetch read", "installation read", "page write"];
+pub const REQUEST: &[&str] = &["fetch read", "installation read", "page write", "cleaner I/O"];
 pub const AREA: &[&str] = &["hot", "warm", "cold"];
 
 const fn f(field: &'static str, label: &'static str, unit: &'static str) -> FieldInfo {

@@ -84,7 +84,8 @@ impl WoServer {
             object_bytes: db.object_bytes,
         };
         let (total, _) = regions(db.pages, s.database.page_kb, wo);
-        let space = Space::new(sizes, total, db.pages, db.objects_per_page, (wo.cleaner_low_water, wo.cleaner_high_water));
+        let mut space = Space::new(sizes, total, db.pages, db.objects_per_page, (wo.cleaner_low_water, wo.cleaner_high_water));
+        space.costed = wo.cleaner == config::Cleaner::Costed;
         // Spec A12: room for a whole page's fragment per client and two more.
         let reserve = (u64::from(s.client.count) + 2) * db.page_bytes;
         WoServer {
@@ -289,21 +290,16 @@ impl MobSystem {
             self.flusher.state = FlusherState::Reading(pid);
             return self.disk_submit_at(k, Io { kind: RequestKind::InstallRead, page: pid, fragment: f, header: true }, addr, len);
         }
-        let before = wo.space.cleaner;
-        let Some(region) = wo.space.allocate() else {
+        let Some((region, cleaning)) = wo.space.allocate_reporting() else {
             let free = wo.space.free_regions();
             return k.end_early(format!(
                 "the write-optimized layout ran out of regions ({free} free, none the cleaner could \
                  free): lower wo.disk_utilisation"
             ));
         };
-        let wo = self.wo();
-        let after = wo.space.cleaner;
-        if after.regions_cleaned > before.regions_cleaned {
-            wo.last_clean = k.now();
-            let free = wo.space.free_regions() as u64;
-            let (regions, copied) = (after.regions_cleaned - before.regions_cleaned, after.bytes_copied - before.bytes_copied);
-            k.record(RecordKind::Cleaning, 0, regions, copied, free);
+        if let Some(c) = cleaning {
+            self.wo().last_clean = k.now();
+            self.cleaned(k, c);
         }
         self.wo_after_cleaning();
         let wo = self.wo();
@@ -313,6 +309,15 @@ impl MobSystem {
         let first = wo.batch[0].0;
         self.flusher.state = FlusherState::Writing(first);
         self.disk_submit_at(k, Io { kind: RequestKind::Write, page: first, fragment: NONE, header: false }, addr, bytes);
+    }
+
+    /// A cleaning happened (an allocation started it): its record, and a costed cleaner's reads
+    /// and writes, queued before the flusher's region write, which waits for them in the FIFO.
+    pub(super) fn cleaned(&mut self, k: &mut K, c: space::Cleaning) {
+        k.record(RecordKind::Cleaning, 0, c.regions, c.copied, c.free);
+        for (addr, len) in c.io {
+            self.disk_submit_at(k, Io { kind: RequestKind::Clean, page: 0, fragment: NONE, header: false }, addr, len);
+        }
     }
 
     /// The cache after the cleaner ran: a merged fragment stays in memory when every fragment it

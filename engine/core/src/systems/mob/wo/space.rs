@@ -81,6 +81,8 @@ pub struct Space {
     /// disk-space view lights them).
     pub last_victims: Vec<u32>,
     pub last_outputs: Vec<u32>,
+    /// The cleaner's reads and writes go to the disk (`Cleaner::Costed`), or cost nothing.
+    pub costed: bool,
 }
 
 impl Space {
@@ -108,6 +110,7 @@ impl Space {
             cleaner: CleanerStats::default(),
             last_victims: Vec::new(),
             last_outputs: Vec::new(),
+            costed: false,
         };
         for p in 0..pages {
             let (region, offset) = (p / per_region, (p % per_region) * page_bytes);
@@ -225,6 +228,28 @@ impl Space {
         let r = self.free.pop_first()?;
         self.open.insert(r);
         Some(r)
+    }
+
+    /// Takes a free region as `allocate` does, and what the cleaning it started did, if any.
+    pub fn allocate_reporting(&mut self) -> Option<(u32, Option<Cleaning>)> {
+        let before = self.cleaner;
+        let region = self.allocate()?;
+        let after = self.cleaner;
+        if after.regions_cleaned == before.regions_cleaned {
+            return Some((region, None));
+        }
+        // A costed cleaner reads each victim whole (as LFS reads segments) and writes each
+        // region it filled.
+        let reads = self.last_victims.iter().map(|&r| (self.region_addr(r), u64::from(self.region_bytes)));
+        let writes = self.last_outputs.iter().map(|&r| (self.region_addr(r), u64::from(self.regions[r as usize].fill)));
+        let io = if self.costed { reads.chain(writes).collect() } else { Vec::new() };
+        let cleaning = Cleaning {
+            regions: after.regions_cleaned - before.regions_cleaned,
+            copied: after.bytes_copied - before.bytes_copied,
+            free: self.free.len() as u64,
+            io,
+        };
+        Some((region, Some(cleaning)))
     }
 
     /// Writes the fragments of a region write into `region` (taken with `allocate`): for each
@@ -482,6 +507,16 @@ struct Merged {
 pub struct Cleaned {
     pub merged: Vec<(u32, Vec<u32>)>,
     pub freed: Vec<u32>,
+}
+
+/// What one cleaning did: regions freed, live bytes copied, free regions after it, and under a
+/// costed cleaner its disk requests (address, bytes), the reads first.
+#[derive(Clone, Debug)]
+pub struct Cleaning {
+    pub regions: u64,
+    pub copied: u64,
+    pub free: u64,
+    pub io: Vec<(u64, u64)>,
 }
 
 /// The sizes the space is laid out with, bytes.

@@ -175,3 +175,35 @@ fn the_disk_space_sections_are_empty_under_the_read_optimized_layout() {
     assert_eq!(f.section("disk_space").scalar("layout"), 0.0);
     assert_eq!(f.section("disk_space").scalar("page_bytes"), 65536.0);
 }
+
+/// The costed cleaner: a cleaning queues a read of each victim region, whole, then a write of
+/// each region it filled, before the flusher's region write, which waits for them in the FIFO.
+/// The magic cleaner queues nothing.
+#[test]
+fn a_costed_cleaning_reads_its_victims_and_writes_its_outputs_before_the_region_write() {
+    use crate::systems::mob::records::RecordKind;
+    use crate::systems::mob::RequestKind;
+    let text = |cleaner: &str| {
+        format!("[run]\nwarmup_s = 30\nwarmup_flusher_passes = 0\nduration_s = 90\n[server]\nlayout = \"write_optimized\"\nmob_mb = 1\n[wo]\ncleaner = \"{cleaner}\"\n")
+    };
+    let mut e = MobSystem::engine(&scenario::parse(&text("costed")).unwrap(), 3);
+    assert!(e.run_until_kind(RecordKind::Cleaning as u8, 200_000_000_000));
+    let sim = e.system();
+    let sp = &sim.wo.as_ref().unwrap().space;
+    let queued: Vec<_> = sim.disk.active().map(|(r, _)| *r).into_iter().chain(sim.disk.queue().iter().copied()).collect();
+    let at = queued.iter().position(|r| r.token.kind == RequestKind::Clean).expect("the cleaner's requests are queued");
+    let ios = sp.last_victims.len() + sp.last_outputs.len();
+    let cleaner: Vec<_> = queued[at..at + ios].iter().collect();
+    assert!(cleaner.iter().all(|r| r.token.kind == RequestKind::Clean), "{queued:?}");
+    let victims: Vec<u64> = sp.last_victims.iter().map(|&r| sp.region_addr(r)).collect();
+    assert_eq!(cleaner[..sp.last_victims.len()].iter().map(|r| r.addr).collect::<Vec<_>>(), victims, "victims read first");
+    assert!(cleaner[..sp.last_victims.len()].iter().all(|r| r.len == u64::from(sp.region_bytes)), "each whole");
+    let outputs: Vec<u64> = sp.last_outputs.iter().map(|&r| sp.region_addr(r)).collect();
+    assert_eq!(cleaner[sp.last_victims.len()..].iter().map(|r| r.addr).collect::<Vec<_>>(), outputs, "then the outputs written");
+    assert_eq!(queued[at + ios].token.kind, RequestKind::Write, "then the flusher's region write");
+
+    let mut magic = MobSystem::engine(&scenario::parse(&text("magic")).unwrap(), 3);
+    assert!(magic.run_until_kind(RecordKind::Cleaning as u8, 200_000_000_000));
+    let sim = magic.system();
+    assert!(!sim.disk.queue().iter().chain(sim.disk.active().map(|(r, _)| r)).any(|r| r.token.kind == RequestKind::Clean));
+}
