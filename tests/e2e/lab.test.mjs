@@ -128,10 +128,10 @@ describe('the lab', () => {
     await page.locator('[data-testid=step-target]').click();
     await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
     assert.equal(await writes(), before + 1, 'ran to exactly the next page write');
-    // Tall enough for every panel (the inspector spans all three rows): an element taller than the
+    // Tall enough for every panel (the inspector spans all four rows): an element taller than the
     // viewport is captured in pieces, with the sticky time controls drawn across it.
-    await page.setViewportSize({ width: 1600, height: 1500 });
-    for (const v of ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'Charts', 'EventLog', 'Inspector']) {
+    await page.setViewportSize({ width: 1600, height: 1900 });
+    for (const v of ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'SpaceView', 'Charts', 'EventLog', 'Inspector']) {
       await shot(page, `view-${v}`, `[data-panel=${v}]`);
     }
     assert.deepEqual(page.errors, []);
@@ -518,7 +518,7 @@ describe('embed and lessons', () => {
       await page.context().close();
       return text;
     };
-    assert.match(await banner(`${suite.base}embed/?views=Mob,Disk#sc=mob-default`), /no view called Mob or Disk; its views are SystemDiagram, MobView, DiskView, CacheView, Charts, EventLog, Inspector/);
+    assert.match(await banner(`${suite.base}embed/?views=Mob,Disk#sc=mob-default`), /no view called Mob or Disk; its views are SystemDiagram, MobView, DiskView, CacheView, SpaceView, Charts, EventLog, Inspector/);
     assert.match(await banner(`${suite.base}embed/#sc=no-such-scenario`), /no scenario called "no-such-scenario" in the gallery; its scenarios are .*mob-default/);
     assert.match(await banner(`${suite.base}embed/?speed=fast#sc=mob-default`), /speed=fast is not a speed: give simulated seconds per second/);
 
@@ -538,8 +538,8 @@ describe('embed and lessons', () => {
     await lab.locator('[data-testid=copy-embed]').click();
     await lab.locator('[data-testid=copy-embed]', { hasText: 'Embed code copied' }).waitFor();
     const code = await lab.evaluate(() => navigator.clipboard.readText());
-    // 762 px: the title bar and controls (96), the row's tallest view (DiskView, 660) and the gap (6).
-    const src = code.match(/^<iframe src="([^"]+)" title="Storelab: MOB defaults \(Chapter 4\)" width="100%" height="762" style="border:0" loading="lazy"><\/iframe>$/)?.[1];
+    // 782 px: the title bar and controls (96), the row's tallest view (DiskView, 680) and the gap (6).
+    const src = code.match(/^<iframe src="([^"]+)" title="Storelab: MOB defaults \(Chapter 4\)" width="100%" height="782" style="border:0" loading="lazy"><\/iframe>$/)?.[1];
     assert.ok(src, code);
     assert.ok(src.startsWith(`${suite.base}embed/?views=SystemDiagram,MobView,DiskView#s=`), src);
     await lab.context().close();

@@ -321,7 +321,7 @@ describe('one truth per moment in every view (issue 13, item 1)', () => {
     const page = await newPage(`${suite.base}#sc=mob-default&seed=4`);
     await ready(page);
     // Every number these views print (the disk's recent requests included: engine state too).
-    const PANELS = ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'Charts'];
+    const PANELS = ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'SpaceView', 'Charts'];
     const read = (p) => p.evaluate((panels) => Object.fromEntries(panels.map((v) => [v, document.querySelector(`[data-panel=${v}]`).innerText])), PANELS);
     const settle = async (p, t) => {
       await p.waitForFunction((ns) => window.__storelab.frames.latest().nowNs === ns && !window.__storelab.lab.store.get().busy, t, { timeout: 30_000 });

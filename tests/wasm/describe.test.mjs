@@ -24,7 +24,7 @@ test('a Lab describes its record kinds and figures, numbered as its trace counts
   assert.ok(d.figures.some((f) => f.path === 'throughput_tps' && f.unit === 'tx/s'));
   assert.deepEqual(
     d.views.map((v) => v.view),
-    ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'Charts', 'EventLog', 'Inspector'],
+    ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'SpaceView', 'Charts', 'EventLog', 'Inspector'],
   );
   assert.ok(d.views.every((v) => v.title && v.hint));
   lab.free();

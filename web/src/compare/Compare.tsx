@@ -11,6 +11,7 @@ import HelpOverlay from '../controls/HelpOverlay';
 import { useShortcuts } from '../controls/useShortcuts';
 import { scenarioTexts } from '../scenario/gallery';
 import { ViewPanel, systemViews } from '../app/views';
+import { viewHeight } from '../systems';
 import { StatusBanner } from '../app/App';
 import { unknownViews } from '../app/embedParams';
 import { readCompareHash, readCompareOptions, type CompareOptions, type SideSpec } from './compareParams';
@@ -158,7 +159,9 @@ export default function Compare({ session }: { session: CompareSession }) {
               <SideHead key={SIDE_NAMES[i]} index={i} load={load} text={texts[i]} frames={sides[i]} differences={differences} seed={seed} />
             ))}
             {views.flatMap((info) =>
-              viewProps.map((props, i) => <ViewPanel key={`${info.view}-${i}`} info={{ ...info, title: `${info.title} (side ${SIDE_NAMES[i]})` }} props={props} className="compare-view" />),
+              viewProps.map((props, i) => (
+                <ViewPanel key={`${info.view}-${i}`} info={{ ...info, title: `${info.title} (side ${SIDE_NAMES[i]})` }} props={props} className="compare-view" height={viewHeight(info.view)} />
+              )),
             )}
           </main>
         </>

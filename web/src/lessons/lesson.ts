@@ -89,9 +89,9 @@ export function embedSrc(params: Record<string, string>): string {
  * derived `write_share` (installation reads + page writes as a fraction of busy disk time). */
 export function readMetric(summary: unknown, metric: string): number | null {
   if (metric === 'write_share') {
-    const u = (summary as { disk_utilisation?: { fetch_read: number; install_read: number; write: number } }).disk_utilisation;
+    const u = (summary as { disk_utilisation?: { fetch_read: number; install_read: number; write: number; clean?: number } }).disk_utilisation;
     if (!u) return null;
-    const total = u.fetch_read + u.install_read + u.write;
+    const total = u.fetch_read + u.install_read + u.write + (u.clean ?? 0);
     return total > 0 ? (u.install_read + u.write) / total : null;
   }
   const v = summaryValue(summary, metric);

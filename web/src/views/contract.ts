@@ -55,6 +55,7 @@ export const REQUEST_PALETTE: Readonly<Record<string, string>> = {
   'fetch read': '#1b9e77',
   'installation read': '#d95f02',
   'page write': '#7570b3',
+  'cleaner I/O': '#e7298a',
 };
 
 /** The colour of each value of an enumeration, in its numbering; grey for a name the palette

@@ -26,6 +26,7 @@ export const MOB_CHARTS: ChartSpec<S>[] = [
       { name: 'fetch read', colour: REQUEST_PALETTE['fetch read'], value: (s) => 100 * s.disk_utilisation.fetch_read },
       { name: 'installation read', colour: REQUEST_PALETTE['installation read'], value: (s) => 100 * s.disk_utilisation.install_read },
       { name: 'page write', colour: REQUEST_PALETTE['page write'], value: (s) => 100 * s.disk_utilisation.write },
+      { name: 'cleaner I/O', colour: REQUEST_PALETTE['cleaner I/O'], value: (s) => 100 * s.disk_utilisation.clean },
     ],
   },
   {

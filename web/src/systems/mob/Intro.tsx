@@ -5,8 +5,10 @@ import { formatSimTime } from '../../state/clock';
 /** The MOB's run: a warm-up of time and flusher passes, then a measured window of time. */
 export function MobIntro({ scenario, run, warmupEnd }: IntroProps) {
   const passes = run.warmup_flusher_passes ?? 0;
-  // Spec A31: the write-optimized layout also writes every region once, so pages have fragmented.
-  const cycle = scenario.server?.layout === 'write_optimized' ? ' and a full cycle of the disk’s regions' : '';
+  // Spec A31: the write-optimized and hybrid layouts also write every region once, so pages have
+  // fragmented or moved.
+  const regions = ['write_optimized', 'hybrid'].includes(String(scenario.server?.layout));
+  const cycle = regions ? ' and a full cycle of the disk’s regions' : '';
   return (
     <>
       <p>

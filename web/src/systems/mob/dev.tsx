@@ -13,6 +13,7 @@ import Charts from './Charts';
 import EventLog from '../../views/EventLog';
 import Inspector from '../../views/Inspector';
 import CacheView from './CacheView';
+import SpaceView from './SpaceView';
 import SystemDiagram from './SystemDiagram';
 
 /** Wall-clock milliseconds between two recorded frames while playing. */
@@ -54,6 +55,7 @@ function Harness() {
         <div style={cell(300)}><EventLog {...p} /></div>
         <div style={cell(300)}><Inspector {...p} /></div>
         <div style={cell(240)}><CacheView {...p} /></div>
+        <div style={cell(420)}><SpaceView {...p} /></div>
       </div>
     </div>
   );

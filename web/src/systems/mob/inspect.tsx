@@ -1,14 +1,18 @@
 // What the inspector shows of the MOB system (thesis §2–§4): a client, a page (its area, its place
-// in the server cache, its chunks in the MOB, the flusher's pass and the disk queue), a chunk, a
-// disk request with its seek, rotation and transfer, the flusher and the disk, from the latest frame.
+// in the server cache, its chunks in the MOB, the flusher's pass, the disk queue and where it lies
+// on disk), a chunk, a disk request with its seek, rotation and transfer, the flusher, the disk, and
+// the regions and fragments of the write-optimized and hybrid layouts (spaceInspect.tsx), from the
+// latest frame.
 import type { InspectorPart } from '../system';
 import type { InspectTarget, ViewProps } from '../../views/contract';
-import { fmtMB, fmtPct } from '../../views/lib/format';
+import { fmtBytes, fmtMB, fmtPct } from '../../views/lib/format';
 import { formatSimTime } from '../../state/clock';
 import { KV, PageLink } from '../../views/lib/inspectParts';
 import { DiskDetails, serviceRows } from '../../views/lib/DiskInspect';
 import { mobFrame, mobNames, type MobFrame, type MobNames } from './mobFrame';
 import { chunksOfPage } from './mob';
+import { spaceFrame, type SpaceSnapshot } from './spaceFrame';
+import { FragmentDetails, placementRows, RegionDetails } from './spaceInspect';
 
 /** The MOB's things to inspect before anything is picked. */
 function Empty({ select }: { select: ViewProps['select'] }) {
@@ -16,7 +20,7 @@ function Empty({ select }: { select: ViewProps['select'] }) {
     <div style={{ padding: 10 }} className="sl-muted">
       <p style={{ marginTop: 0 }}>
         Click something to see its full state: a client in the system diagram, a chunk in the MOB, a page in the server cache, a
-        request in the disk queue or the breakdown, or a row of the event log.
+        request in the disk queue or the breakdown, a region, fragment or page in the disk-space view, or a row of the event log.
       </p>
       <button type="button" className="sl-btn" onClick={() => select({ kind: 'flusher' })}>
         Inspect the flusher
@@ -37,7 +41,7 @@ function AreaTag({ area, names }: { area: number | undefined; names: MobNames })
   );
 }
 
-function Details({ f, sel, select }: { f: MobFrame; sel: InspectTarget; select: ViewProps['select'] }) {
+function Details({ f, s, sel, select }: { f: MobFrame; s: SpaceSnapshot; sel: InspectTarget; select: ViewProps['select'] }) {
   const opp = f.objectsPerPage;
   switch (sel.kind) {
     case 'client': {
@@ -84,6 +88,7 @@ function Details({ f, sel, select }: { f: MobFrame; sel: InspectTarget; select: 
               ['pending modifications in the MOB', `${pending} in ${idx.filter((i) => m.chunkCount[i] > 0).length} chunks`],
               ['flusher', bi < 0 ? 'not in the current pass' : `in the pass at position ${bi + 1} of ${f.flusher.batch.length}${bi === f.flusher.position ? ` (${f.flusher.state})` : bi < f.flusher.position ? ' (done)' : ''}`],
               ['disk', f.disk.active?.page === sel.id ? `being served (${f.names.requestName(f.disk.active.kind)})` : qi >= 0 ? `queued at position ${qi + 1} (${f.names.requestName(f.disk.queueKind[qi])})` : 'no request'],
+              ...placementRows(s, sel.id),
             ]}
           />
           {idx.length > 0 && (
@@ -185,6 +190,10 @@ function Details({ f, sel, select }: { f: MobFrame; sel: InspectTarget; select: 
     }
     case 'disk':
       return <DiskDetails disk={f.disk} kinds={f.names.request} now={f.nowNs} select={select} />;
+    case 'region':
+      return <RegionDetails s={s} id={sel.id} select={select} />;
+    case 'fragment':
+      return <FragmentDetails s={s} sel={sel} select={select} />;
     default:
       return <p style={{ padding: 10 }}>The MOB system has nothing of this kind to inspect.</p>;
   }
@@ -192,10 +201,14 @@ function Details({ f, sel, select }: { f: MobFrame; sel: InspectTarget; select: 
 
 const part: InspectorPart = {
   Empty,
-  Details: ({ frame, description, sel, select }) => <Details f={mobFrame(frame, description)} sel={sel} select={select} />,
+  Details: ({ frame, description, sel, select }) => (
+    <Details f={mobFrame(frame, description)} s={spaceFrame(frame, description)} sel={sel} select={select} />
+  ),
   title: (sel, description) => {
     if (sel.kind === 'request') return `${mobNames(description).requestName(sel.requestKind)} of page ${sel.page}`;
     if (sel.kind === 'chunk') return `chunk (log index ${sel.logIndex}, page ${sel.page})`;
+    if (sel.kind === 'region') return `region ${sel.id}`;
+    if (sel.kind === 'fragment') return `fragment of page ${sel.page} (region ${sel.region}, offset ${fmtBytes(sel.offset)})`;
     return sel.kind === 'flusher' ? 'the flusher' : null;
   },
 };

@@ -80,7 +80,7 @@ export interface ClientSnapshot {
 /** One sample of the MOB system's time series (engine/core/src/systems/mob/metrics.rs `Sample`). */
 export interface MobSample extends Sample {
   throughput_tps: number;
-  disk_utilisation: { fetch_read: number; install_read: number; write: number };
+  disk_utilisation: { fetch_read: number; install_read: number; write: number; clean: number };
   mob_occupancy: number;
   server_cache_hit_ratio: number;
 }

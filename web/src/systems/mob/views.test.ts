@@ -12,6 +12,7 @@ import Charts from './Charts';
 import EventLog from '../../views/EventLog';
 import Inspector, { loadInspectorPart } from '../../views/Inspector';
 import CacheView, { fitCell } from './CacheView';
+import SpaceView from './SpaceView';
 import SystemDiagram, { cacheText } from './SystemDiagram';
 import { describeForTests, loadEngineForTests } from '../../engine/testing';
 import { LabHost } from '../../engine/host';
@@ -19,7 +20,7 @@ import { mobFrame } from './mobFrame';
 import { MobIntro } from './Intro';
 import type { SystemDescription } from '../../engine/types';
 
-const VIEWS = { MobView, DiskView, Charts, EventLog, Inspector, CacheView, SystemDiagram };
+const VIEWS = { MobView, DiskView, Charts, EventLog, Inspector, CacheView, SpaceView, SystemDiagram };
 
 let description: SystemDescription;
 beforeAll(async () => {
