@@ -9,6 +9,11 @@ const fn wo(f: FigureInfo) -> FigureInfo {
     f.only_when("server.layout", "write_optimized")
 }
 
+/// A figure of PAGE only.
+const fn page(f: FigureInfo) -> FigureInfo {
+    f.only_when("server.architecture", "page")
+}
+
 /// A figure of the costed cleaner only.
 const fn costed(f: FigureInfo) -> FigureInfo {
     f.only_when("wo.cleaner", "costed")
@@ -151,6 +156,22 @@ pub const FIGURES: &[FigureInfo] = &[
         "Live data the cleaner copied to free its regions, in zero simulated time.",
     )),
     wo(fig("wo.free_regions", "WO: free regions (end)", "regions", 1.0, "Free regions when the run ended.")),
+    page(fig("page.eviction_writes", "PAGE: eviction writes", "writes", 1.0, "Dirty pages written because they were evicted (§5.1).")),
+    page(fig("page.dirty_pages_held", "PAGE: dirty pages held", "pages", 1.0, "Mean dirty pages in the server cache.")),
+    page(fig(
+        "page.dirty_kb_per_page_held",
+        "PAGE: modified data per dirty page",
+        "KB",
+        1.0,
+        "Mean modified object data a dirty page in the cache holds: the rest of the page is memory PAGE spends to keep it (§5.3.1).",
+    )),
+    page(fig(
+        "page.modified_share_of_held",
+        "PAGE: modified share of dirty pages",
+        "%",
+        100.0,
+        "The modified data's share of the memory the dirty pages take.",
+    )),
 ];
 
 pub const VIEWS: &[ViewInfo] = &[

@@ -80,6 +80,20 @@ pub struct Summary {
     pub flusher_passes: u64,
     /// The write-optimized layout's figures (zeros under the read-optimized one).
     pub wo: WoFigures,
+    /// PAGE's figures (zeros under the other architectures).
+    pub page: PageFigures,
+}
+
+/// What PAGE held and wrote in the measured window (§5.1, §5.3.1: it "wastes a lot of space by
+/// storing these pages in their entirety").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PageFigures {
+    /// Dirty pages written when evicted.
+    pub eviction_writes: u64,
+    /// Mean dirty pages in the cache, the modified data each holds, and that as a share of a page.
+    pub dirty_pages_held: f64,
+    pub dirty_kb_per_page_held: f64,
+    pub modified_share_of_held: f64,
 }
 
 /// What the write-optimized layout did in the measured window (spec §2.9, §5), and its disk at
@@ -337,6 +351,7 @@ impl Metrics {
             commit_wait_ms: ratio(self.commit_wait_ns, self.commit_waits) / 1e6,
             flusher_passes: self.flusher_passes,
             wo: WoFigures::default(),
+            page: PageFigures::default(),
         }
     }
 }

@@ -313,6 +313,9 @@ impl System for MobSystem {
         if let Some(wo) = &self.wo {
             s.wo = wo.figures();
         }
+        if let Some(page) = &self.page {
+            s.page = page.figures(self.db.object_bytes, self.db.page_bytes);
+        }
         s
     }
 
@@ -355,12 +358,18 @@ impl System for MobSystem {
         if let Some(wo) = &mut self.wo {
             wo.begin();
         }
+        if let Some(page) = &mut self.page {
+            page.begin();
+        }
     }
 
     fn sample(&mut self, now: SimTime) {
         let occupancy = self.mob.used() as f64 / self.mob.capacity() as f64;
         let serving = self.disk.active().map(|(r, svc)| (r.token.kind, svc.start));
         self.metrics.sample(now, occupancy, serving);
+        if let Some(page) = self.page.as_mut().filter(|_| self.metrics.measuring()) {
+            page.sample();
+        }
     }
 
     fn end(&mut self, now: SimTime) {

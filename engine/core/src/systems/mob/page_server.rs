@@ -6,7 +6,9 @@
 //! background cleaning, §5.1). The MOB is not used.
 use super::records::RecordKind;
 use super::{Event, MobSystem, RequestKind, Waiter, K};
+use super::metrics::PageFigures;
 use crate::components::page_cache::PageState;
+use crate::stats::ratio;
 
 #[derive(Clone, Debug)]
 pub struct PageServer {
@@ -21,8 +23,14 @@ pub struct PageServer {
     writing: Vec<(u32, u32)>,
     /// Each committing client's pages, and how many of them are in the cache.
     commits: Vec<(Vec<u32>, usize)>,
-    /// Eviction writes and the modified objects they carried, since time 0.
+    /// Eviction writes since time 0, and when the measured window began.
     pub eviction_writes: u64,
+    writes_at_begin: u64,
+    /// Dirty pages held now and the modified objects in them.
+    held_pages: u32,
+    held_objects: u64,
+    /// Samples of those over the measured window: count, sums.
+    samples: (u64, u64, u64),
 }
 
 impl PageServer {
@@ -36,6 +44,34 @@ impl PageServer {
             writing: Vec::new(),
             commits: vec![(Vec::new(), 0); clients as usize],
             eviction_writes: 0,
+            writes_at_begin: 0,
+            held_pages: 0,
+            held_objects: 0,
+            samples: (0, 0, 0),
+        }
+    }
+
+    /// The measured window begins.
+    pub fn begin(&mut self) {
+        self.writes_at_begin = self.eviction_writes;
+        self.samples = (0, 0, 0);
+    }
+
+    /// A sample of the dirty pages held, in the measured window.
+    pub fn sample(&mut self) {
+        let (n, pages, objects) = self.samples;
+        self.samples = (n + 1, pages + u64::from(self.held_pages), objects + self.held_objects);
+    }
+
+    /// The window's figures; `object_bytes` and `page_bytes` size them.
+    pub fn figures(&self, object_bytes: u32, page_bytes: u64) -> PageFigures {
+        let (n, pages, objects) = self.samples;
+        let per_page = ratio(objects, pages);
+        PageFigures {
+            eviction_writes: self.eviction_writes - self.writes_at_begin,
+            dirty_pages_held: ratio(pages, n),
+            dirty_kb_per_page_held: per_page * f64::from(object_bytes) / 1024.0,
+            modified_share_of_held: per_page * f64::from(object_bytes) / page_bytes as f64,
         }
     }
 
@@ -48,7 +84,10 @@ impl PageServer {
         let (word, bit) = (oid as usize / 64, oid % 64);
         if self.dirty_objects[word] & (1 << bit) == 0 {
             self.dirty_objects[word] |= 1 << bit;
-            self.dirty_count[(oid / self.objects_per_page) as usize] += 1;
+            let count = &mut self.dirty_count[(oid / self.objects_per_page) as usize];
+            self.held_pages += u32::from(*count == 0);
+            *count += 1;
+            self.held_objects += 1;
         }
     }
 
@@ -57,7 +96,10 @@ impl PageServer {
         for oid in first..first + self.objects_per_page {
             self.dirty_objects[oid as usize / 64] &= !(1 << (oid % 64));
         }
-        std::mem::take(&mut self.dirty_count[page as usize])
+        let count = std::mem::take(&mut self.dirty_count[page as usize]);
+        self.held_pages -= u32::from(count > 0);
+        self.held_objects -= u64::from(count);
+        count
     }
 }
 
@@ -209,6 +251,20 @@ mod tests {
         assert!(free.page_writes > 0 && mob.page_writes > 0);
         assert_eq!(free.disk_requests.install_read, 0.0, "no installation read reaches the disk");
         assert!(mob.disk_requests.install_read > 0.0);
+    }
+
+    /// PAGE's figures (§5.3.1): its eviction writes are its page writes, and the dirty pages it
+    /// holds are mostly unmodified data.
+    #[test]
+    fn page_figures_count_eviction_writes_and_what_dirty_pages_hold() {
+        let r = crate::experiment::run_seed(&scenario("page"), 2, false).expect("the run ends");
+        let s = r.summary.as_mob().expect("a MOB run");
+        let p = &s.page;
+        assert!(p.eviction_writes > 0 && p.eviction_writes as f64 == s.disk_requests.write, "{p:?}");
+        assert!(p.dirty_pages_held > 1.0 && p.dirty_pages_held <= 64.0, "{p:?}");
+        assert!(p.modified_share_of_held > 0.0 && p.modified_share_of_held < 0.5, "{p:?}");
+        let kb = p.modified_share_of_held * 64.0;
+        assert!((p.dirty_kb_per_page_held - kb).abs() < 1e-9, "{p:?}");
     }
 
     /// Chapter 5 runs on the read-optimized layout: another is refused at server.architecture.
