@@ -305,15 +305,17 @@ impl System for MobSystem {
     const STALL_HINT: &'static str = "Transactions that hit in the client cache and commit no \
         modification take no time but the network's: give network.latency_ms a larger value.";
     const WARMUP_HINT: &'static str = "The warm-up waits for run.warmup_flusher_passes passes of the \
-        flusher (and, under the write-optimized layout, a full cycle of its regions): give fewer \
-        passes, or a longer run.warmup_s.";
+        flusher (and, under the write-optimized and hybrid layouts, a full cycle of its regions; \
+        under PAGE, as many eviction writes as its cache has frames): give fewer passes, or a \
+        longer run.warmup_s.";
 
     fn summary(&self, k: &K) -> Summary {
         let mut s = self.metrics.summary(k.now(), k.warmup_complete(), self.mob.capacity());
-        if let Some(wo) = &self.wo {
+        // Like the other figures, the layouts' count from the measured window's start.
+        if let Some(wo) = self.wo.as_ref().filter(|_| self.metrics.measuring()) {
             s.wo = wo.figures();
         }
-        if let Some(page) = &self.page {
+        if let Some(page) = self.page.as_ref().filter(|_| self.metrics.measuring()) {
             s.page = page.figures(self.db.object_bytes, self.db.page_bytes);
         }
         s
@@ -349,6 +351,11 @@ impl System for MobSystem {
     /// commits writes at all.
     /// Under the write-optimized layout, also a full cycle of its regions (spec A31).
     fn warmed_up(&self) -> bool {
+        if let Some(page) = self.page.as_ref().filter(|_| self.warmup_write_prob > 0.0) {
+            // PAGE has no flusher: it waits until its cache has turned over, as many eviction
+            // writes as it has frames.
+            return page.eviction_writes >= self.cache.capacity() as u64;
+        }
         let cycled = self.wo.as_ref().is_none_or(|wo| wo.cycled()) && self.hybrid.as_ref().is_none_or(|hy| hy.cycled());
         self.warmup_write_prob == 0.0 || (self.flusher.passes >= self.warmup_passes as u64 && cycled)
     }

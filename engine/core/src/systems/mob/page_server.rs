@@ -16,8 +16,9 @@ pub struct PageServer {
     /// Each object modified since its page was last written, as bits, and the count per page.
     dirty_objects: Vec<u64>,
     dirty_count: Vec<u32>,
-    /// Requests waiting for an eviction write to finish.
-    room_waiters: Vec<Waiter>,
+    /// Requests waiting for the eviction write of a page to finish: each has one write in flight
+    /// at most, the one it started.
+    room_waiters: Vec<(u32, Waiter)>,
     /// Eviction writes in flight: the page and the modified objects it carries. Commits during
     /// the write dirty the page again.
     writing: Vec<(u32, u32)>,
@@ -117,7 +118,7 @@ impl MobSystem {
         }
         self.cache.pin(victim);
         let ps = self.page_server();
-        ps.room_waiters.push(w);
+        ps.room_waiters.push((victim, w));
         let dirty = ps.clean(victim);
         ps.writing.push((victim, dirty));
         self.disk_submit(k, RequestKind::Write, victim);
@@ -125,7 +126,7 @@ impl MobSystem {
     }
 
     /// An eviction write finished: the page is clean (unless a commit modified it meanwhile) and
-    /// unpinned, and the waiting requests retry.
+    /// unpinned, and the request that started the write retries.
     pub(super) fn page_evict_written(&mut self, k: &mut K, pid: u32) {
         let ps = self.page_server();
         let at = ps.writing.iter().position(|&(p, _)| p == pid).expect("an eviction write in flight");
@@ -136,11 +137,11 @@ impl MobSystem {
         if clean {
             self.cache.mark_clean(pid);
         }
-        let waiting = std::mem::take(&mut self.page_server().room_waiters);
+        let ps = self.page_server();
+        let at = ps.room_waiters.iter().position(|&(p, _)| p == pid).expect("the write's requester");
+        let (_, w) = ps.room_waiters.swap_remove(at);
         self.unpin(k, pid);
-        for w in waiting {
-            self.resume(k, w);
-        }
+        self.resume(k, w);
     }
 
     /// A commit ships its modified pages whole (§5.1): each goes into the cache, dirty.
