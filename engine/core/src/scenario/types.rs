@@ -157,8 +157,10 @@ pub struct Run {
     #[garde(range(min = 0.0, max = MAX_RUN_S))]
     #[schemars(extend("x-unit" = "s"))]
     pub warmup_s: f64,
-    /// Warm-up also lasts until the flusher has completed this many passes (spec §5, A31);
-    /// ignored when the warm-up commits no writes.
+    /// Warm-up also lasts until the flusher has completed this many passes (spec §5, A31), and
+    /// under the write-optimized and hybrid layouts a full cycle of their regions, under PAGE a
+    /// turnover of its cache; 0 waits for none of these, only for warmup_s. Ignored when the
+    /// warm-up commits no writes.
     #[garde(range(min = 0, max = 10_000))]
     #[schemars(extend("x-unit" = "count"))]
     pub warmup_flusher_passes: u32,

@@ -348,16 +348,20 @@ impl System for MobSystem {
     }
 
     /// Spec §5, A31: the warm-up waits for `run.warmup_flusher_passes` flusher passes, when it
-    /// commits writes at all.
-    /// Under the write-optimized layout, also a full cycle of its regions (spec A31).
+    /// commits writes at all; under the write-optimized and hybrid layouts also a full cycle of
+    /// their regions. `run.warmup_flusher_passes = 0` waits for none of these, so the end is known
+    /// from the start (`warmup_may_wait`).
     fn warmed_up(&self) -> bool {
-        if let Some(page) = self.page.as_ref().filter(|_| self.warmup_write_prob > 0.0) {
+        if self.warmup_write_prob == 0.0 || self.warmup_passes == 0 {
+            return true;
+        }
+        if let Some(page) = &self.page {
             // PAGE has no flusher: it waits until its cache has turned over, as many eviction
             // writes as it has frames.
             return page.eviction_writes >= self.cache.capacity() as u64;
         }
         let cycled = self.wo.as_ref().is_none_or(|wo| wo.cycled()) && self.hybrid.as_ref().is_none_or(|hy| hy.cycled());
-        self.warmup_write_prob == 0.0 || (self.flusher.passes >= self.warmup_passes as u64 && cycled)
+        self.flusher.passes >= self.warmup_passes as u64 && cycled
     }
 
     fn begin_measurement(&mut self, k: &mut K, duration: SimTime) {

@@ -207,3 +207,15 @@ fn a_costed_cleaning_reads_its_victims_and_writes_its_outputs_before_the_region_
     let sim = magic.system();
     assert!(!sim.disk.queue().iter().chain(sim.disk.active().map(|(r, _)| r)).any(|r| r.token.kind == RequestKind::Clean));
 }
+
+/// With run.warmup_flusher_passes = 0 the warm-up is run.warmup_s exactly, under every layout
+/// and architecture: the end the lab is told at the start (`warmup_may_wait`) is the end.
+#[test]
+fn no_flusher_passes_means_the_warm_up_is_its_time_under_every_layout() {
+    for set in ["layout = \"write_optimized\"", "layout = \"hybrid\"", "architecture = \"page\""] {
+        let text = format!("[run]\nwarmup_s = 20\nwarmup_flusher_passes = 0\nduration_s = 10\n[server]\n{set}\nmob_mb = 1\n");
+        let r = crate::experiment::run_seed(&scenario::parse(&text).unwrap(), 1, false).expect("the run ends");
+        let s = r.summary.as_mob().unwrap();
+        assert_eq!((s.warmup_s, s.warmup_complete), (20.0, true), "{set}");
+    }
+}
