@@ -80,12 +80,13 @@ describe('lesson 04: hybrid adaptive caching (issue 14)', () => {
     const listed = await alert.locator('li a').evaluateAll((as) => as.map((a) => [a.getAttribute('href'), a.textContent]));
     assert.deepEqual(listed, [
       ['?lesson=01-modified-object-buffer', '1. The modified object buffer'],
+      ['?lesson=02-disk-layouts', '2. Disk layouts and page shipping'],
       ['?lesson=03-opportunistic-log', '3. The opportunistic log'],
       ['?lesson=04-hac', '4. Hybrid adaptive caching'],
     ]);
     assert.equal(await page.locator('.question').count(), 0, 'no lesson shown in its place');
     await shot(page, 'lesson-unknown');
-    await alert.locator('li a').nth(1).click();
+    await alert.locator('li a').nth(2).click();
     await page.locator('.question').first().waitFor();
     assert.match(page.url(), /\?lesson=03-opportunistic-log$/);
   });

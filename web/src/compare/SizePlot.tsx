@@ -47,7 +47,7 @@ export default function SizePlot({
   chooseField: (path: string) => void;
   chooseFigure: (path: string) => void;
 }) {
-  const fields = useMemo(() => numericFields(schemaOf(texts[0]), knobs), [texts, knobs]);
+  const fields = useMemo(() => numericFields(schemaOf(texts[0]), knobs, texts[0]), [texts, knobs]);
   const field = fields.find((f) => f.path === asked) ?? fields.find((f) => f.path === defaultSweepField(fields, knobs));
   const figure = figures.find((f) => f.path === askedFigure) ?? figures.find((f) => f.path === DEFAULT_FIGURE) ?? figures[0];
   const current = field ? valueOf(scenario, field.path) : NaN;

@@ -23,6 +23,14 @@ describe('the swept field', () => {
     expect(defaultSweepField([], [])).toBeNull();
   });
 
+  it("leaves out a field whose exclusive partner the scenario gives (the MOB's cache_mb beside memory_mb)", () => {
+    const text = readScenario('fig5-1-clustering-density-page.toml');
+    const paths = numericFields(schemaOf(text), [], text).map((f) => f.path);
+    expect(paths).toContain('server.memory_mb');
+    expect(paths).not.toContain('server.cache_mb');
+    expect(numericFields(schemaOf(readScenario('mob-default.toml')), [], readScenario('mob-default.toml')).map((f) => f.path)).toContain('server.cache_mb');
+  });
+
   it('reads the current value from the scenario as the engine read it', () => {
     expect(valueOf({ client: { cache_mb: 7.7 } }, 'client.cache_mb')).toBe(7.7);
     expect(valueOf({ client: { policy: 'hac' } }, 'client.policy')).toBeNaN();

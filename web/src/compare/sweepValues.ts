@@ -3,6 +3,7 @@
 // quarter to twice the value side A runs, every half octave.
 import type { ScenarioValues } from '../engine/types';
 import type { PropSchema } from '../scenario/fields';
+import { givenInstead } from '../scenario/SchemaForm';
 
 export interface NumericField {
   /** `section.key` */
@@ -17,14 +18,16 @@ function numericType(p: PropSchema): 'number' | 'integer' | null {
 }
 
 /** The numeric fields of a system's schema, its knobs first (in their order), then the rest in
- * schema order; the common sections (meta, system, run, sweep) are not the system's. */
-export function numericFields(schema: PropSchema | null, knobs: readonly string[]): NumericField[] {
+ * schema order; the common sections (meta, system, run, sweep) are not the system's, nor is a
+ * field whose exclusive partner `text` gives (the MOB's server.cache_mb beside memory_mb): setting
+ * it would be refused. */
+export function numericFields(schema: PropSchema | null, knobs: readonly string[], text = ''): NumericField[] {
   const out: NumericField[] = [];
   for (const [section, sec] of Object.entries(schema?.properties ?? {})) {
     if (['meta', 'system', 'run', 'sweep'].includes(section)) continue;
     for (const [key, p] of Object.entries(sec.properties ?? {})) {
       const type = numericType(p);
-      if (type) out.push({ path: `${section}.${key}`, schema: p, integer: type === 'integer' });
+      if (type && givenInstead(sec, text, section, key) == null) out.push({ path: `${section}.${key}`, schema: p, integer: type === 'integer' });
     }
   }
   const rank = (f: NumericField) => (knobs.includes(f.path) ? knobs.indexOf(f.path) : knobs.length);

@@ -1,19 +1,23 @@
 // The server cache (thesis §2.9): pages from most to least recently used, pinned and
-// being-read frames marked, coloured by area, with hit / miss counters from the trace.
+// being-read frames marked, coloured by area, with hit / miss counters from the trace. Under PAGE
+// (page shipping, §5.1) all of the server's memory: whole clean and dirty pages, each dirty one
+// showing how little of it is modified, with the dirty pages' share of modified data.
 import { useEffect, useRef, useState } from 'react';
 import { kindIds } from '../../views/lib/describe';
 import { mobFrame, mobNames, type CacheSnapshot, type MobNames } from './mobFrame';
 import type { ViewProps } from '../../views/contract';
-import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
-import { sharedPageAreas, type PageAreas } from './pages';
+import { EMPTY_MESSAGE, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
+import { sharedPageAreas } from './pages';
 import { fmtBytes, fmtPct } from '../../views/lib/format';
+import { cellLabel, drawCache, GRID_TOP } from './cacheDraw';
+import { dirtyPages, objectBytesOf, PAGE_COLOURS } from './pageShipping';
+import { DirtyPagesSummary } from './DirtyPages';
 import '../../views/views.css';
 
 const MAX_CELLS = 1024;
 /** Largest and smallest cell side (px). */
 const CELL = 26;
 const MIN_CELL = 10;
-const GRID_TOP = 16;
 const PAD = 8;
 
 /** The largest cell side that fits `cap` cells in a width × height box, or MIN_CELL (the box then
@@ -26,7 +30,7 @@ export function fitCell(cap: number, width: number, height: number): number {
   return MIN_CELL;
 }
 
-export default function CacheView({ frames, select, selected, description, inspectable }: ViewProps) {
+export default function CacheView({ frames, select, selected, description, inspectable, scenario }: ViewProps) {
   const f = useFrameTick(frames, 200);
   const kinds = kindIds(description, ['mob_insert', 'cache_hit', 'cache_miss']);
   const areas = useRef(sharedPageAreas(frames));
@@ -38,7 +42,10 @@ export default function CacheView({ frames, select, selected, description, inspe
   // The engine's own counts: at fast-forward not every record reaches the app.
   const hits = f ? f.traceCounts[kinds.cache_hit] : 0;
   const misses = f ? f.traceCounts[kinds.cache_miss] : 0;
-  const c = f ? mobFrame(f, description).cache : undefined;
+  const mf = f ? mobFrame(f, description) : undefined;
+  const c = mf?.cache;
+  const opp = mf?.objectsPerPage ?? 0;
+  const page = c?.architecture === 'page';
   const names = mobNames(description);
   const cap = Math.min(MAX_CELLS, c?.capacityPages ?? 0);
   const cell = fitCell(cap, width - 2 * PAD, height - 2 * PAD - GRID_TOP);
@@ -60,8 +67,8 @@ export default function CacheView({ frames, select, selected, description, inspe
   useEffect(() => {
     const cur = frames.latest();
     if (!cur || width <= 0) return;
-    const mk = marks.current;
-    drawCache(canvasRef.current, gridW, gridH, mobFrame(cur, description).cache, names, mk.cap, mk.perRow, mk.cell, areas.current, mk.selPage, mk.hover, mk.focus);
+    const mf = mobFrame(cur, description);
+    drawCache(canvasRef.current, gridW, gridH, mf.cache, names, areas.current, mf.objectsPerPage, marks.current);
   });
 
   const cellAt = (x: number, y: number): number => {
@@ -72,7 +79,7 @@ export default function CacheView({ frames, select, selected, description, inspe
     const i = row * perRow + col;
     return c && i < Math.min(cap, c.pages.length) ? i : -1;
   };
-  const labelOf = (i: number): string => (c && i >= 0 && i < c.pages.length ? cellLabel(c, i, areas.current, names) : '');
+  const labelOf = (i: number): string => (c && i >= 0 && i < c.pages.length ? cellLabel(c, i, areas.current, names, opp) : '');
   const pick = (i: number) => {
     if (c && i >= 0 && i < c.pages.length) select({ kind: 'page', id: c.pages[i] });
   };
@@ -106,6 +113,8 @@ export default function CacheView({ frames, select, selected, description, inspe
   const focusLabel = focusIndex >= 0 ? labelOf(focusIndex) : '';
   const tipIndex = hover ? hover.i : focusIndex;
   const tipLabel = tipIndex >= 0 ? labelOf(tipIndex) : '';
+  // Wrapped within the grid: a narrow panel (the lab's cache column) clips what passes its edge.
+  const tipW = Math.min(230, gridW);
   const tipPos = hover
     ? { x: hover.x, y: hover.y }
     : { x: (focusIndex % perRow) * cell + cell / 2, y: GRID_TOP + Math.floor(focusIndex / perRow) * cell + cell / 2 };
@@ -115,7 +124,7 @@ export default function CacheView({ frames, select, selected, description, inspe
   return (
     <div className="sl-view" data-view="cache">
       <div className="sl-head">
-        <h3 className="sl-title">Server cache (LRU)</h3>
+        <h3 className="sl-title">{page ? 'Server cache (PAGE: all memory, LRU)' : 'Server cache (LRU)'}</h3>
         {c && (
           <>
             <span className="sl-stat">
@@ -138,6 +147,7 @@ export default function CacheView({ frames, select, selected, description, inspe
           </>
         )}
       </div>
+      {page && c && <DirtyPagesSummary d={dirtyPages(c, opp, objectBytesOf(scenario))} capacityBytes={c.capacityBytes} />}
       <div className="sl-scroll" ref={box} style={{ position: 'relative', padding: PAD }}>
         {!f && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
         {c && width > 0 && (
@@ -168,138 +178,80 @@ export default function CacheView({ frames, select, selected, description, inspe
               {focusLabel}
             </span>
             {tipLabel && (
-              <div className="sl-tooltip" style={{ left: Math.min(tipPos.x + 12, Math.max(0, gridW - 230)), top: tipPos.y + 14 }}>
+              <div className="sl-tooltip" style={{ left: Math.max(0, Math.min(tipPos.x + 12, gridW - tipW)), top: tipPos.y + 14, maxWidth: tipW, whiteSpace: 'normal' }}>
                 {tipLabel}
               </div>
             )}
           </div>
         )}
       </div>
+      <Legend names={names} architecture={c?.architecture} inspectable={inspectable} />
+    </div>
+  );
+}
+
+const SWATCH_PINNED = { background: '#fff', border: '2px solid #111' };
+const SWATCH_READING = { background: '#eee', border: '1px dashed #333' };
+
+/** The grid's colours and marks: PAGE's clean and dirty pages, or the areas and the flusher's
+ * dirty page. */
+function Legend({ names, architecture, inspectable }: { names: MobNames; architecture?: string; inspectable: boolean }) {
+  const hint = (
+    <span className="sl-muted" style={{ whiteSpace: 'normal' }}>
+      Hover a page (or use the arrow keys) to see it{inspectable ? '; click to inspect' : ''}.
+    </span>
+  );
+  if (architecture === 'page')
+    return (
       <div className="sl-legend">
-        {names.area.map((n, i) => (
-          <span key={n}>
-            <i className="sl-swatch" style={{ background: names.areaColour[i] }} /> {n}
-          </span>
-        ))}
         <span>
-          <i className="sl-swatch" style={{ background: '#bdbdbd' }} /> area not yet known
+          <i className="sl-swatch" style={{ background: PAGE_COLOURS.clean }} /> clean page
+        </span>
+        <span title="A dirty page is held whole, though only some of its objects are modified">
+          <i className="sl-swatch" style={{ background: PAGE_COLOURS.held }} /> dirty page, held whole
+        </span>
+        <span title="Filled from the bottom of a dirty page's square: the share of its objects that are modified">
+          <i className="sl-swatch" style={{ background: `linear-gradient(0deg, ${PAGE_COLOURS.modified} 35%, ${PAGE_COLOURS.held} 35%)` }} /> its modified objects
+        </span>
+        <span title="Evicting a dirty page writes it first; the fetch or commit that needed the frame waits">
+          <i className="sl-swatch" style={SWATCH_PINNED} /> being written, then evicted
         </span>
         <span>
-          <i className="sl-swatch" style={{ background: '#fff', border: '2px solid #111' }} /> pinned
+          <i className="sl-swatch" style={SWATCH_READING} /> being read
         </span>
-        <span>
-          <i className="sl-swatch" style={{ background: '#eee', border: '1px dashed #333' }} /> being read
-        </span>
-        <span title="The flusher installed modifications into the page; its write to disk is under way.">
-          <i className="sl-swatch" style={{ background: 'linear-gradient(225deg, #111 30%, #fff 30%)', border: '2px solid #111' }} /> dirty (being written)
-        </span>
-        <span className="sl-muted" style={{ whiteSpace: 'normal' }}>
-          Hover a page (or use the arrow keys) to see it{inspectable ? '; click to inspect' : ''}.
-        </span>
+        {hint}
       </div>
+    );
+  return (
+    <div className="sl-legend">
+      {names.area.map((n, i) => (
+        <span key={n}>
+          <i className="sl-swatch" style={{ background: names.areaColour[i] }} /> {n}
+        </span>
+      ))}
+      <span>
+        <i className="sl-swatch" style={{ background: '#bdbdbd' }} /> area not yet known
+      </span>
+      <span>
+        <i className="sl-swatch" style={SWATCH_PINNED} /> pinned
+      </span>
+      <span>
+        <i className="sl-swatch" style={SWATCH_READING} /> being read
+      </span>
+      <span title="The flusher installed modifications into the page; its write to disk is under way.">
+        <i className="sl-swatch" style={{ background: 'linear-gradient(225deg, #111 30%, #fff 30%)', border: '2px solid #111' }} /> dirty (being written)
+      </span>
+      {architecture === 'freemob' && (
+        <span className="sl-muted" style={{ whiteSpace: 'normal' }} data-testid="cache-freemob">
+          FREEMOB: the flusher installs a page not cached here from its own buffer, with no disk read and no frame (§5.3).
+        </span>
+      )}
+      {hint}
     </div>
   );
 }
 
 const SR_ONLY: React.CSSProperties = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' };
-
-function cellLabel(c: CacheSnapshot, i: number, areas: PageAreas, names: MobNames): string {
-  const p = c.pages[i];
-  const area = areas.get(p);
-  const reading = !c.valid[i];
-  const pinned = !!c.pinned[i];
-  const dirty = !!c.dirty[i];
-  return `page ${p}${area !== undefined ? `, ${names.areaName(area)}` : ''}, LRU position ${i + 1}${pinned ? ', pinned' : ''}${reading ? ', being read' : ''}${dirty ? ', dirty (modifications installed, being written)' : ''}`;
-}
-
-/** The LRU grid: one square per frame of the cache, row by row, most recent first. Drawn in
- * passes that each set one style (a software canvas pays for every style switch and path). */
-function drawCache(
-  canvas: HTMLCanvasElement | null,
-  width: number,
-  height: number,
-  c: CacheSnapshot,
-  names: MobNames,
-  cap: number,
-  perRow: number,
-  cell: number,
-  areas: PageAreas,
-  selPage: number,
-  hover: number,
-  focus: number,
-): void {
-  const ctx = prepareCanvas(canvas, width, height);
-  if (!ctx) return;
-  const side = cell - 3;
-  ctx.font = '10px system-ui, sans-serif';
-  ctx.fillStyle = '#666';
-  ctx.textAlign = 'left';
-  // The caption that fits the width (issue 24, item 13: cut to "row by ro" at 1440).
-  const captions = ['most → least recently used, row by row', 'most → least recently used', 'MRU → LRU'];
-  ctx.fillText(captions.find((t) => ctx.measureText(t).width <= width) ?? captions[captions.length - 1], 0, 10);
-  const n = Math.min(cap, c.pages.length);
-  const x = (i: number) => (i % perRow) * cell;
-  const y = (i: number) => GRID_TOP + Math.floor(i / perRow) * cell;
-  // Empty frames.
-  ctx.fillStyle = '#f4f4f4';
-  for (let i = n; i < cap; i++) ctx.fillRect(x(i) + 1, y(i) + 1, side, side);
-  ctx.strokeStyle = '#e4e4e4';
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (let i = n; i < cap; i++) ctx.rect(x(i) + 1.5, y(i) + 1.5, cell - 4, cell - 4);
-  ctx.stroke();
-  // Cached pages by colour: one per area, then one for an area not yet known; pages being read
-  // are faded.
-  const unknown = names.area.length;
-  const colourOf = (i: number) => areas.get(c.pages[i]) ?? unknown;
-  for (const reading of [false, true]) {
-    ctx.globalAlpha = reading ? 0.35 : 1;
-    for (let colour = 0; colour <= unknown; colour++) {
-      ctx.fillStyle = colour < unknown ? names.areaColour[colour] : '#bdbdbd';
-      for (let i = 0; i < n; i++) if (!c.valid[i] === reading && colourOf(i) === colour) ctx.fillRect(x(i) + 1, y(i) + 1, side, side);
-    }
-  }
-  ctx.globalAlpha = 1;
-  // Pinned (black) and selected (blue) outlines; dashed while the page is being read.
-  for (let i = 0; i < n; i++) {
-    const sel = c.pages[i] === selPage;
-    if (!sel && !c.pinned[i]) continue;
-    ctx.strokeStyle = sel ? '#1f6feb' : '#111';
-    ctx.lineWidth = sel ? 3 : 2;
-    ctx.setLineDash(c.valid[i] ? [] : [3, 2]);
-    ctx.strokeRect(x(i) + 1, y(i) + 1, side, side);
-  }
-  ctx.setLineDash([]);
-  // Dirty: a dark corner, the page written back next.
-  ctx.fillStyle = '#111';
-  const corner = Math.max(4, side / 3);
-  ctx.beginPath();
-  for (let i = 0; i < n; i++) {
-    if (!c.dirty[i]) continue;
-    ctx.moveTo(x(i) + 1 + side - corner, y(i) + 1);
-    ctx.lineTo(x(i) + 1 + side, y(i) + 1);
-    ctx.lineTo(x(i) + 1 + side, y(i) + 1 + corner);
-  }
-  ctx.fill();
-  for (const i of [hover, focus]) {
-    if (i < 0 || i >= cap) continue;
-    ctx.strokeStyle = i === focus ? '#1f6feb' : '#000';
-    ctx.lineWidth = 1.5;
-    ctx.strokeRect(x(i) - 0.5, y(i) - 0.5, cell, cell);
-  }
-  // Page numbers: white on the colour, dark on the faded cells being read; only where the
-  // longest one fits its cell.
-  let widest = 0;
-  for (let i = 0; i < n; i++) widest = Math.max(widest, c.pages[i]);
-  ctx.font = '9px system-ui, sans-serif';
-  if (ctx.measureText(String(widest)).width > side - 2) return;
-  ctx.textAlign = 'center';
-  for (const reading of [false, true]) {
-    ctx.fillStyle = reading ? '#333' : '#fff';
-    for (let i = 0; i < n; i++) if (!c.valid[i] === reading) ctx.fillText(String(c.pages[i]), x(i) + cell / 2 - 1, y(i) + cell / 2 + 3);
-  }
-  ctx.textAlign = 'start';
-}
 
 /** Under the write-optimized layout the cache holds page headers and fragments, not pages
  * (§3.2.2): how much of each, with a header evicted only for another header. */

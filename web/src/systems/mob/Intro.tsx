@@ -9,11 +9,14 @@ export function MobIntro({ scenario, run, warmupEnd }: IntroProps) {
   // fragmented or moved.
   const regions = ['write_optimized', 'hybrid'].includes(String(scenario.server?.layout));
   const cycle = regions ? ' and a full cycle of the disk’s regions' : '';
+  // PAGE has no flusher: its warm-up waits until the cache has turned over.
+  const page = scenario.server?.architecture === 'page';
+  const waitsFor = page ? 'the server has written as many evicted dirty pages as its cache has frames' : `the flusher has made ${passes} passes${cycle}`;
   return (
     <>
       <p>
         {passes > 0
-          ? `The warm-up lasts at least ${run.warmup_s} s and until the flusher has made ${passes} passes${cycle}${warmupEnd != null ? ` (${formatSimTime(warmupEnd)} in this run)` : ''}, so the MOB and the caches are full before anything is measured; the ${run.duration_s} s after it are the measured window.`
+          ? `The warm-up lasts at least ${run.warmup_s} s and until ${waitsFor}${warmupEnd != null ? ` (${formatSimTime(warmupEnd)} in this run)` : ''}, so ${page ? 'the cache is' : 'the MOB and the caches are'} full before anything is measured; the ${run.duration_s} s after it are the measured window.`
           : `The first ${run.warmup_s} s are a warm-up, not measured; the ${run.duration_s} s after it are the measured window.`}{' '}
         The bar under the timeline shows both.
       </p>

@@ -2,7 +2,7 @@
 // strip (oldest at left, each chunk as wide as its live modifications, coloured by area), the
 // fill level against capacity and the 99% trigger, the flusher's scan window over the oldest 1%
 // (magnified below), the pages of the current pass in disk-address order, and the write-absorption
-// counters.
+// counters. Under FREEMOB its installation reads are free; under PAGE there is no MOB (NoMob.tsx).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { Frame } from '../../engine/types';
@@ -15,10 +15,14 @@ import { sharedPageAreas } from './pages';
 import { kindIds } from '../../views/lib/describe';
 import { mobFrame, mobNames, type MobFrame } from './mobFrame';
 import { B_H, B_Y, batchCellWidth, drawMob, fit, HOLE, MIN_HEIGHT, ML, MR, S1_H, S1_Y, S2_H, S2_Y, ZOOM_WINDOWS, type Hover } from './mobDraw';
+import { NoMob } from './NoMob';
 import '../../views/views.css';
 
+/** FREEMOB (§5.3, spec A30): why its flusher never reads. */
+const FREEMOB_NOTE =
+  'FREEMOB: installation reads cost nothing (§5.3). The flusher installs a page not in the cache from its own buffer, with no disk read, so it goes straight to writing.';
 
-export default function MobView({ frames, selected, select, description, inspectable }: ViewProps) {
+export default function MobView({ frames, selected, select, description, inspectable, scenario }: ViewProps) {
   const plotRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(plotRef);
@@ -110,6 +114,9 @@ export default function MobView({ frames, selected, select, description, inspect
   const absorption = fl ? perPageWrite(m!.inserted, fl.pagesWritten) : NaN;
   const installedPerWrite = fl ? perPageWrite(fl.installed, fl.pagesWritten) : NaN;
   const tip = hover && frame ? tooltip(frame, hover) : null;
+  const freemob = frame?.cache.architecture === 'freemob';
+
+  if (frame?.cache.architecture === 'page') return <NoMob f={frame} scenario={scenario} />;
 
   return (
     <div className="sl-view" data-view="mob">
@@ -150,6 +157,11 @@ export default function MobView({ frames, selected, select, description, inspect
               {/* `passes` counts finished passes: the one under way is the next (as the strip's caption says). */}
               flusher: {fl?.state}, {fl && (fl.state === 'idle' ? `${fl.passes} passes done` : `pass ${fl.passes + 1}`)}
             </button>
+            {freemob && (
+              <span className="sl-stat" data-testid="mob-freemob" title={FREEMOB_NOTE}>
+                FREEMOB: installation reads free
+              </span>
+            )}
           </>
         )}
       </div>
@@ -214,9 +226,15 @@ export default function MobView({ frames, selected, select, description, inspect
         <span>
           <i className="sl-swatch" style={{ background: '#111' }} /> pages of the flusher&apos;s pass
         </span>
-        <span>
-          <i className="sl-swatch" style={{ background: REQUEST_PALETTE['installation read'] }} /> reading
-        </span>
+        {freemob ? (
+          <span className="sl-muted" style={{ whiteSpace: 'normal' }}>
+            {FREEMOB_NOTE}
+          </span>
+        ) : (
+          <span>
+            <i className="sl-swatch" style={{ background: REQUEST_PALETTE['installation read'] }} /> reading
+          </span>
+        )}
         <span>
           <i className="sl-swatch" style={{ background: REQUEST_PALETTE['page write'] }} /> writing
         </span>

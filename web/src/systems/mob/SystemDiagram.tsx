@@ -1,5 +1,6 @@
 // The system (spec §1): clients, the network with fetch and commit messages in flight, the server
-// (MOB and cache) and the disk. Messages are rebuilt from trace records (lib/messages.ts).
+// (MOB and cache; under PAGE all of its memory a page cache holding dirty pages) and the disk.
+// Messages are rebuilt from trace records (lib/messages.ts).
 import { useEffect, useRef } from 'react';
 import type { Frame } from '../../engine/types';
 import type { ViewProps } from '../../views/contract';
@@ -7,6 +8,7 @@ import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest }
 import { MessageTracker, networkLatencyNs, type MessageKind } from '../../views/lib/messages';
 import { fmtBytes, fmtMs, fmtPct } from '../../views/lib/format';
 import { mobFrame, type CacheSnapshot } from './mobFrame';
+import { PAGE_COLOURS } from './pageShipping';
 import '../../views/views.css';
 
 const STATE_COLOURS = { running: '#2e7d32', fetching: '#1f6feb', committing: '#b8860b' } as const;
@@ -174,33 +176,53 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
               <text x={8} y={16} style={{ fontWeight: 600 }}>
                 server
               </text>
-              <g
-                transform={`translate(8,28)`}
-                role="button"
-                tabIndex={0}
-                className="sl-focus"
-                style={{ cursor: 'pointer' }}
-                onClick={() => select({ kind: 'flusher' })}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') {
-                    e.preventDefault();
-                    select({ kind: 'flusher' });
-                  }
-                }}
-              >
-                <text y={10}>MOB {fmtPct(f.mob.usedBytes / f.mob.capacityBytes)}</text>
-                <rect y={16} width={serverW - 16} height={12} fill="#eee" stroke="#bbb" />
-                <rect y={16} width={(serverW - 16) * Math.min(1, f.mob.usedBytes / f.mob.capacityBytes)} height={12} fill="#8c510a" />
-                <line x1={(serverW - 16) * f.mob.trigger} x2={(serverW - 16) * f.mob.trigger} y1={13} y2={31} stroke="#b00020" strokeDasharray="2,2" />
-                <text y={44} style={{ fontSize: 10, fill: '#555' }}>
-                  flusher: {f.flusher.state}
-                  {f.flusher.page >= 0 ? ` page ${f.flusher.page}` : ''}
-                </text>
-              </g>
+              {f.cache.architecture === 'page' ? (
+                <g transform={`translate(8,28)`} data-testid="diagram-no-mob">
+                  <text y={10}>no MOB (PAGE)</text>
+                  <text y={26} style={{ fontSize: 10, fill: '#555' }}>
+                    no flusher: a dirty page
+                  </text>
+                  <text y={39} style={{ fontSize: 10, fill: '#555' }}>
+                    is written when evicted
+                  </text>
+                </g>
+              ) : (
+                <g
+                  transform={`translate(8,28)`}
+                  role="button"
+                  tabIndex={0}
+                  className="sl-focus"
+                  style={{ cursor: 'pointer' }}
+                  onClick={() => select({ kind: 'flusher' })}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      select({ kind: 'flusher' });
+                    }
+                  }}
+                >
+                  <text y={10}>MOB {fmtPct(f.mob.usedBytes / f.mob.capacityBytes)}</text>
+                  <rect y={16} width={serverW - 16} height={12} fill="#eee" stroke="#bbb" />
+                  <rect y={16} width={(serverW - 16) * Math.min(1, f.mob.usedBytes / f.mob.capacityBytes)} height={12} fill="#8c510a" />
+                  <line x1={(serverW - 16) * f.mob.trigger} x2={(serverW - 16) * f.mob.trigger} y1={13} y2={31} stroke="#b00020" strokeDasharray="2,2" />
+                  <text y={44} style={{ fontSize: 10, fill: '#555' }}>
+                    flusher: {f.flusher.state}
+                    {f.flusher.page >= 0 ? ` page ${f.flusher.page}` : ''}
+                  </text>
+                </g>
+              )}
               <g transform={`translate(8,88)`}>
                 <text y={10}>{cacheText(f.cache)}</text>
                 <rect y={16} width={serverW - 16} height={12} fill="#eee" stroke="#bbb" />
                 <rect y={16} width={(serverW - 16) * cacheFill(f.cache)} height={12} fill="#238b45" />
+                {f.cache.architecture === 'page' && (
+                  <rect y={16} width={(serverW - 16) * dirtyFill(f.cache)} height={12} fill={PAGE_COLOURS.held} stroke={PAGE_COLOURS.modified} strokeWidth={0.5} />
+                )}
+                {cacheNote(f.cache) && (
+                  <text y={44} style={{ fontSize: 10, fill: '#555' }} data-testid="diagram-cache-note">
+                    {cacheNote(f.cache)}
+                  </text>
+                )}
               </g>
             </g>
             {/* disk */}
@@ -240,13 +262,25 @@ export default function SystemDiagram({ frames, select, selected, scenario, desc
   );
 }
 
-/** The server box's cache line: pages, or under the write-optimized layout its bytes. */
+/** The server box's cache line: pages, or under the write-optimized layout its bytes; under PAGE
+ * the cache is all of the memory. */
 export function cacheText(c: CacheSnapshot): string {
   if (c.layout === 'write_optimized') return `cache ${fmtBytes(c.headerBytes + c.fragmentBytes)} (headers, fragments)`;
-  return `cache ${c.pages.length}/${c.capacityPages} pages`;
+  return `${c.architecture === 'page' ? 'all memory: cache' : 'cache'} ${c.pages.length}/${c.capacityPages} pages`;
+}
+
+/** The line under the cache's bar: PAGE's dirty pages, FREEMOB's free installation reads. */
+export function cacheNote(c: CacheSnapshot): string {
+  if (c.architecture === 'page') return `${c.dirty.reduce((n, d) => n + d, 0)} dirty, held whole`;
+  if (c.architecture === 'freemob') return 'FREEMOB: installation reads free';
+  return '';
 }
 
 function cacheFill(c: CacheSnapshot): number {
   if (c.layout === 'write_optimized') return (c.headerBytes + c.fragmentBytes) / Math.max(1, c.capacityBytes);
   return c.pages.length / Math.max(1, c.capacityPages);
+}
+
+function dirtyFill(c: CacheSnapshot): number {
+  return c.dirty.reduce((n, d) => n + d, 0) / Math.max(1, c.capacityPages);
 }

@@ -1,8 +1,8 @@
-// What the inspector shows of the MOB system (thesis §2–§4): a client, a page (its area, its place
+// What the inspector shows of the MOB system (thesis §2–§5): a client, a page (its area, its place
 // in the server cache, its chunks in the MOB, the flusher's pass, the disk queue and where it lies
-// on disk), a chunk, a disk request with its seek, rotation and transfer, the flusher, the disk, and
-// the regions and fragments of the write-optimized and hybrid layouts (spaceInspect.tsx), from the
-// latest frame.
+// on disk; under PAGE the modified objects the cache holds it whole for), a chunk, a disk request
+// with its seek, rotation and transfer, the flusher, the disk, and the regions and fragments of
+// the write-optimized and hybrid layouts (spaceInspect.tsx), from the latest frame.
 import type { InspectorPart } from '../system';
 import type { InspectTarget, ViewProps } from '../../views/contract';
 import { fmtBytes, fmtMB, fmtPct } from '../../views/lib/format';
@@ -13,6 +13,7 @@ import { mobFrame, mobNames, type MobFrame, type MobNames } from './mobFrame';
 import { chunksOfPage } from './mob';
 import { spaceFrame, type SpaceSnapshot } from './spaceFrame';
 import { FragmentDetails, placementRows, RegionDetails } from './spaceInspect';
+import { pageState } from './pageShipping';
 
 /** The MOB's things to inspect before anything is picked. */
 function Empty({ select }: { select: ViewProps['select'] }) {
@@ -73,21 +74,37 @@ function Details({ f, s, sel, select }: { f: MobFrame; s: SpaceSnapshot; sel: In
       const ci = Array.prototype.indexOf.call(f.cache.pages, sel.id) as number;
       const bi = Array.prototype.indexOf.call(f.flusher.batch, sel.id) as number;
       const qi = Array.prototype.indexOf.call(f.disk.queuePage, sel.id) as number;
+      const objects = `${(sel.id * opp).toLocaleString()} – ${((sel.id + 1) * opp - 1).toLocaleString()}`;
+      const cached = ci < 0 ? 'not cached' : `cached, LRU position ${ci + 1} of ${f.cache.pages.length}`;
+      const disk = f.disk.active?.page === sel.id ? `being served (${f.names.requestName(f.disk.active.kind)})` : qi >= 0 ? `queued at position ${qi + 1} (${f.names.requestName(f.disk.queueKind[qi])})` : 'no request';
+      // PAGE (§5.1): no MOB and no flusher; the cache holds the page whole with its modified objects.
+      if (f.cache.architecture === 'page')
+        return (
+          <KV
+            rows={[
+              ['objects', objects],
+              ['server cache', `${cached}${ci >= 0 && !f.cache.valid[ci] ? ', being read' : ''}`],
+              ['modified objects', ci < 0 ? 'none held: its disk copy is current' : pageState(f.cache, ci, opp)],
+              ['disk', disk],
+              ...placementRows(s, sel.id),
+            ]}
+          />
+        );
       return (
         <>
           <KV
             rows={[
               ['area', <AreaTag names={f.names} area={area} />],
-              ['objects', `${(sel.id * opp).toLocaleString()} – ${((sel.id + 1) * opp - 1).toLocaleString()}`],
+              ['objects', objects],
               [
                 'server cache',
                 ci < 0
-                  ? 'not cached'
-                  : `cached, LRU position ${ci + 1} of ${f.cache.pages.length}${f.cache.pinned[ci] ? ', pinned' : ''}${f.cache.valid[ci] ? '' : ', being read'}${f.cache.dirty[ci] ? ', dirty (being written)' : ''}`,
+                  ? cached
+                  : `${cached}${f.cache.pinned[ci] ? ', pinned' : ''}${f.cache.valid[ci] ? '' : ', being read'}${f.cache.dirty[ci] ? ', dirty (being written)' : ''}`,
               ],
               ['pending modifications in the MOB', `${pending} in ${idx.filter((i) => m.chunkCount[i] > 0).length} chunks`],
               ['flusher', bi < 0 ? 'not in the current pass' : `in the pass at position ${bi + 1} of ${f.flusher.batch.length}${bi === f.flusher.position ? ` (${f.flusher.state})` : bi < f.flusher.position ? ' (done)' : ''}`],
-              ['disk', f.disk.active?.page === sel.id ? `being served (${f.names.requestName(f.disk.active.kind)})` : qi >= 0 ? `queued at position ${qi + 1} (${f.names.requestName(f.disk.queueKind[qi])})` : 'no request'],
+              ['disk', disk],
               ...placementRows(s, sel.id),
             ]}
           />
@@ -160,6 +177,12 @@ function Details({ f, s, sel, select }: { f: MobFrame; s: SpaceSnapshot; sel: In
     }
     case 'flusher': {
       const fl = f.flusher;
+      if (f.cache.architecture === 'page')
+        return (
+          <p style={{ padding: 10 }}>
+            PAGE has no MOB and no flusher: a dirty page is written when the cache evicts it ({fl.pagesWritten.toLocaleString()} eviction writes since 0 s).
+          </p>
+        );
       return (
         <>
           <KV

@@ -55,6 +55,10 @@ export interface CacheSnapshot {
   /** The disk layout's name: read_optimized (the cache holds pages) or write_optimized (page
    * headers and fragments, given only as bytes). */
   layout: string;
+  /** The server architecture's name (Chapter 5): mob; page (page shipping: all memory is this
+   * cache, holding whole dirty pages until they are evicted and written, and the MOB is unused);
+   * freemob (the MOB, its installation reads free). */
+  architecture: string;
   capacityBytes: number;
   headerBytes: number;
   fragmentBytes: number;
@@ -63,8 +67,11 @@ export interface CacheSnapshot {
   pages: Uint32Array;
   pinned: Uint8Array;
   valid: Uint8Array;
-  /** Installed into by the flusher and not yet written back. */
+  /** Installed into by the flusher and not yet written back; under PAGE, holding committed
+   * modifications until its eviction write. */
   dirty: Uint8Array;
+  /** Per cached page, the modified objects its disk copy lacks (non-zero only under PAGE). */
+  dirtyObjects: Uint32Array;
 }
 
 export interface ClientSnapshot {
@@ -191,6 +198,7 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
     },
     cache: {
       layout: valueNames(d, 'cache', 'layout')[cache.num('layout')] ?? String(cache.num('layout')),
+      architecture: valueNames(d, 'cache', 'architecture')[cache.num('architecture')] ?? String(cache.num('architecture')),
       capacityBytes: cache.num('capacity_bytes'),
       headerBytes: cache.num('header_bytes'),
       fragmentBytes: cache.num('fragment_bytes'),
@@ -199,6 +207,7 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
       pinned: cache.col('pinned'),
       valid: cache.col('valid'),
       dirty: cache.col('dirty'),
+      dirtyObjects: cache.col('dirty_objects'),
     },
     clients: Array.from(state, (s, i) => ({
       state: clientStates[s] ?? String(s),
