@@ -19,14 +19,15 @@ type Run = { metrics: unknown; figures: readonly FigureInfo[] };
 /** One engine for all the questions of the page (runs are queued). */
 let engine: EngineLike | null = null;
 let queue: Promise<unknown> = Promise.resolve();
-function runToEnd(base: string, overrides: Override[], seed: number | undefined): Promise<Run> {
+export function runToEnd(base: string, overrides: Override[], seed: number | undefined): Promise<Run> {
   engine ??= new LabClient() as unknown as EngineLike;
   const e = engine;
   const job = queue.then(async () => {
     const text = applyOverrides(base, overrides);
     const res = await e.load(text, seed);
     if (!res.ok) throw new Error(describeErrors(res.errors, text, overrides));
-    await e.frame(res.endNs ?? 600e9);
+    // An end not found in the look-ahead: run on, the run stops at its real end.
+    await e.frame(res.endNs ?? res.longestEndNs);
     // LabClient.summary() is { metrics, … } (engine/protocol.ts RunSummary); metrics is the CLI's summary.
     const s = (await e.summary()) as { metrics?: unknown };
     return { metrics: s.metrics ?? s, figures: res.description?.figures ?? [] };

@@ -1,6 +1,7 @@
 // Every lesson in lessons/*.md against the real engine: its live scenarios and questions name
 // gallery scenarios, views and summary figures of the scenario's system, and overrides the engine
-// accepts; lesson 04's questions are graded against real runs as the lesson's reasoning predicts.
+// accepts; lessons 02's and 04's questions are graded against real runs as the lessons' reasoning
+// predicts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyOverrides, embedSrc, lessonLabel, lessonNumber, parseSweep, readMetric, withinTolerance, type Lesson } from './lesson';
 import { lessons } from './list';
@@ -146,5 +147,40 @@ describe('lesson 04: hybrid adaptive caching', () => {
       expect(actual).not.toBeNull();
       expect(Math.abs(actual! - value)).toBeLessThanOrEqual(Math.max(0.001 * value, 0.05));
     }, 60_000);
+  }
+});
+
+describe('lesson 02: disk layouts and page shipping', () => {
+  const lesson = lessons.find((l) => l.name === '02-disk-layouts')!;
+  const questions = () => Object.fromEntries(params(lesson, 'question').map((q) => [q.id, q]));
+
+  it('embeds the disk-space view and asks at least four predict-then-run questions with hints', () => {
+    expect(params(lesson, 'embed').some((e) => e.views.includes('SpaceView'))).toBe(true);
+    const qs = params(lesson, 'question');
+    expect(qs.length).toBeGreaterThanOrEqual(4);
+    for (const q of qs) expect(q.hint, `${q.id}: a wrong first guess gets a hint`).toBeTruthy();
+  });
+
+  // Each question with the answer the lesson's reasoning leads to and a naive one, against a real run.
+  const cases: [id: string, reasoned: number, naive: number, direction: 'too high' | 'too low'][] = [
+    ['fetch-read', 24, 13, 'too low'], // reads favour large fragments (the thesis's f = 24 KB)
+    ['wo-throughput', 59, 100, 'too high'], // 2.22 fragment reads a transaction at 7.6 ms
+    ['read-only', 137, 115.8, 'too low'], // a 19 MB cache misses 0.84 as often as a 5 MB one
+    ['spare-space', 37, 65, 'too high'], // the cleaner merges less, pages stay in more fragments
+    ['cleaner-share', 0.065, 0.03, 'too low'], // 366 region transfers of 53.5 ms in 300 s
+    ['hybrid', 94.2, 100, 'too high'], // RO's writes at 0.72 of their cost: 0.962 of the disk time
+    ['page-idle', 564, 447.8, 'too low'], // 24 MB of cache against 5 MB
+  ];
+  for (const [id, reasoned, naive, direction] of cases) {
+    it(`question ${id}: the lesson's reasoning is right and the naive answer ${direction}, against a real run`, () => {
+      const q = questions()[id];
+      expect(q, id).toBeTruthy();
+      const actual = measure(q);
+      expect(actual, `${id}: ${q.metric}`).not.toBeNull();
+      const tol = Number(q.tolerance);
+      expect(withinTolerance(reasoned, actual!, tol), `${id}: ${reasoned} against ${actual}`).toBe(true);
+      expect(withinTolerance(naive, actual!, tol), `${id}: ${naive} against ${actual}`).toBe(false);
+      expect(naive > actual! ? 'too high' : 'too low').toBe(direction);
+    }, 120_000);
   }
 });
