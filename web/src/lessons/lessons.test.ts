@@ -91,9 +91,28 @@ describe('every lesson', () => {
   }
 });
 
+/** A question with the answer the lesson's reasoning leads to and a naive one. */
+type Graded = [id: string, reasoned: number, naive: number, direction: 'too high' | 'too low'];
+
+/** One test per case: against a real run of the question, the reasoned answer is right and the
+ * naive one wrong, in the direction the page will say. */
+function gradeQuestions(lesson: Lesson, cases: Graded[], timeout: number): void {
+  for (const [id, reasoned, naive, direction] of cases) {
+    it(`question ${id}: the lesson's reasoning is right and the naive answer ${direction}, against a real run`, () => {
+      const q = Object.fromEntries(params(lesson, 'question').map((x) => [x.id, x]))[id];
+      expect(q, id).toBeTruthy();
+      const actual = measure(q);
+      expect(actual, `${id}: ${q.metric}`).not.toBeNull();
+      const tol = Number(q.tolerance);
+      expect(withinTolerance(reasoned, actual!, tol), `${id}: ${reasoned} against ${actual}`).toBe(true);
+      expect(withinTolerance(naive, actual!, tol), `${id}: ${naive} against ${actual}`).toBe(false);
+      expect(naive > actual! ? 'too high' : 'too low').toBe(direction);
+    }, timeout);
+  }
+}
+
 describe('lesson 04: hybrid adaptive caching', () => {
   const lesson = lessons.find((l) => l.name === '04-hac')!;
-  const questions = () => Object.fromEntries(params(lesson, 'question').map((q) => [q.id, q]));
 
   it('has live HAC scenarios with the HAC views, and at least three predict-then-run questions with hints', () => {
     expect(lesson.meta.title).toMatch(/hybrid adaptive caching/i);
@@ -108,25 +127,14 @@ describe('lesson 04: hybrid adaptive caching', () => {
 
   // Each question with the answer the lesson's reasoning leads to (right) and a naive one (wrong,
   // in the direction the page will say), checked against a real run of the question.
-  const cases: [id: string, reasoned: number, naive: number, direction: 'too high' | 'too low'][] = [
+  const cases: Graded[] = [
     ['clustering', 15_120, 5_000, 'too low'], // FPC's count: on T1+ HAC frees whole frames
     ['nineteen', 2_187 * (1 - 19 / 502), 502, 'too low'], // nearly every composite-part visit misses
     ['retention', 13_237, 5_623, 'too low'], // R = 0.2 turns HAC into a page cache
     ['foreground', 91.7 + 0.16 * 75.9, 91.7, 'too low'], // plus Figure 9's 16% of fetch time
     ['fast-network', 10.8 - 7.6, 0, 'too low'], // the work the faster fetches cannot hide
   ];
-  for (const [id, reasoned, naive, direction] of cases) {
-    it(`question ${id}: the lesson's reasoning is right and the naive answer ${direction}, against a real run`, () => {
-      const q = questions()[id];
-      expect(q, id).toBeTruthy();
-      const actual = measure(q);
-      expect(actual, `${id}: ${q.metric}`).not.toBeNull();
-      const tol = Number(q.tolerance);
-      expect(withinTolerance(reasoned, actual!, tol), `${id}: ${reasoned} against ${actual}`).toBe(true);
-      expect(withinTolerance(naive, actual!, tol), `${id}: ${naive} against ${actual}`).toBe(false);
-      expect(naive > actual! ? 'too high' : 'too low').toBe(direction);
-    }, 60_000);
-  }
+  gradeQuestions(lesson, cases, 60_000);
 
   // The numbers the prompts give are the engine's.
   const given: [what: string, scenario: string, set: string, metric: string, value: number][] = [
@@ -152,7 +160,6 @@ describe('lesson 04: hybrid adaptive caching', () => {
 
 describe('lesson 02: disk layouts and page shipping', () => {
   const lesson = lessons.find((l) => l.name === '02-disk-layouts')!;
-  const questions = () => Object.fromEntries(params(lesson, 'question').map((q) => [q.id, q]));
 
   it('embeds the disk-space view and asks at least four predict-then-run questions with hints', () => {
     expect(params(lesson, 'embed').some((e) => e.views.includes('SpaceView'))).toBe(true);
@@ -162,7 +169,7 @@ describe('lesson 02: disk layouts and page shipping', () => {
   });
 
   // Each question with the answer the lesson's reasoning leads to and a naive one, against a real run.
-  const cases: [id: string, reasoned: number, naive: number, direction: 'too high' | 'too low'][] = [
+  const cases: Graded[] = [
     ['fetch-read', 24, 13, 'too low'], // reads favour large fragments (the thesis's f = 24 KB)
     ['wo-throughput', 59, 100, 'too high'], // 2.22 fragment reads a transaction at 7.6 ms
     ['read-only', 137, 115.8, 'too low'], // a 19 MB cache misses 0.84 as often as a 5 MB one
@@ -171,16 +178,5 @@ describe('lesson 02: disk layouts and page shipping', () => {
     ['hybrid', 94.2, 100, 'too high'], // RO's writes at 0.72 of their cost: 0.962 of the disk time
     ['page-idle', 564, 447.8, 'too low'], // 24 MB of cache against 5 MB
   ];
-  for (const [id, reasoned, naive, direction] of cases) {
-    it(`question ${id}: the lesson's reasoning is right and the naive answer ${direction}, against a real run`, () => {
-      const q = questions()[id];
-      expect(q, id).toBeTruthy();
-      const actual = measure(q);
-      expect(actual, `${id}: ${q.metric}`).not.toBeNull();
-      const tol = Number(q.tolerance);
-      expect(withinTolerance(reasoned, actual!, tol), `${id}: ${reasoned} against ${actual}`).toBe(true);
-      expect(withinTolerance(naive, actual!, tol), `${id}: ${naive} against ${actual}`).toBe(false);
-      expect(naive > actual! ? 'too high' : 'too low').toBe(direction);
-    }, 120_000);
-  }
+  gradeQuestions(lesson, cases, 120_000);
 });
