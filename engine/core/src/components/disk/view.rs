@@ -1,7 +1,7 @@
 //! The disks' frame sections, declared here once for every system that has disks (DESIGN.md §4):
 //! `disk`, a row per device (its geometry, the head and the platter now, and the request in
-//! service with the times its phases end), and `disk_queue`, every device's waiting requests in
-//! the order they will be served. A system names its request kinds (`disk_sections!`) and says what a
+//! service with the times its phases end), and `disk_queue`, every device's waiting requests,
+//! oldest first (the order a FIFO disk serves them in). A system names its request kinds (`disk_sections!`) and says what a
 //! token is (`Token`); the web app reads both sections with one reader (views/lib/diskFrame.ts).
 //! A disk is shown through `Drawn`: the component's `Disk`, or a system's own model of a disk
 //! (the disk system's OSTEP disk, whose queue the system keeps).
@@ -60,7 +60,8 @@ macro_rules! disk_sections {
             },
             $crate::describe::SectionInfo {
                 name: "disk_queue",
-                description: "The requests waiting at each disk, in the order it will serve them.",
+                description: "The requests waiting at each disk, oldest first: the order a FIFO disk \
+                    serves them in (a scheduler that picks otherwise, the disk system's, picks among them).",
                 scalars: &[],
                 row: "a waiting request",
                 columns: &[
@@ -85,7 +86,7 @@ pub trait Drawn {
     /// The platter's angle at `t`, revolutions.
     fn platter_angle(&self, t: SimTime) -> f64;
     fn active(&self) -> Option<&(Request<Self::Token>, Service)>;
-    /// The waiting requests, in the order the disk will serve them (as far as it knows).
+    /// The waiting requests, oldest first.
     fn waiting(&self) -> impl Iterator<Item = &Request<Self::Token>>;
 }
 
