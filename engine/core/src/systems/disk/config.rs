@@ -52,7 +52,7 @@ pub struct Requests {
     /// sectors on the ostep disk, a 512-byte sector on a drive. Absent: a random list of count.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[garde(inner(length(min = 1, max = 10_000)))]
-    #[schemars(extend("x-unit" = "blocks"))]
+    #[schemars(length(min = 1, max = 10_000), extend("x-unit" = "blocks"))]
     pub blocks: Option<Vec<u32>>,
     /// How many random requests (disk.py's -A, first number), when blocks is absent.
     #[garde(range(min = 1, max = 10_000))]

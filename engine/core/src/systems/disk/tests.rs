@@ -67,3 +67,36 @@ fn a_frame_shows_the_arm_moving_and_the_request_in_its_phase() {
     sim.run_until(100_000_000);
     assert_eq!(sim.frame().section("requests").get("state").get(0), 2.0, "rotating");
 }
+
+#[test]
+fn each_problem_is_said_at_its_field_and_line() {
+    for (text, path, line, says) in [
+        ("[ostep]\nzones = [30, 1, 30]\n", "ostep.zones[1]", 4, "out of range"),
+        ("[ostep]\nzones = [30, 30]\n", "ostep.zones", 4, "2 numbers, not 3"),
+        ("[ostep]\nseek_speed = 3\n", "ostep.seek_speed", 4, "does not divide the 40 units"),
+        ("[requests]\nblocks = [7, 36]\n", "requests.blocks", 4, "request 1 is block 36"),
+        ("[requests]\nblocks = [1.5]\n", "requests.blocks[0]", 4, "found float"),
+        ("[requests]\nblocks = [5]\ncount = 3\n", "requests.blocks", 4, "cannot both be given"),
+        ("[requests]\nmax = 30\nmin = 10\n", "requests.max", 4, "past the disk's last block 35"),
+        ("[disk]\npreset = \"hp97560\"\n[ostep]\nskew = 1\n", "ostep.skew", 6, "disk.preset is hp97560"),
+        ("[ostep]\nrotate_speed = 0.01\n[requests]\ncount = 600\n", "requests.count", 6, "longer than a run may last"),
+        ("[requests]\ncount = 10000\n[disk]\nscheduler = \"satf\"\n", "requests.count", 4, "0.1 ms"),
+    ] {
+        let errors = scenario::parse(&format!("[system]\nkind = \"disk\"\n{text}")).expect_err(text);
+        let e = errors.iter().find(|e| e.path == path).unwrap_or_else(|| panic!("{text}: {errors:#?}"));
+        assert_eq!(e.line, line, "{text}: {e:?}");
+        assert!(e.message.contains(says), "{text}: {}", e.message);
+    }
+}
+
+#[test]
+fn a_list_edited_in_code_out_of_its_range_is_refused_at_the_list() {
+    let mut s = scenario::parse("[system]\nkind = \"disk\"\n").unwrap();
+    s.disk_mut().ostep.zones = [30, 1, 30];
+    let problems = s.validate().unwrap_err();
+    assert!(problems.iter().any(|(path, _)| path.starts_with("ostep.zones")), "{problems:?}");
+    let mut s = scenario::parse("[system]\nkind = \"disk\"\n").unwrap();
+    s.disk_mut().requests.blocks = Some(Vec::new());
+    let problems = s.validate().unwrap_err();
+    assert!(problems.iter().any(|(path, _)| path == "requests.blocks"), "{problems:?}");
+}

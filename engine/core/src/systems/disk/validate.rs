@@ -2,6 +2,7 @@
 //! every field is in its declared range), and the most work a run may take.
 use super::config::{Config, Ostep, Preset, Scheduler};
 use super::device::Mechanism;
+use super::view::{PRESETS, SCHEDULERS};
 use crate::components::disk::Disk;
 use crate::kernel::work::Work;
 use crate::kernel::MAX_RUN_S;
@@ -48,8 +49,8 @@ pub fn work(c: &Config, s: &Scenario) -> Work {
         steps: n * per_request,
         steps_per_event: per_request,
         assumes: format!(
-            "{n} requests, each chosen among {candidates} by {:?} estimates and timed through its seek",
-            c.disk.scheduler
+            "{n} requests, each chosen among {candidates} by {}'s estimates and timed through its seek",
+            SCHEDULERS[c.disk.scheduler as usize]
         ),
         fields: &["requests.count", "requests.blocks", "disk.window", "ostep.seek_speed"],
         fix: "serve fewer requests (requests.count, requests.blocks), give disk.window a smaller value, or raise \
@@ -78,7 +79,10 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
         problems.extend(ostep_given(ostep).map(|field| {
             Problem::new(
                 format!("ostep.{field}"),
-                format!("[ostep] sets OSTEP's homework disk, but disk.preset is {:?}: leave it out", c.disk.preset),
+                format!(
+                    "[ostep] sets OSTEP's homework disk, but disk.preset is {}: leave it out",
+                    PRESETS[c.disk.preset as usize]
+                ),
             )
             .related(&["disk.preset"])
         }));
