@@ -14,8 +14,8 @@
 //! prints what was recorded, and compares the engine with it on 150 more random option sets.
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use storelab_core::scenario;
 use storelab_core::systems::Simulation;
+use storelab_core::{experiment, scenario};
 
 /// disk.py's options, as a scenario and the run's seed (`-s`).
 fn scenario_of(options: &[&str]) -> (String, u64) {
@@ -129,6 +129,26 @@ fn every_request_is_timed_as_disk_py_times_it() {
         assert!(want.len() >= 2, "{}: disk.py's answers", path.display());
         assert_eq!(engine_lines(&options), want, "{}: disk.py {}", path.display(), options.join(" "));
     }
+}
+
+#[test]
+fn the_gallery_s_ostep_scenarios_print_disk_py_s_totals() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scenarios");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if !path.file_name().unwrap().to_str().unwrap().starts_with("disk-ostep-") {
+            continue;
+        }
+        let s = scenario::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let summary = serde_json::to_value(experiment::run_seed(&s, s.meta.seed, false).unwrap().summary).unwrap();
+        assert_eq!(s.meta.paper_numbers.len(), 4, "{}: disk.py's TOTALS line", path.display());
+        for n in &s.meta.paper_numbers {
+            assert_eq!(summary[&n.figure].as_f64(), Some(n.values[0]), "{}: {}", path.display(), n.source);
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10);
 }
 
 /// `python3 disk.py <options>`'s output, if `OSTEP_DISK_PY` names disk.py and python3 runs it.
