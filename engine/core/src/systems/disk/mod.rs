@@ -153,7 +153,8 @@ impl DiskSystem {
 impl System for DiskSystem {
     type Event = Event;
     type Summary = Summary;
-    const STALL_HINT: &'static str = "Every request takes at least one time unit: this cannot happen.";
+    const STALL_HINT: &'static str =
+        "Every request takes time (a time unit at least on the ostep disk): a disk run whose time stops is a bug.";
 
     fn summary(&self, k: &K) -> Summary {
         self.metrics.summary(k.now())
