@@ -12,6 +12,8 @@ use storelab_core::scenario;
 
 /// The ids `check` keys as samples.
 const SAMPLE_STUDENTS: [&str; 2] = ["sample-student-1", "sample-student-2"];
+/// Most problems at the ends of the ranges `check` runs.
+const MAX_ENDS: usize = 16;
 
 pub fn run(a: AssignmentArgs) -> Result<(), String> {
     match a.command {
@@ -79,10 +81,22 @@ fn check(o: CheckArgs) -> Result<(), String> {
         }
     }
     println!("  questions ({} points):", a.max_points());
+    let width = id_width(&a);
     for (q, unit) in a.file.question.iter().zip(a.units()) {
-        println!("    {:<14} {:<42} {}", q.id, asks(q), marking(q, unit));
+        println!("    {:<width$} {:<42} {}", q.id, asks(q), marking(q, unit));
     }
     a.check_engine()?;
+    let ends = a.corner_problems(MAX_ENDS)?;
+    let keys: Vec<Result<Key, String>> = ends.par_iter().map(|p| a.key_of(p.clone())).collect();
+    for (p, k) in ends.iter().zip(keys) {
+        k.map_err(|e| {
+            let drawn: Vec<String> = p.drawn.iter().map(|d| format!("{} = {}", d.field, pick(&d.value))).collect();
+            format!("{}: at the ends of the ranges ({}), {e}; narrow the ranges", o.assignment, drawn.join(", "))
+        })?;
+    }
+    if !ends.is_empty() {
+        println!("  the ends of the ranges: {} problems, each answers every question", ends.len());
+    }
     println!("  sample keys:");
     for student in SAMPLE_STUDENTS {
         let text = key_text(&a, &a.key(student)?);
@@ -127,9 +141,15 @@ fn key_text(a: &Assignment, k: &Key) -> String {
         format!("{} (seed {}){}{}\n", k.student, k.seed, if drawn.is_empty() { "" } else { ": " }, drawn.join(", "));
     for (answer, q) in k.answers.iter().zip(&a.file.question) {
         let value = format!("{} {}", number(answer.value), answer.unit);
-        out += &format!("    {:<14} {:<24} {}\n", answer.question, value.trim_end(), marking(q, &answer.unit));
+        let width = id_width(a);
+        out += &format!("    {:<width$} {:<20} {}\n", answer.question, value.trim_end(), marking(q, &answer.unit));
     }
     out
+}
+
+/// The width of the question-id column.
+fn id_width(a: &Assignment) -> usize {
+    a.file.question.iter().map(|q| q.id.len()).max().unwrap_or(0)
 }
 
 /// What a question asks, in a few words.
@@ -154,7 +174,8 @@ fn marking(q: &Question, unit: &str) -> String {
         Reveal::AfterDue => "revealed after the due date",
         Reveal::Never => "never revealed",
     };
-    format!("{} points, {}, {reveal}", number(q.points), tolerance(&q.tolerance, unit))
+    let points = if q.points == 1.0 { "1 point".to_string() } else { format!("{} points", number(q.points)) };
+    format!("{points}, {}, {reveal}", tolerance(&q.tolerance, unit))
 }
 
 fn tolerance(t: &Tolerance, unit: &str) -> String {

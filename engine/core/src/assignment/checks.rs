@@ -4,14 +4,13 @@
 //! range that can give a student an invalid problem is refused before any student gets one.
 use super::questions;
 use super::types::{AssignmentFile, Pick, QuestionKind, Reveal, Vary};
-use super::variation::{self, Drawn};
+use super::variation;
 use crate::scenario::fields::{self, FieldSpec, Kind};
 use crate::scenario::text::value_problems;
 use crate::scenario::{self, Problem, Scenario, ScenarioError};
 use crate::systems;
 
-/// Most combinations of the ranges' ends checked; past it each entry's ends are checked with the
-/// others at their low end.
+/// Most combinations of the ranges' ends whose scenarios are checked.
 const MAX_CORNERS: usize = 256;
 
 /// Every problem between the parts of `file`, whose scenario `s` is valid, with `scenario_text`
@@ -188,39 +187,11 @@ fn choice_problems(spec: &FieldSpec, i: usize, c: usize, pick: &Pick) -> Vec<Pro
 }
 
 /// The ends of every range (every value of a choice), combined: each combination must make a
-/// valid scenario whose run answers every question. A problem sits on the first entry whose
+/// valid scenario, and one each question can be asked of (`storelab assignment check` also runs
+/// some of them). A problem sits on the first entry whose
 /// field the scenario's error names, else on the first entry.
 fn corner_problems(file: &AssignmentFile, scenario_text: &str) -> Vec<Problem> {
-    if file.vary.is_empty() {
-        return Vec::new();
-    }
-    let ends: Vec<Vec<Pick>> = file.vary.iter().map(range_ends).collect();
-    let combinations = ends.iter().try_fold(1usize, |n, e| n.checked_mul(e.len())).filter(|&n| n <= MAX_CORNERS);
-    let corners: Vec<Vec<usize>> = match combinations {
-        Some(n) => (0..n)
-            .map(|mut k| {
-                ends.iter()
-                    .map(|e| {
-                        let pick = k % e.len();
-                        k /= e.len();
-                        pick
-                    })
-                    .collect()
-            })
-            .collect(),
-        None => (0..ends.len())
-            .flat_map(|i| (0..ends[i].len()).map(move |pick| (i, pick)))
-            .map(|(i, pick)| (0..ends.len()).map(|j| if j == i { pick } else { 0 }).collect())
-            .collect(),
-    };
-    for corner in corners {
-        let drawn: Vec<Drawn> = file
-            .vary
-            .iter()
-            .zip(&corner)
-            .zip(&ends)
-            .map(|((v, &pick), e)| Drawn { field: v.field.clone(), value: e[pick].clone() })
-            .collect();
+    for drawn in variation::corners(&file.vary, MAX_CORNERS) {
         let with =
             drawn.iter().map(|d| format!("{} = {}", d.field, variation::toml_value(&d.value))).collect::<Vec<_>>();
         let at = |field: &str| {
@@ -255,16 +226,6 @@ fn corner_problems(file: &AssignmentFile, scenario_text: &str) -> Vec<Problem> {
         }
     }
     Vec::new()
-}
-
-/// The values a corner takes from one entry: a range's two ends, or every choice.
-fn range_ends(v: &Vary) -> Vec<Pick> {
-    match (v.uniform, v.integer, &v.choice) {
-        (Some([low, high]), _, _) => vec![Pick::Number(low), Pick::Number(high)],
-        (_, Some([low, high]), _) => vec![Pick::Number(low as f64), Pick::Number(high as f64)],
-        (_, _, Some(choices)) => choices.clone(),
-        _ => Vec::new(),
-    }
 }
 
 /// A scenario error without its place (the place is in a student's problem, not in the file).

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::types::Tolerance;
-use super::{questions, Assignment, Drawn, ENGINE_VERSION};
+use super::{questions, Assignment, Drawn, StudentProblem, ENGINE_VERSION};
 use crate::scenario;
 use crate::systems;
 
@@ -46,8 +46,12 @@ impl Assignment {
     /// Student `student`'s answers, from a run of their problem. Refused by another engine than
     /// the one the assignment names.
     pub fn key(&self, student: &str) -> Result<Key, String> {
+        self.key_of(self.problem(student)?)
+    }
+
+    /// The answers of `problem`, from a run of it.
+    pub fn key_of(&self, problem: StudentProblem) -> Result<Key, String> {
         self.check_engine()?;
-        let problem = self.problem(student)?;
         let who = &problem.student;
         let s = scenario::parse(&problem.text).map_err(|errors| {
             let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();

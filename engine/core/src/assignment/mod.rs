@@ -101,6 +101,25 @@ impl Assignment {
             .enumerate()
             .map(|(i, v)| Drawn { field: v.field.clone(), value: variation::draw(v, i, seed) })
             .collect();
+        self.problem_with(student, seed, drawn)
+    }
+
+    /// The problems at the ends of the variation ranges, at most `max` of them (every combination
+    /// of the ends, or each range's ends with the others at their low end): what `check` runs,
+    /// since a student may get any of them. Each is named "ends N" and seeded as that student.
+    pub fn corner_problems(&self, max: usize) -> Result<Vec<StudentProblem>, String> {
+        variation::corners(&self.file.vary, max)
+            .into_iter()
+            .enumerate()
+            .map(|(n, drawn)| {
+                let name = format!("ends {}", n + 1);
+                let seed = student_seed(&self.file.assignment.salt, &name);
+                self.problem_with(name, seed, drawn)
+            })
+            .collect()
+    }
+
+    fn problem_with(&self, student: String, seed: u64, drawn: Vec<Drawn>) -> Result<StudentProblem, String> {
         let header = format!(
             "# Assignment \"{}\" (version {}), the problem of student {student} (seed {seed:016x}).\n\
              # Run it as it is: the answers are this scenario's, with this seed.\n\n",

@@ -30,7 +30,9 @@ pub fn parse(text: &str) -> Result<Assignment, Vec<ScenarioError>> {
     let file: AssignmentFile = toml::from_str(text).map_err(|e| vec![place(serde_problem(root, &e))])?;
     let mut errors: Vec<ScenarioError> = match garde::Validate::validate(&file) {
         Ok(()) => Vec::new(),
-        Err(report) => report.iter().map(|(path, e)| place(Problem::new(path.to_string(), e.message()))).collect(),
+        Err(report) => {
+            report.iter().map(|(path, e)| place(Problem::new(path.to_string(), range_message(e.message())))).collect()
+        }
     };
     let table = root.get("scenario").and_then(|s| s.as_table_like()).expect("serde read [scenario] as a table");
     let read = || toml::Value::Table(file.scenario.clone()).try_into();
@@ -51,6 +53,15 @@ pub fn parse(text: &str) -> Result<Assignment, Vec<ScenarioError>> {
     }
     errors.sort_by_key(|e| (e.line, e.column));
     Err(errors)
+}
+
+/// garde's range message ("greater than 1000") as a sentence; its others are sentences already.
+fn range_message(message: &str) -> String {
+    if message.starts_with("greater than") || message.starts_with("lower than") {
+        format!("the value is {message}")
+    } else {
+        message.to_string()
+    }
 }
 
 /// A scenario field's path as the assignment names it.

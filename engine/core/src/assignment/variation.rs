@@ -81,6 +81,52 @@ pub(crate) fn with_values(
     Ok(text)
 }
 
+/// The values at the ends of the ranges, combined: every combination of each entry's ends (every
+/// value of a choice) when there are at most `max`, else each entry's ends with the others at
+/// their first.
+pub(crate) fn corners(vary: &[Vary], max: usize) -> Vec<Vec<Drawn>> {
+    let ends: Vec<Vec<Pick>> = vary.iter().map(range_ends).collect();
+    let combinations = ends.iter().try_fold(1usize, |n, e| n.checked_mul(e.len())).filter(|&n| n <= max);
+    let picks: Vec<Vec<usize>> = match combinations {
+        _ if vary.is_empty() => Vec::new(),
+        Some(n) => (0..n)
+            .map(|mut k| {
+                ends.iter()
+                    .map(|e| {
+                        let pick = k % e.len();
+                        k /= e.len();
+                        pick
+                    })
+                    .collect()
+            })
+            .collect(),
+        None => (0..ends.len())
+            .flat_map(|i| (0..ends[i].len()).map(move |pick| (i, pick)))
+            .map(|(i, pick)| (0..ends.len()).map(|j| if j == i { pick } else { 0 }).collect())
+            .collect(),
+    };
+    picks
+        .into_iter()
+        .map(|pick| {
+            vary.iter()
+                .zip(pick)
+                .zip(&ends)
+                .map(|((v, p), e)| Drawn { field: v.field.clone(), value: e[p].clone() })
+                .collect()
+        })
+        .collect()
+}
+
+/// The values a corner takes from one entry: a range's two ends, or every choice.
+fn range_ends(v: &Vary) -> Vec<Pick> {
+    match (v.uniform, v.integer, &v.choice) {
+        (Some([low, high]), _, _) => vec![Pick::Number(low), Pick::Number(high)],
+        (_, Some([low, high]), _) => vec![Pick::Number(low as f64), Pick::Number(high as f64)],
+        (_, _, Some(choices)) => choices.clone(),
+        _ => Vec::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
