@@ -1,14 +1,16 @@
 //! A commented assignment around a scenario file (`storelab assignment new`): its header, the
 //! scenario inline, examples of `[[vary]]` for the system's knobs, and one question of each kind
-//! that the scenario's system can answer, so the file checks as written and is edited from there.
+//! that a run of the scenario answers (the template runs it once to choose them), so the file
+//! checks as written and is edited from there.
 use toml_edit::{DocumentMut, Item, Table};
 
 use super::types::FORMAT;
 use super::ENGINE_VERSION;
+use crate::kernel::time;
 use crate::scenario::fields::{self, Kind};
 use crate::scenario::text::toml_error;
 use crate::scenario::{self, Scenario, ScenarioError};
-use crate::systems;
+use crate::systems::{self, Simulation};
 
 /// `scenario_text`'s sections as `[scenario.<section>]` tables, their comments kept: the inverse
 /// of reading an assignment's inline scenario.
@@ -98,11 +100,15 @@ fn vary_examples(s: &Scenario) -> String {
     examples.join("#\n")
 }
 
-/// One question of each kind the system can answer for `s`.
+/// One question of each kind that a run of `s` answers.
 fn question_examples(s: &Scenario) -> String {
     let d = systems::description(s);
+    let mut sim = Simulation::new(s, s.meta.seed);
+    sim.run();
+    let summary = serde_json::to_value(sim.summary()).expect("a summary serializes");
+    let defined = |path: &str| path.split('.').fold(&summary, |v, k| &v[k]).as_f64().is_some_and(f64::is_finite);
     let mut out = Vec::new();
-    if let Some(f) = d.figures.iter().find(|f| f.applies_to(s)) {
+    if let Some(f) = d.figures.iter().find(|f| f.applies_to(s) && defined(f.path)) {
         out.push(format!(
             "[[question]]\nid = \"figure\"\nprompt = \"What is the {label} ({unit}) over the measured window?\"\n\
              kind = \"figure\"\nfigure = \"{path}\"\ntolerance = {{ relative = 0.02 }}\npoints = 1\n",
@@ -111,26 +117,39 @@ fn question_examples(s: &Scenario) -> String {
             path = f.path
         ));
     }
-    let record = d.records.iter().find(|r| r.step.is_some()).or(d.records.first());
+    // A kind the lab can step to, if the run has one; else any the run has.
+    let seen = |r: &&crate::describe::RecordKindInfo| sim.trace().count(r.id) > 0;
+    let record = d.records.iter().filter(seen).find(|r| r.step.is_some()).or(d.records.iter().find(seen));
     if let Some(r) = record {
         out.push(format!(
-            "[[question]]\nid = \"first\"\nprompt = \"At what simulated time (s) is the first {label}?\"\n\
+            "[[question]]\nid = \"first\"\nprompt = \"At what simulated time (s) is the first '{label}' record?\"\n\
              kind = \"record_time\"\nrecord = \"{name}\"\nnth = 1\ntolerance = {{ absolute = 0.001 }}\npoints = 1\n",
             label = r.label,
             name = r.name
         ));
         out.push(format!(
-            "[[question]]\nid = \"count\"\nprompt = \"How many {label} records does the run have from 0 s to 1 s?\"\n\
-             kind = \"record_count\"\nrecord = \"{name}\"\nfrom_s = 0\nto_s = 1\npoints = 1\n",
+            "[[question]]\nid = \"count\"\nprompt = \"How many '{label}' records does the whole run have?\"\n\
+             kind = \"record_count\"\nrecord = \"{name}\"\npoints = 1\n",
             label = r.label,
             name = r.name
         ));
     }
-    let scalar = d.sections.iter().find_map(|sec| Some((sec, sec.scalars.iter().find(|c| c.values.is_empty())?)));
+    // Halfway through the run, whole seconds when it is long enough.
+    let end_s = time::to_s(sim.now());
+    let at_s = if end_s >= 2.0 { (end_s / 2.0).floor() } else { end_s / 2.0 };
+    let mut halfway = Simulation::new(s, s.meta.seed);
+    halfway.run_until(time::from_s(at_s));
+    let frame = halfway.frame();
+    let scalar = d.sections.iter().find_map(|sec| {
+        let numeric = |c: &&crate::describe::ColumnInfo| {
+            c.values.is_empty() && frame.section(sec.name).scalar(c.name).is_finite()
+        };
+        Some((sec, sec.scalars.iter().find(numeric)?))
+    });
     if let Some((section, c)) = scalar {
         out.push(format!(
-            "[[question]]\nid = \"at\"\nprompt = \"What is the {label} ({unit}) at 1 s?\"\nkind = \"figure_at\"\n\
-             figure = \"{section}.{name}\"\nat_s = 1\ntolerance = {{ relative = 0.01 }}\npoints = 1\n",
+            "[[question]]\nid = \"at\"\nprompt = \"What is '{label}' ({unit}) at {at_s} s?\"\nkind = \"figure_at\"\n\
+             figure = \"{section}.{name}\"\nat_s = {at_s}\ntolerance = {{ relative = 0.01 }}\npoints = 1\n",
             label = c.label,
             unit = if c.unit.is_empty() { "a count" } else { c.unit },
             section = section.name,
