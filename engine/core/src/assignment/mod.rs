@@ -30,6 +30,8 @@ pub use template::{embed_scenario, template};
 pub use types::*;
 pub use variation::Drawn;
 
+use serde::Serialize;
+
 use crate::scenario::Scenario;
 use crate::systems;
 
@@ -52,6 +54,32 @@ pub struct Assignment {
     pub hash: String,
     /// The inline scenario as a scenario file's text.
     scenario_text: String,
+}
+
+/// What the lab shows of an assignment: everything but the scenario and the salt, with each
+/// question's unit.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outline<'a> {
+    pub name: &'a str,
+    pub title: &'a str,
+    pub description: &'a str,
+    pub engine: &'a str,
+    pub hash: &'a str,
+    pub due: Option<&'a str>,
+    /// The system the scenario runs (`[system] kind`).
+    pub system: &'static str,
+    pub max_points: f64,
+    pub vary: &'a [Vary],
+    pub questions: Vec<OutlinedQuestion<'a>>,
+}
+
+/// A question as the lab shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct OutlinedQuestion<'a> {
+    #[serde(flatten)]
+    pub question: &'a Question,
+    /// The unit answers are given in.
+    pub unit: &'static str,
 }
 
 /// One student's problem: their seed, the values drawn for them, and the scenario they run.
@@ -130,6 +158,29 @@ impl Assignment {
         let text = variation::with_values(&self.scenario_text, &header, &drawn, run_seed)
             .map_err(|e| format!("student {student}'s problem cannot be written: {e}"))?;
         Ok(StudentProblem { student, seed, drawn, text })
+    }
+
+    /// What the lab shows of the assignment (`Outline`).
+    pub fn outline(&self) -> Outline<'_> {
+        let h = &self.file.assignment;
+        Outline {
+            name: &h.name,
+            title: &h.title,
+            description: &h.description,
+            engine: &h.engine,
+            hash: &self.hash,
+            due: h.due.as_deref(),
+            system: self.scenario.system.kind.name(),
+            max_points: self.max_points(),
+            vary: &self.file.vary,
+            questions: self
+                .file
+                .question
+                .iter()
+                .zip(self.units())
+                .map(|(question, unit)| OutlinedQuestion { question, unit })
+                .collect(),
+        }
     }
 
     /// The unit of each question's answer, in file order.
