@@ -53,7 +53,7 @@ fn question_problems(file: &AssignmentFile, s: &Scenario) -> Vec<Problem> {
             problems.push(Problem::new(at("id"), format!("two questions have the id \"{}\"; give each its own", q.id)));
         }
         match questions::ask(q, i, d) {
-            Err(p) => problems.push(p),
+            Err(p) => problems.push(*p),
             Ok(ask) => problems.extend(ask.problem_with(s).map(|(field, message)| Problem::new(at(field), message))),
         }
         let exact = q.tolerance.absolute == 0.0 && q.tolerance.relative == 0.0;

@@ -30,19 +30,19 @@ pub(crate) enum Ask {
 }
 
 /// What question `i` asks of system `d`'s runs, or the problem with it (at the field to fix).
-pub(crate) fn ask(q: &Question, i: usize, d: &'static Description) -> Result<Ask, Problem> {
+pub(crate) fn ask(q: &Question, i: usize, d: &'static Description) -> Result<Ask, Box<Problem>> {
     let at = |field: &str| format!("question[{i}].{field}");
     let needs = |field: &str, what: &str| {
-        Problem::new(at(field), format!("a {} question needs `{field}`: {what}", kind_name(q.kind)))
+        Box::new(Problem::new(at(field), format!("a {} question needs `{field}`: {what}", kind_name(q.kind))))
     };
     let record = || {
         let name = q.record.as_deref().ok_or_else(|| needs("record", "the record kind, by name"))?;
         d.records.iter().find(|r| r.name == name).map(|r| r.id).ok_or_else(|| {
             let names: Vec<&str> = d.records.iter().map(|r| r.name).collect();
-            Problem::new(
+            Box::new(Problem::new(
                 at("record"),
                 format!("the {} system has no record kind \"{name}\"; it has: {}", d.kind, names.join(", ")),
-            )
+            ))
         })
     };
     let ask = match q.kind {
@@ -50,10 +50,10 @@ pub(crate) fn ask(q: &Question, i: usize, d: &'static Description) -> Result<Ask
             let path = q.figure.as_deref().ok_or_else(|| needs("figure", "a summary figure's path"))?;
             let figure = d.figures.iter().find(|f| f.path == path).ok_or_else(|| {
                 let paths: Vec<&str> = d.figures.iter().map(|f| f.path).collect();
-                Problem::new(
+                Box::new(Problem::new(
                     at("figure"),
                     format!("the {} system has no summary figure \"{path}\"; it has: {}", d.kind, paths.join(", ")),
-                )
+                ))
             })?;
             unused(q, i, &["figure"])?;
             Ask::Figure(figure)
@@ -69,7 +69,8 @@ pub(crate) fn ask(q: &Question, i: usize, d: &'static Description) -> Result<Ask
             let from = time::from_s(q.from_s.unwrap_or(0.0));
             let to = q.to_s.map(time::from_s);
             if to.is_some_and(|to| to <= from) {
-                return Err(Problem::new(at("to_s"), "the window ends before it starts: make to_s larger than from_s"));
+                let message = "the window ends before it starts: make to_s larger than from_s";
+                return Err(Box::new(Problem::new(at("to_s"), message)));
             }
             unused(q, i, &["record", "from_s", "to_s"])?;
             Ask::RecordCount { kind, from, to }
@@ -84,14 +85,14 @@ pub(crate) fn ask(q: &Question, i: usize, d: &'static Description) -> Result<Ask
                         s.scalars.iter().filter(|c| c.values.is_empty()).map(|c| format!("{}.{}", s.name, c.name))
                     })
                     .collect();
-                Problem::new(
+                Box::new(Problem::new(
                     at("figure"),
                     format!(
                         "the {} system's frames have no numeric scalar \"{path}\"; they have: {}",
                         d.kind,
                         scalars.join(", ")
                     ),
-                )
+                ))
             })?;
             let at_s = q.at_s.ok_or_else(|| needs("at_s", "the simulated time, s"))?;
             unused(q, i, &["figure", "at_s"])?;
@@ -102,7 +103,7 @@ pub(crate) fn ask(q: &Question, i: usize, d: &'static Description) -> Result<Ask
 }
 
 /// A problem at the first field `q` gives that its kind does not use (`used` are those it does).
-fn unused(q: &Question, i: usize, used: &[&str]) -> Result<(), Problem> {
+fn unused(q: &Question, i: usize, used: &[&str]) -> Result<(), Box<Problem>> {
     let given = [
         ("figure", q.figure.is_some()),
         ("record", q.record.is_some()),
@@ -113,10 +114,10 @@ fn unused(q: &Question, i: usize, used: &[&str]) -> Result<(), Problem> {
     ];
     match given.into_iter().find(|(field, given)| *given && !used.contains(field)) {
         None => Ok(()),
-        Some((field, _)) => Err(Problem::new(
+        Some((field, _)) => Err(Box::new(Problem::new(
             format!("question[{i}].{field}"),
             format!("a {} question does not use `{field}`; remove it", kind_name(q.kind)),
-        )),
+        ))),
     }
 }
 
