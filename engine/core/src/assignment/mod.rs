@@ -138,6 +138,7 @@ impl Assignment {
     pub fn corner_problems(&self, max: usize) -> Result<Vec<StudentProblem>, String> {
         variation::corners(&self.file.vary, max)
             .into_iter()
+            .take(max)
             .enumerate()
             .map(|(n, drawn)| {
                 let name = format!("ends {}", n + 1);

@@ -221,3 +221,28 @@ fn two_students_get_different_problems_and_one_student_always_the_same() {
     let Pick::Number(mob_mb) = ada.drawn[0].value else { panic!() };
     assert_eq!((s.mob().server.mob_mb, s.meta.seed), (mob_mb, ada.seed & crate::scenario::MAX_SEED));
 }
+
+#[test]
+fn a_choice_of_names_is_checked_at_every_value() {
+    let layout =
+        "[[vary]]\nfield = \"server.layout\"\nchoice = [\"read_optimized\", \"write_optimized\"]\n\n[[question]]";
+    let text = short().replacen("[[question]]", layout, 1);
+    assert!(parse(&text).is_ok(), "{:?}", parse(&text).err());
+    // A write-optimized figure is not reported when a student gets the read-optimized layout,
+    // though the scenario as written has the write-optimized one.
+    let text = text.replacen("figure = \"throughput_tps\"", "figure = \"wo.fragment_reads\"", 1).replacen(
+        "mob_mb = 2",
+        "mob_mb = 2\nlayout = \"write_optimized\"",
+        1,
+    );
+    let (path, _, _, message) = error(&text);
+    assert_eq!(path, "question[0].figure");
+    assert!(
+        message.starts_with("with server.mob_mb = 1, workload.write_prob = 0.1, server.layout = \"read_optimized\""),
+        "{message}"
+    );
+    let bad = short().replacen("[[question]]", &layout.replace("write_optimized", "write_only"), 1);
+    let (path, _, _, message) = error(&bad);
+    assert_eq!(path, "vary[2].choice[1]");
+    assert!(message.contains("unknown value \"write_only\""), "{message}");
+}

@@ -9,7 +9,7 @@ use crate::kernel::rng::Rng;
 use crate::scenario::{self, ScenarioError, MAX_SEED};
 
 /// The RNG streams of the draws: stream `VARY_STREAM + i` for `[[vary]]` entry i, so adding an
-/// entry leaves the others' draws as they were.
+/// entry at the end leaves the others' draws as they were.
 const VARY_STREAM: u64 = 0x5641_5259; // "VARY"
 
 /// Powers of ten for rounding to `decimals` places, exact in f64 (no `powi`, whose result may
