@@ -16,6 +16,14 @@ const glue = await import('@storelab/engine');
 const exports = await glue.default({ module_or_path: fs.readFileSync(wasmFile) });
 
 export const { Lab, validate, schema, set_field, read_field, remove_field } = glue;
+export const {
+  assignment_validate,
+  assignment_outline,
+  assignment_seed,
+  assignment_problem,
+  assignment_key,
+  assignment_submission,
+} = glue;
 
 /** The engine's linear memory (it only grows), for measuring what checkpoints cost. */
 export const memory = () => exports.memory;
@@ -28,4 +36,8 @@ export const storelabBin = path.join(
 
 export function readScenario(name) {
   return fs.readFileSync(path.join(root, 'scenarios', name), 'utf8');
+}
+
+export function readAssignment(name) {
+  return fs.readFileSync(path.join(root, 'assignments', name), 'utf8');
 }

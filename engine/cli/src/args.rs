@@ -47,6 +47,114 @@ pub enum Command {
         with errors naming a line or a field, or run without a panic and without the engine\n\
         ending it early; prints the counts and fails when one is not. --show I prints input I.")]
     Fuzz(FuzzArgs),
+    /// Make, check, key and grade assignments: a scenario varied per student, with questions
+    #[command(long_about = "Make, check, key and grade assignments (docs/assignments.md): one scenario, varied\n\
+        per student by a seed that hashes the assignment's salt with the student's id, and questions\n\
+        about its run. Every answer is computed by running the student's problem, never read back.")]
+    Assignment(AssignmentArgs),
+}
+
+#[derive(Args)]
+pub struct AssignmentArgs {
+    #[command(subcommand)]
+    pub command: AssignmentCommand,
+}
+
+#[derive(Subcommand)]
+pub enum AssignmentCommand {
+    /// Write a commented assignment template around a scenario file
+    New(NewArgs),
+    /// Check an assignment: errors with line and column; its questions, ranges and two sample keys
+    Check(CheckArgs),
+    /// Print the answers of each student's problem
+    Key(KeyArgs),
+    /// Print a student's problem: the scenario file they run, with their values and seed
+    Problem(ProblemArgs),
+    /// Grade submissions: every answer recomputed from the student's problem
+    #[command(long_about = "Grade submissions: each student's problem is run again and each answer scored\n\
+        against the engine's, within the question's tolerance. A submission made for another\n\
+        assignment, another version of this file or another engine is refused, by file name.\n\n\
+        --format csv prints one row per student (student, score, max, then each question's points).\n\
+        --format gradescope writes Gradescope's results.json: for one submission to --out FILE or\n\
+        stdout, for several to --out DIR as DIR/<submission file name>/results.json.")]
+    Grade(GradeArgs),
+    /// Print the JSON schema of the assignment file
+    Schema,
+}
+
+#[derive(Args)]
+pub struct NewArgs {
+    /// The scenario file (TOML) the assignment varies and asks about
+    pub scenario: String,
+    /// The assignment's name [default: the scenario file's name]
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Write the template to FILE instead of stdout
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+}
+
+#[derive(Args)]
+pub struct CheckArgs {
+    /// The assignment file (TOML)
+    pub assignment: String,
+}
+
+#[derive(Args)]
+#[command(group(clap::ArgGroup::new("students").required(true).args(["student", "roster"])))]
+pub struct KeyArgs {
+    /// The assignment file (TOML)
+    pub assignment: String,
+    /// A student's id (repeatable)
+    #[arg(long, value_name = "ID")]
+    pub student: Vec<String>,
+    /// A file of student ids, one a line (blank lines and lines starting with # are skipped)
+    #[arg(long, value_name = "FILE")]
+    pub roster: Option<String>,
+    /// Print each student's key as one line of JSON (what the lab computes, byte for byte)
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args)]
+pub struct ProblemArgs {
+    /// The assignment file (TOML)
+    pub assignment: String,
+    /// The student's id
+    #[arg(long, value_name = "ID")]
+    pub student: String,
+}
+
+#[derive(Args)]
+pub struct GradeArgs {
+    /// The assignment file (TOML)
+    pub assignment: String,
+    /// The submission files (JSON as the lab exports them, or TOML)
+    #[arg(value_name = "SUBMISSION", required = true)]
+    pub submissions: Vec<String>,
+    /// A CSV written by an earlier grading: print what changed for each student
+    #[arg(long, value_name = "CSV")]
+    pub previous: Option<String>,
+    /// Keep each student's previous grade where it is higher (needs --previous)
+    #[arg(long, requires = "previous")]
+    pub no_decrease: bool,
+    /// Output format
+    #[arg(long, value_enum, default_value_t = GradeFormat::Csv)]
+    pub format: GradeFormat,
+    /// Write the output to PATH (a file; a folder for gradescope with several submissions)
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<String>,
+    /// Grade submissions made for an earlier version of the file (its hash, or 8 or more of its
+    /// first hex digits) against this one (repeatable)
+    #[arg(long, value_name = "HASH")]
+    pub accept_hash: Vec<String>,
+}
+
+/// The output format of `assignment grade`.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GradeFormat {
+    Csv,
+    Gradescope,
 }
 
 /// `--set key=value`, repeatable.
@@ -205,7 +313,7 @@ pub fn parse_text(path: &str, text: &str) -> Result<Scenario, String> {
 }
 
 /// `path:line:column: message`, or `path: message` for a problem not in the text.
-fn located(path: &str, e: &scenario::ScenarioError) -> String {
+pub fn located(path: &str, e: &scenario::ScenarioError) -> String {
     if e.line > 0 {
         format!("{path}:{}:{}: {}", e.line, e.column, strip_position(e))
     } else {

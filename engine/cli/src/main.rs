@@ -1,5 +1,7 @@
-//! `storelab`: run, sweep, validate, describe, benchmark and fuzz scenarios from the command line.
+//! `storelab`: run, sweep, validate, describe, benchmark and fuzz scenarios, and make and grade
+//! assignments, from the command line.
 mod args;
+mod assignment;
 mod bench;
 mod commands;
 mod fuzz;
@@ -20,6 +22,7 @@ fn main() -> ExitCode {
         Some(Command::Describe(a)) => commands::describe(a),
         Some(Command::Bench(a)) => bench::bench(a),
         Some(Command::Fuzz(a)) => fuzz::fuzz(a),
+        Some(Command::Assignment(a)) => assignment::run(a),
         None => {
             let _ = Cli::command().print_help();
             return ExitCode::SUCCESS;

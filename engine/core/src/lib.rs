@@ -7,6 +7,7 @@
 //! views draw; `scenario` parses and validates the TOML input; `experiment` runs a scenario
 //! over its seeds and sweep points; `fuzz` makes and checks damaged and random scenarios
 //! (`storelab fuzz`).
+pub mod assignment;
 pub mod components;
 pub mod describe;
 pub mod experiment;

@@ -12,7 +12,7 @@
 mod frame;
 
 use storelab_core::kernel::Phase;
-use storelab_core::{scenario, Simulation};
+use storelab_core::{assignment, scenario, Simulation};
 use wasm_bindgen::prelude::*;
 
 /// Core types serialize infallibly (plain structs, no maps with non-string keys). A macro rather
@@ -314,6 +314,67 @@ pub fn schema(kind: Option<String>) -> Result<String, JsError> {
 pub fn describe_systems() -> String {
     let all: Vec<_> = scenario::SystemKind::ALL.iter().map(|&k| storelab_core::systems::description_of(k)).collect();
     to_json!(&all)
+}
+
+/// Checks an assignment file: a JSON array of errors as [`validate`]'s (each with its line and
+/// column in the assignment, a scenario error inside it too), `[]` when it is valid.
+#[wasm_bindgen]
+pub fn assignment_validate(assignment_text: &str) -> String {
+    match assignment::parse(assignment_text) {
+        Ok(_) => "[]".to_string(),
+        Err(errors) => to_json!(&errors),
+    }
+}
+
+/// What the lab shows of an assignment, as JSON (`assignment::Outline`): name, title,
+/// description, engine, hash, due, system, max_points, vary, and the questions with their unit,
+/// tolerance, points and `reveal`. Throws, as [`validate`]'s array, on an invalid file.
+#[wasm_bindgen]
+pub fn assignment_outline(assignment_text: &str) -> Result<String, JsError> {
+    Ok(to_json!(&parse_assignment(assignment_text)?.outline()))
+}
+
+/// A student's seed under the assignment's seed rule, 16 hex digits (`storelab assignment key`
+/// prints the same). Throws on an invalid file or student id.
+#[wasm_bindgen]
+pub fn assignment_seed(assignment_text: &str, student: &str) -> Result<String, JsError> {
+    let a = parse_assignment(assignment_text)?;
+    Ok(hex16(a.problem(student).map_err(|e| JsError::new(&e))?.seed))
+}
+
+/// A student's problem: the scenario file they run (the inline scenario with their values and
+/// seed), for `new Lab(text)`; `storelab assignment problem` prints the same.
+#[wasm_bindgen]
+pub fn assignment_problem(assignment_text: &str, student: &str) -> Result<String, JsError> {
+    let a = parse_assignment(assignment_text)?;
+    Ok(a.problem(student).map_err(|e| JsError::new(&e))?.text)
+}
+
+/// A student's answer key as one line of JSON, byte for byte what
+/// `storelab assignment key --json` prints for them. Runs the student's problem to its end (about
+/// as long as running it in the lab without drawing). Throws when the engine is not the one the
+/// assignment names, or a question has no answer.
+#[wasm_bindgen]
+pub fn assignment_key(assignment_text: &str, student: &str) -> Result<String, JsError> {
+    let a = parse_assignment(assignment_text)?;
+    Ok(a.key(student).map_err(|e| JsError::new(&e))?.to_json())
+}
+
+/// The submission file of `student`'s answers (`answers_json`: an object of numbers by question
+/// id; leave out a question not answered), as pretty JSON for the student to download and hand in.
+/// Throws on an unknown question id or an answer that is not a finite number.
+#[wasm_bindgen]
+pub fn assignment_submission(assignment_text: &str, student: &str, answers_json: &str) -> Result<String, JsError> {
+    let a = parse_assignment(assignment_text)?;
+    let answers = serde_json::from_str(answers_json)
+        .map_err(|e| JsError::new(&format!("the answers are not an object of numbers by question id: {e}")))?;
+    let submission = a.submission(student, answers).map_err(|e| JsError::new(&e))?;
+    Ok(serde_json::to_string_pretty(&submission).expect("a submission serializes"))
+}
+
+/// An assignment, or an `Error` whose message is the JSON array of its errors.
+fn parse_assignment(text: &str) -> Result<assignment::Assignment, JsError> {
+    assignment::parse(text).map_err(|errors| JsError::new(&to_json!(&errors)))
 }
 
 fn hex16(h: u64) -> String {

@@ -68,7 +68,7 @@ pub fn remove_field(text: &str, path: &str) -> Result<String, ScenarioError> {
 /// The system whose fields the text's paths name (`[system] kind`; the default when the text
 /// names none or is not TOML).
 fn kind_of(text: &str) -> SystemKind {
-    ImDocument::parse(text).map_or_else(|_| SystemKind::default(), |doc| system_kind(&doc))
+    ImDocument::parse(text).map_or_else(|_| SystemKind::default(), |doc| system_kind(doc.as_table()))
 }
 
 fn unknown_path(kind: SystemKind, path: &str) -> Problem {

@@ -11,7 +11,7 @@ mod edit;
 pub(crate) mod fields;
 mod paper;
 mod schema;
-mod text;
+pub(crate) mod text;
 mod types;
 pub(crate) mod validate;
 
@@ -72,7 +72,7 @@ impl fmt::Display for ScenarioError {
 impl std::error::Error for ScenarioError {}
 
 impl Problem {
-    fn into_error(self, line_column: (u32, u32)) -> ScenarioError {
+    pub(crate) fn into_error(self, line_column: (u32, u32)) -> ScenarioError {
         ScenarioError {
             path: self.path,
             line: line_column.0,
@@ -114,26 +114,38 @@ pub fn parse(text: &str) -> Result<Scenario, Vec<ScenarioError>> {
         return Err(vec![Problem::new("", message).into_error((1, 1))]);
     }
     let doc = text::parse_document(text).map_err(|e| vec![e])?;
+    parse_in(text, doc.as_table(), || toml::from_str(text))
+}
+
+/// Checks and reads the scenario written in `root`, a table of the TOML `text`: the whole
+/// document (`parse`), or a file that holds a scenario in one of its tables (an assignment's
+/// `[scenario]`), so every error is placed at its line and column in `text`. `read` deserializes
+/// that table once the text checks pass.
+pub(crate) fn parse_in(
+    text: &str,
+    root: &dyn toml_edit::TableLike,
+    read: impl FnOnce() -> Result<Scenario, toml::de::Error>,
+) -> Result<Scenario, Vec<ScenarioError>> {
     let placed = |problems: Vec<Problem>| {
         problems
             .into_iter()
             .map(|p| {
-                let at = text::line_column_of(text, &doc, &p);
+                let at = text::line_column_of(text, root, &p);
                 p.into_error(at)
             })
             .collect::<Vec<_>>()
     };
-    let kind = text::system_kind(&doc);
-    let mut problems = text::check_keys_and_types(&doc, kind);
+    let kind = text::system_kind(root);
+    let mut problems = text::check_keys_and_types(root, kind);
     if !problems.is_empty() {
-        problems.extend(text::written_range_problems(&doc, kind));
+        problems.extend(text::written_range_problems(root, kind));
         let mut errors = placed(problems);
         errors.sort_by_key(|e| (e.line, e.column));
         return Err(errors);
     }
     // The checks above mirror serde's rules, so this only fails if they missed a case; the
     // error is still placed in the text.
-    let scenario: Scenario = toml::from_str(text).map_err(|e| placed(vec![text::serde_problem(&doc, kind, &e)]))?;
+    let scenario: Scenario = read().map_err(|e| placed(vec![text::serde_problem(root, kind, &e)]))?;
     let problems = scenario.problems();
     if problems.is_empty() {
         Ok(scenario)

@@ -42,13 +42,14 @@ fn floor_char_boundary(text: &str, offset: usize) -> usize {
 
 /// Line and column of a problem: its own span if the check knew it, else the value of its path
 /// or of a related field, else the header of one of their sections; (0, 0) if none is written.
-pub fn line_column_of(text: &str, doc: &Document, problem: &Problem) -> (u32, u32) {
+/// `root` is the scenario's table in `text`: the whole document, or an assignment's `[scenario]`.
+pub fn line_column_of(text: &str, root: &dyn TableLike, problem: &Problem) -> (u32, u32) {
     let paths = || std::iter::once(problem.path.as_str()).chain(problem.related.iter().copied());
     let span = problem
         .span
         .clone()
-        .or_else(|| paths().find_map(|p| value_span(doc, p)))
-        .or_else(|| paths().find_map(|p| section_span(doc, p)));
+        .or_else(|| paths().find_map(|p| value_span(root, p)))
+        .or_else(|| paths().find_map(|p| section_span(root, p)));
     span.map_or((0, 0), |s| line_column(text, s.start))
 }
 
@@ -66,9 +67,9 @@ fn split_path(path: &str) -> (&str, &str, Option<usize>, Option<&str>) {
 
 /// Span of the value written for `path` (or of its key, for values without one); an element of
 /// a list, or a key of a table in a list of tables (`meta.paper_numbers[1].figure`).
-fn value_span(doc: &Document, path: &str) -> Option<Range<usize>> {
+fn value_span(root: &dyn TableLike, path: &str) -> Option<Range<usize>> {
     let (section, key, index, sub) = split_path(path);
-    let table = doc.get(section)?.as_table_like()?;
+    let table = root.get(section)?.as_table_like()?;
     let (key, item) = table.get_key_value(key)?;
     let element = index.and_then(|i| {
         let element: &dyn TableLike = match item {
@@ -87,22 +88,22 @@ fn value_span(doc: &Document, path: &str) -> Option<Range<usize>> {
     element.or_else(|| item.span()).or_else(|| key.span())
 }
 
-fn section_span(doc: &Document, path: &str) -> Option<Range<usize>> {
+fn section_span(root: &dyn TableLike, path: &str) -> Option<Range<usize>> {
     let (section, ..) = split_path(path);
-    doc.as_table().key(section)?.span()
+    root.key(section)?.span()
 }
 
 /// The system the text selects (`[system] kind`); the default when it names none.
-pub fn system_kind(doc: &Document) -> SystemKind {
-    fields::kind_in(doc.get("system").and_then(|s| s.as_table_like()?.get("kind")?.as_str()))
+pub fn system_kind(root: &dyn TableLike) -> SystemKind {
+    fields::kind_in(root.get("system").and_then(|s| s.as_table_like()?.get("kind")?.as_str()))
 }
 
 /// Unknown sections and keys, wrong types and missing sweep keys: everything serde would reject,
 /// but all of it at once, with locations and the list of valid keys (system `kind`'s).
-pub fn check_keys_and_types(doc: &Document, kind: SystemKind) -> Vec<Problem> {
+pub fn check_keys_and_types(root: &dyn TableLike, kind: SystemKind) -> Vec<Problem> {
     let mut problems = Vec::new();
-    for (name, item) in doc.iter() {
-        let key = doc.key(name);
+    for (name, item) in root.iter() {
+        let key = root.key(name);
         if !fields::is_section(kind, name) {
             problems.push(
                 Problem::new(
@@ -121,22 +122,22 @@ pub fn check_keys_and_types(doc: &Document, kind: SystemKind) -> Vec<Problem> {
             );
         }
     }
-    problems.extend(exclusive_problems(doc, kind));
+    problems.extend(exclusive_problems(root, kind));
     problems
 }
 
 /// A pair of `fields::exclusive` given together. A field counts as given when its key is
 /// written or when the sweep varies it; the problem sits where the second one is given.
-fn exclusive_problems(doc: &Document, kind: SystemKind) -> Vec<Problem> {
+fn exclusive_problems(root: &dyn TableLike, kind: SystemKind) -> Vec<Problem> {
     let swept = |path: &str| {
-        let sweep = doc.get("sweep")?.as_table_like()?;
+        let sweep = root.get("sweep")?.as_table_like()?;
         ["parameter", "series"]
             .into_iter()
             .filter_map(|key| sweep.get(key)?.as_value())
             .find(|v| v.as_str() == Some(path))
             .map(Value::span)
     };
-    let given = |path: &str| value_span(doc, path).map(Some).or_else(|| swept(path));
+    let given = |path: &str| value_span(root, path).map(Some).or_else(|| swept(path));
     fields::exclusive(kind)
         .iter()
         .filter(|(a, _, _)| given(a).is_some())
@@ -192,13 +193,13 @@ fn check_section(
 
 /// Range problems of the numeric values written with the right type. Reported beside the key
 /// and type problems, so a text with both kinds shows every field's error at once.
-pub fn written_range_problems(doc: &Document, kind: SystemKind) -> Vec<Problem> {
+pub fn written_range_problems(root: &dyn TableLike, kind: SystemKind) -> Vec<Problem> {
     fields::all(kind)
         .iter()
         .filter(|spec| spec.numeric().is_some())
         .filter_map(|spec| {
             let (section, key, ..) = split_path(spec.path);
-            let value = doc.get(section)?.as_table_like()?.get(key)?.as_value()?;
+            let value = root.get(section)?.as_table_like()?.get(key)?.as_value()?;
             if !value_problems(spec, value).is_empty() {
                 return None;
             }
@@ -336,13 +337,13 @@ fn describe(value: &Value) -> String {
 }
 
 /// Places an error from serde: at its span, with the path of the field whose value contains it.
-pub fn serde_problem(doc: &Document, kind: SystemKind, error: &toml::de::Error) -> Problem {
+pub fn serde_problem(root: &dyn TableLike, kind: SystemKind, error: &toml::de::Error) -> Problem {
     let span = error.span();
     let offset = span.as_ref().map_or(0, |s| s.start);
     let path = fields::all(kind)
         .iter()
         .map(|f| f.path)
-        .find(|p| value_span(doc, p).is_some_and(|s| s.contains(&offset)))
+        .find(|p| value_span(root, p).is_some_and(|s| s.contains(&offset)))
         .unwrap_or("");
     Problem::new(path, error.message().trim()).span(span)
 }
