@@ -30,7 +30,7 @@ const csp: Plugin = {
 };
 
 // Multi-page build: the lab (/), the embed route (/embed/), the lessons (/lessons/), compare
-// mode (/compare/), the model notes (/notes/) and the start page (/start/), so the app works from any static host without
+// mode (/compare/), the model notes (/notes/), the start page (/start/) and the assignment page (/assignment/), so the app works from any static host without
 // server-side routing. The WASM
 // engine is the workspace package @storelab/engine (engine/wasm/npm), built by
 // scripts/build-wasm.sh.
@@ -48,6 +48,7 @@ export default defineConfig({
         compare: resolve(here, 'compare/index.html'),
         notes: resolve(here, 'notes/index.html'),
         start: resolve(here, 'start/index.html'),
+        assignment: resolve(here, 'assignment/index.html'),
       },
     },
   },

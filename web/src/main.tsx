@@ -1,6 +1,6 @@
 // Entry point of every page: the lab (index.html), the embed route (embed/index.html), the
-// lessons (lessons/index.html), the model notes (notes/index.html) and the start page
-// (start/index.html) choose their page with
+// lessons (lessons/index.html), the model notes (notes/index.html), the start page
+// (start/index.html) and the assignment page (assignment/index.html) choose their page with
 // <div id="root" data-page="…">.
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,6 +13,7 @@ import { initEngine } from './engine/wasm';
 const LessonPage = lazy(() => import('./lessons/LessonPage'));
 const NotesPage = lazy(() => import('./notes/NotesPage'));
 const StartPage = lazy(() => import('./start/StartPage'));
+const AssignmentPage = lazy(() => import('./assignment/AssignmentPage'));
 
 const root = document.getElementById('root')!;
 const page = root.dataset.page ?? 'lab';
@@ -37,6 +38,14 @@ function render() {
       <StrictMode>
         <Suspense fallback={<p className="loading">Loading the systems…</p>}>
           <StartPage />
+        </Suspense>
+      </StrictMode>,
+    );
+  } else if (page === 'assignment') {
+    createRoot(root).render(
+      <StrictMode>
+        <Suspense fallback={<p className="loading">Loading the assignment…</p>}>
+          <AssignmentPage />
         </Suspense>
       </StrictMode>,
     );

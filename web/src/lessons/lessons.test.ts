@@ -41,8 +41,8 @@ function measure(q: Record<string, string>): number | null {
 }
 
 describe('every lesson', () => {
-  it('finds the lessons, 01 and 04 among them', () => {
-    expect(lessons.map((l) => l.name)).toEqual(expect.arrayContaining(['01-modified-object-buffer', '04-hac']));
+  it('finds the lessons, 00, 01 and 04 among them', () => {
+    expect(lessons.map((l) => l.name)).toEqual(expect.arrayContaining(['00-how-a-disk-serves-requests', '01-modified-object-buffer', '04-hac']));
   });
 
   for (const lesson of lessons) {
@@ -179,4 +179,28 @@ describe('lesson 02: disk layouts and page shipping', () => {
     ['page-idle', 564, 447.8, 'too low'], // 24 MB of cache against 5 MB
   ];
   gradeQuestions(lesson, cases, 120_000);
+});
+
+describe('lesson 00: how a disk serves requests', () => {
+  const lesson = lessons.find((l) => l.name === '00-how-a-disk-serves-requests')!;
+
+  it('comes first, embeds the disk and its requests table, and asks at least four questions with hints', () => {
+    expect(lessons[0].name).toBe('00-how-a-disk-serves-requests');
+    expect(params(lesson, 'embed').every((e) => e.views === 'DiskPlatter,RequestTable')).toBe(true);
+    const qs = params(lesson, 'question');
+    expect(qs.length).toBeGreaterThanOrEqual(4);
+    for (const q of qs) expect(q.hint, `${q.id}: a wrong first guess gets a hint`).toBeTruthy();
+  });
+
+  // Each question with the answer worked out as the lesson works it (disk.py -c's TOTALS, which
+  // engine/core/tests/disk_ostep.rs checks against disk.py) and a naive one, against a real run.
+  const cases: Graded[] = [
+    ['block-10', 135, 105, 'too low'], // 105 of rotation, and the transfer too
+    ['seek-18', 375, 415, 'too high'], // the seek overlaps the rotation: not 135 + 40 + 210 + 30
+    ['fifo-7-30-8', 795, 375, 'too low'], // in the order asked, out and back
+    ['sstf-7-30-8', 375, 795, 'too high'], // 7 and 8 first
+    ['satf-greedy', 465, 435, 'too low'], // the greedy first choice costs a turn later
+    ['starvation', 555, 525, 'too low'], // 12 last, far round
+  ];
+  gradeQuestions(lesson, cases, 20_000);
 });

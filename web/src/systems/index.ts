@@ -7,9 +7,10 @@ import type { ViewLoader, WebSystem } from './system';
 import { mob } from './mob';
 import { hac } from './hac';
 import { oplog } from './oplog';
+import { disk } from './disk';
 
 /** Every system, in the order the gallery groups their scenarios. */
-export const SYSTEMS: readonly WebSystem[] = [mob, hac, oplog];
+export const SYSTEMS: readonly WebSystem[] = [mob, hac, oplog, disk];
 
 /** The system a scenario runs when its `[system] kind` is not given: the engine's default
  * (systems.test.ts checks it against the engine's schema). */

@@ -14,7 +14,7 @@ import { requestPhase } from '../../views/lib/disk';
 import { decodeCylinders, decodeDiskEnd, fmtMs } from '../../views/lib/format';
 import { Ring } from '../../views/lib/ring';
 import { drawTrace, TRACE_MB, TRACE_ML, type HeadPt } from './headTrace';
-import { drawPlatter, PHASE_COLOURS } from './diskDraw';
+import { drawPlatter, PHASE_COLOURS } from '../../views/lib/diskPlatter';
 import '../../views/views.css';
 
 export default function DiskView({ frames, select, speed, selected, description, inspectable }: ViewProps) {
@@ -36,7 +36,7 @@ export default function DiskView({ frames, select, speed, selected, description,
     const kinds = kindIds(description, ['disk_start', 'disk_end']);
     const draw = (fr: Frame) => {
       const f = mobFrame(fr, description);
-      drawPlatter(platterCanvas.current, pSize.width, pSize.height, f);
+      drawPlatter(platterCanvas.current, pSize.width, pSize.height, f.disk, f.names.requestColour, f.nowNs);
       drawTrace(traceCanvas.current, traceYAxis.current, tSize.width, tSize.height, f, head.current, speedRef.current);
     };
     const unsub = frames.subscribe((f) => {

@@ -42,19 +42,23 @@ export function serviceRows(a: DiskRequestView | null, kinds: readonly string[],
   ];
 }
 
-/** A disk in full; `extra` rows follow its geometry (a system's own, such as pages per track). */
+/** A disk in full; `extra` rows follow its geometry (a system's own, such as pages per track);
+ * `policy` names how its queue is served when it is not first come, first served (its queue is
+ * then listed oldest first). */
 export function DiskDetails({
   disk: d,
   kinds,
   now,
   select,
   extra = [],
+  policy,
 }: {
   disk: DiskSnapshot;
   kinds: readonly string[];
   now: number;
   select: ViewProps['select'];
   extra?: [string, ReactNode][];
+  policy?: string;
 }) {
   const q = d.queueKind.length;
   return (
@@ -76,8 +80,7 @@ export function DiskDetails({
       />
       <div style={{ padding: '0 10px 8px' }}>
         <div className="sl-muted" data-testid="inspect-disk-queue">
-          {/* FIFO: the disk component's one scheduler (spec 000 A17). */}
-          FIFO queue: {q ? `${q} ${q === 1 ? 'request' : 'requests'}, first served first` : 'empty'}
+          {policy ? `${policy} queue` : 'FIFO queue'}: {q ? `${q} ${q === 1 ? 'request' : 'requests'}, ${policy ? `oldest first; ${policy} picks the next` : 'first served first'}` : 'empty'}
         </div>
         {q > 0 && (
           <ol style={{ margin: '2px 0', paddingLeft: 28, fontVariantNumeric: 'tabular-nums' }}>

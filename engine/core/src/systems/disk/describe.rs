@@ -36,7 +36,7 @@ pub const FIGURES: &[FigureInfo] = &[
 
 pub const VIEWS: &[ViewInfo] = &[
     view(
-        "DiskView",
+        "DiskPlatter",
         "Disk: platter, head and queue",
         "The platter turning under the head, the arm seeking, the request in service with its seek, rotation and \
          transfer, and the requests still waiting.",

@@ -1,18 +1,19 @@
-// The MOB disk view's platter (DiskView.tsx): the platter turning under the head, the database
-// band magnified, the request in service and the phase bar; pure canvas work on a frame.
-import { prepareCanvas } from '../../views/lib/hooks';
-import { bandMagnification, cylinderOf, cylinderRadius, screenAngle, targetAngle } from '../../views/lib/disk';
-import { drawDisc, drawHead, drawHub, drawSpokes, HEAD_ANGLE, type Platter } from '../../views/lib/platter';
-import { fmtMs } from '../../views/lib/format';
-import type { MobFrame } from './mobFrame';
+// A drive's platter for any system's disk view (the MOB's DiskView, the disk system's platter
+// under a drive preset): the platter turning under the head, the database band magnified, the
+// request in service and the phase bar; pure canvas work on the disk component's sections.
+import { prepareCanvas } from './hooks';
+import { bandMagnification, cylinderOf, cylinderRadius, screenAngle, targetAngle, type RequestTimes } from './disk';
+import type { DiskSnapshot } from './diskFrame';
+import { drawDisc, drawHead, drawHub, drawSpokes, HEAD_ANGLE, type Platter } from './platter';
+import { fmtMs } from './format';
 
 export const PHASE_COLOURS = { seek: '#555555', rotation: '#b9b9b9' } as const;
 
-/** The platter, its head and the request in service, with the phase bar beneath. */
-export function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: number, f: MobFrame): void {
+/** The platter of disk `d` at `nowNs`, its head and the request in service (in `colours`, by
+ * request kind), with the phase bar beneath. */
+export function drawPlatter(canvas: HTMLCanvasElement | null, width: number, height: number, d: DiskSnapshot, colours: readonly string[], nowNs: number): void {
   const ctx = prepareCanvas(canvas, width, height);
   if (!ctx) return;
-  const d = f.disk;
   const PHASE_H = 34;
   const R = Math.max(20, Math.min(width - 40, height - PHASE_H - 30) / 2);
   const cx = 16 + R;
@@ -35,7 +36,7 @@ export function drawPlatter(canvas: HTMLCanvasElement | null, width: number, hei
     const a0 = screenAngle(phi, d.angle, HEAD_ANGLE);
     const r = rad(cyl + 0.5);
     ctx.globalAlpha = alpha;
-    ctx.strokeStyle = f.names.requestColour[kind] ?? '#000';
+    ctx.strokeStyle = colours[kind] ?? '#000';
     ctx.lineWidth = 6;
     ctx.beginPath();
     // The sector run sweeps backwards in screen angle (it arrives later).
@@ -49,39 +50,43 @@ export function drawPlatter(canvas: HTMLCanvasElement | null, width: number, hei
     const len = Math.min(1, (act.end - act.rotationEnd) / d.revNs);
     drawTarget(act.addr, act.kind, 1, Math.max(0.02, len));
   }
-  drawHead(ctx, p, rad(d.headCylinder + 0.5), '#333333', act ? f.names.requestColour[act.kind] : '#333333');
+  drawHead(ctx, p, rad(d.headCylinder + 0.5), '#333333', act ? colours[act.kind] : '#333333');
   // Labels.
   ctx.textAlign = 'left';
   ctx.fillStyle = '#555';
   ctx.font = '10px system-ui, sans-serif';
   ctx.fillText(`database band ×${bandMagnification(d.cylinders, d.databaseCylinders).toFixed(0)} radially`, 6, cy + R + 12);
   // Phase bar of the active request.
-  const y = cy + R + 18;
-  const w = Math.max(40, width - 12);
+  const text = act
+    ? `seek ${fmtMs(act.seekEnd - act.start, 2)} · rotation ${fmtMs(act.rotationEnd - act.seekEnd, 2)} · transfer ${fmtMs(act.end - act.rotationEnd, 2)} ms`
+    : 'idle: no request';
+  drawPhaseBar(ctx, 6, cy + R + 18, Math.max(40, width - 12), act, act ? colours[act.kind] : '#000', nowNs, text);
+}
+
+/** The phase bar of request `act` (its seek, rotation and transfer in proportion, `now` marked,
+ * `text` beneath), at (x, y), `w` wide; an empty bar and `text` when idle. */
+export function drawPhaseBar(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, act: RequestTimes | null, transferColour: string, nowNs: number, text: string): void {
   ctx.fillStyle = '#f3f3f3';
-  ctx.fillRect(6, y, w, 12);
+  ctx.fillRect(x, y, w, 12);
+  ctx.textAlign = 'left';
+  ctx.font = '10px system-ui, sans-serif';
   if (act) {
     const total = Math.max(1, act.end - act.start);
-    const sx = (t: number) => 6 + ((t - act.start) / total) * w;
+    const sx = (t: number) => x + ((t - act.start) / total) * w;
     ctx.fillStyle = PHASE_COLOURS.seek;
     ctx.fillRect(sx(act.start), y, sx(act.seekEnd) - sx(act.start), 12);
     ctx.fillStyle = PHASE_COLOURS.rotation;
     ctx.fillRect(sx(act.seekEnd), y, sx(act.rotationEnd) - sx(act.seekEnd), 12);
-    ctx.fillStyle = f.names.requestColour[act.kind];
+    ctx.fillStyle = transferColour;
     ctx.fillRect(sx(act.rotationEnd), y, sx(act.end) - sx(act.rotationEnd), 12);
-    const nowX = Math.min(6 + w, Math.max(6, sx(f.nowNs)));
+    const nowX = Math.min(x + w, Math.max(x, sx(nowNs)));
     ctx.fillStyle = '#000';
     ctx.fillRect(nowX - 1, y - 3, 2, 18);
     ctx.fillStyle = '#333';
-    ctx.fillText(
-      `seek ${fmtMs(act.seekEnd - act.start, 2)} · rotation ${fmtMs(act.rotationEnd - act.seekEnd, 2)} · transfer ${fmtMs(act.end - act.rotationEnd, 2)} ms`,
-      6,
-      y + 24,
-    );
   } else {
     ctx.fillStyle = '#777';
-    ctx.fillText('idle: no request', 6, y + 24);
   }
+  ctx.fillText(text, x, y + 24);
 }
 
 /** Platter, database band and track hints: what does not turn. */
