@@ -115,18 +115,26 @@ async function violations(url, waitFor) {
 
 describe('axe-core finds no serious or critical violation', () => {
   // The lab and the embed with each system (issue 24), and every lesson.
-  for (const sc of ['mob-default', 'hac-compaction', 'oplog-pool']) {
+  for (const sc of ['mob-default', 'hac-compaction', 'oplog-pool', 'disk-ostep-a7-30-8-fifo']) {
     it(`on the lab with ${sc}`, async () => {
       assert.deepEqual(await violations(`${suite.base}#sc=${sc}`, ready), []);
     });
   }
   it('on the embed, with each system', async () => {
-    for (const [views, sc] of [['MobView,DiskView,Charts', 'mob-default'], ['HacView,Oo7Panel,EventLog', 'hac-compaction'], ['PoolPlatter,OplogDiagram,OplogMemory', 'oplog-pool']]) {
+    for (const [views, sc] of [['MobView,DiskView,Charts', 'mob-default'], ['HacView,Oo7Panel,EventLog', 'hac-compaction'], ['PoolPlatter,OplogDiagram,OplogMemory', 'oplog-pool'], ['DiskPlatter,RequestTable,EventLog', 'disk-ostep-a7-30-8-fifo']]) {
       assert.deepEqual(await violations(`${suite.base}embed/?views=${views}#sc=${sc}`, ready), [], sc);
     }
   });
   it('on compare mode', async () => {
     assert.deepEqual(await violations(`${suite.base}compare/#a=hac-t1-cold&b=fpc-t1-cold&seed=1`, ready), []);
+  });
+  it('on the assignment page, with a student\'s problem', async () => {
+    const open = async (p) => {
+      await p.locator('[data-testid=student-id]').fill('ada@example.edu');
+      await p.locator('[data-testid=get-problem]').click();
+      await p.locator('[data-testid=problem-values]').waitFor();
+    };
+    assert.deepEqual(await violations(`${suite.base}assignment/?a=disk-policies`, open), []);
   });
   it('on the start page', async () => {
     assert.deepEqual(await violations(`${suite.base}start/`, (p) => p.locator('[data-testid=system-card]').first().waitFor()), []);

@@ -14,6 +14,7 @@ const SYSTEMS = {
   mob: { scenario: 'mob-default', views: ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'SpaceView', 'Charts'] },
   hac: { scenario: 'hac-compaction', views: ['HacView', 'Oo7Panel'] },
   oplog: { scenario: 'oplog-pool', views: ['PoolPlatter', 'OplogDiagram', 'OplogMemory', 'OplogCharts'] },
+  disk: { scenario: 'disk-ostep-a7-30-8-fifo', views: ['DiskPlatter', 'RequestTable'] },
 };
 
 /** The views that draw a variant of a system otherwise, each run once more in its scenario at a

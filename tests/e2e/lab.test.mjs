@@ -550,7 +550,7 @@ describe('embed and lessons', () => {
   });
 
   it('the lesson page renders, embeds a live scenario and checks a prediction', async () => {
-    const page = await newPage(`${suite.base}lessons/`);
+    const page = await newPage(`${suite.base}lessons/?lesson=01-modified-object-buffer`);
     await page.locator('[data-testid=lesson] h1').first().waitFor();
     assert.match(await page.locator('[data-testid=lesson] h1').first().innerText(), /modified object buffer/i);
     assert.match(await csp(page), /frame-src 'self'/, 'lessons embed the lab under their CSP');

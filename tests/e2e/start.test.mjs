@@ -38,6 +38,7 @@ describe('the start page (issue 24, item 3)', () => {
           ['mob', 'The modified object buffer', 'Lesson 1. The modified object buffer'],
           ['hac', 'Hybrid adaptive caching', 'Lesson 4. Hybrid adaptive caching'],
           ['oplog', 'The opportunistic log', 'Lesson 3. The opportunistic log'],
+          ['disk', 'A disk and its scheduler', 'Lesson 0. How a disk serves requests'],
         ],
       );
       for (const c of cards) {
@@ -93,6 +94,7 @@ describe('the lab\'s "Scenarios…" dialog (issue 24, item 3)', () => {
         'The modified object buffer',
         'Hybrid adaptive caching',
         'The opportunistic log',
+        'A disk and its scheduler',
       ]);
       assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'gallery-search', 'the search box has the focus');
       await page.keyboard.type('opportunistic choose');

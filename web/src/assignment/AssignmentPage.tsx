@@ -10,6 +10,8 @@ import { inlineHtml, markdownHtml } from '../lessons/markdown';
 import { encodeHash } from '../state/url';
 import { bundled, linkFor, mayReveal, sourceFromLocation, submissionFileName, type Source } from './sources';
 import { describeValidation, type Outline, type KeyAnswer } from './outline';
+import { embedHeight } from '../app/embedParams';
+import { systemOf } from '../systems';
 import '../app/styles.css';
 import './assignment.css';
 
@@ -189,11 +191,12 @@ function Problem({ text, outline, student }: { text: string; outline: Outline; s
         <span className="hint">or run it here:</span>
       </p>
       <figure className="live">
-        <iframe title={`${outline.title}: the problem of ${student}`} src={`../embed/?controls=1${hash}`} style={{ height: '560px' }} loading="lazy" />
+        <iframe title={`${outline.title}: the problem of ${student}`} src={`../embed/?controls=1${hash}`} style={{ height: `${embedHeight(firstViews(outline.system))}px` }} loading="lazy" />
       </figure>
       <h3>Questions</h3>
       {outline.questions.map((q, i) => {
         const shown = mayReveal(q.reveal, state);
+        // The key holds every answer once computed: each is shown only when its `reveal` allows.
         const answer = Array.isArray(key) ? key.find((k) => k.question === q.id) : undefined;
         return (
           <section className="question" key={q.id} data-testid={`aq-${q.id}`}>
@@ -211,7 +214,7 @@ function Problem({ text, outline, student }: { text: string; outline: Outline; s
                 {key === 'computing' ? 'Computing the answer…' : 'Show the answer'}
               </button>
             )}
-            {answer && (
+            {shown && answer && (
               <p data-testid="revealed">
                 The answer: <strong data-testid="revealed-value">{Number(answer.value.toPrecision(6))}</strong> {answer.unit}
               </p>
@@ -233,6 +236,12 @@ function Problem({ text, outline, student }: { text: string; outline: Outline; s
       </p>
     </section>
   );
+}
+
+/** The views an embed shows without `views=`: the system's first three (its own, then the
+ * event log). */
+function firstViews(kind: string): string[] {
+  return [...Object.keys(systemOf(kind)?.views ?? {}), 'EventLog'].slice(0, 3);
 }
 
 function hiddenReason(reveal: string): string {

@@ -83,12 +83,18 @@ function Stats({ f }: { f: DiskRunFrame }) {
 }
 
 function Legend({ f, inspectable }: { f: DiskRunFrame; inspectable: boolean }) {
-  const swatch = (colour: string) => <i className="sl-swatch" style={{ background: colour, border: '1px solid #9e9e9e' }} />;
+  const swatch = (colour: string, label: string) => (
+    <span style={{ whiteSpace: 'nowrap', marginRight: 8 }}>
+      <i className="sl-swatch" style={{ background: colour, border: '1px solid #9e9e9e' }} /> {label}
+    </span>
+  );
   return (
     <div className="sl-legend hint" style={{ padding: '2px 8px 6px' }}>
       {f.ostep ? (
         <>
-          {swatch(BLOCK_FILL.waiting)} waiting {swatch(BLOCK_FILL.active)} in service {swatch(BLOCK_FILL.done)} served · the platter turns counter-clockwise, as disk.py's; the arm moves{' '}
+          {swatch(BLOCK_FILL.waiting, 'waiting')}
+          {swatch(BLOCK_FILL.active, 'in service')}
+          {swatch(BLOCK_FILL.done, 'served')}· the platter turns counter-clockwise, as disk.py's; the arm moves{' '}
           {f.ostep.seekSpeed} distance a unit (tracks 40 apart), the platter turns {f.ostep.rotateSpeed}° a unit
           {f.ostep.skew ? `, track skew ${f.ostep.skew} blocks` : ''}
         </>
