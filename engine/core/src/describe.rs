@@ -123,20 +123,20 @@ pub struct FigureInfo {
     /// Set for a figure of one variant of the system only, as `[field path, value]`: the
     /// write-optimized layout's figures under `server.layout = "write_optimized"`. Reports
     /// leave it out of other runs (`applies_to`).
-    pub only_when: Option<(&'static str, &'static str)>,
+    pub only_when: Option<(&'static str, &'static [&'static str])>,
 }
 
 impl FigureInfo {
-    /// Marks a figure as one of the runs whose field at `path` is `value` only.
-    pub const fn only_when(self, path: &'static str, value: &'static str) -> FigureInfo {
-        FigureInfo { only_when: Some((path, value)), ..self }
+    /// Marks a figure as one of the runs whose field at `path` is one of `values` only.
+    pub const fn only_when(self, path: &'static str, values: &'static [&'static str]) -> FigureInfo {
+        FigureInfo { only_when: Some((path, values)), ..self }
     }
 
     /// Whether the figure belongs in a report of scenario `s`.
     pub fn applies_to(&self, s: &crate::scenario::Scenario) -> bool {
-        let Some((path, value)) = self.only_when else { return true };
+        let Some((path, values)) = self.only_when else { return true };
         let json = serde_json::to_value(s).expect("a scenario serializes");
-        path.split('.').fold(&json, |v, k| &v[k]).as_str() == Some(value)
+        path.split('.').fold(&json, |v, k| &v[k]).as_str().is_some_and(|v| values.contains(&v))
     }
 
     /// Marks a "%" figure as a ratio that may pass 100%, not a share of a whole.

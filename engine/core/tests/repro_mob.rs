@@ -1,6 +1,7 @@
 //! Reproduction of the MOB thesis's results (Ghemawat 1995, Chapter 4; targets from spec
 //! 000-mob.md §6). Each test names its figure or table. Run in release: `cargo test --release -p storelab-core
-//! --test repro_mob`.
+//! --test repro_mob`. Misses are in `known_misses`, which is ignored by default and fails when
+//! run: docs/models.md reports them.
 use storelab_core::experiment;
 use storelab_core::scenario::{self, set_number, sweep_points, Scenario};
 use storelab_core::systems::mob::metrics::Summary;
@@ -484,4 +485,40 @@ fn section_6_3_4_a_costed_cleaner_with_twice_the_space_takes_under_3_percent_of_
     assert!(share(half) > 0.0 && share(half) < 0.03, "{:.4}", share(half));
     assert!(share(full) > share(half), "more often with less spare space");
     assert!(full.throughput_tps < magic.throughput_tps, "the magic cleaner flatters WO");
+}
+
+#[test]
+#[ignore = "known misses, reported in docs/models.md: run with --ignored to see them fail"]
+fn known_misses() {
+    // The spec's checks the model misses, each as the spec words it (R4.12, R5.1, R5.2), 1 seed a
+    // point: `cargo test --release -p storelab-core --test repro_mob known_misses -- --ignored`.
+    let mut misses = Vec::new();
+    // R4.12: WO wins only once the client caches hold more than about 90% of the database.
+    let cache = [85.0, 100.0];
+    let ro = tps_over(&load("fig4-12-client-cache.toml"), "client.cache_mb", &cache, 1);
+    let wo = tps_over(&load("fig4-12-client-cache-wo.toml"), "client.cache_mb", &cache, 1);
+    if !(ro[0] >= wo[0] && wo[1] > ro[1]) {
+        misses.push(format!("Fig. 4-12: RO {ro:.1?}, WO {wo:.1?} tx/s at 85 and 100 MB (crossover 90–100 MB)"));
+    }
+    // R5.1: MOB/PAGE above 2 at the lowest densities; the crossover between 85% and 100%.
+    let d = [1.0, 435.0, 512.0];
+    let t = ch5_tps("fig5-1-clustering-density", "workload.cluster_len", &d, 1);
+    let r: Vec<f64> = t.iter().map(|[mob, page, _]| mob / page).collect();
+    if !(r[0] > 2.0 && r[1] > 1.0 && r[2] < 1.0) {
+        misses.push(format!("Fig. 5-1: MOB/PAGE {r:.2?} at densities {d:?}/512 (> 2, > 1, < 1)"));
+    }
+    // R5.2 at 100% density: MOB/PAGE crossing near 20% writes, FREEMOB/PAGE near 50% (±10).
+    let w = [0.1, 0.3, 0.4, 0.6];
+    let t = ch5_tps("fig5-2-write-probability", "workload.write_prob", &w, 1);
+    let (mob, free): (Vec<f64>, Vec<f64>) = t.iter().map(|[m, p, f]| (m / p, f / p)).unzip();
+    if !(mob[0] > 1.0 && mob[1] < 1.0) {
+        misses.push(format!("Fig. 5-2: MOB/PAGE {:.2} at 10% writes, {:.2} at 30% (crossover 10–30%)", mob[0], mob[1]));
+    }
+    if !(free[2] > 1.0 && free[3] < 1.0) {
+        misses.push(format!(
+            "Fig. 5-2: FREEMOB/PAGE {:.2} at 40% writes, {:.2} at 60% (crossover 40–60%)",
+            free[2], free[3]
+        ));
+    }
+    assert!(misses.is_empty(), "{misses:#?}");
 }

@@ -26,14 +26,16 @@ describe('results of a finished run (issue 13, item 3)', () => {
     expect(resultRows(figures, summary, at(4))[0].paper).toEqual([]);
     expect(summaryCsv(resultRows(figures, summary, at(12))).split('\n')[2]).toBe('disk_utilisation.fetch_read,50,,%,disk busy: fetch reads,70,"§4, ""quoted"""');
   });
-  it('leaves a figure of one variant out of the other runs (the write-optimized layout\'s, issue 25)', () => {
-    const wo: FigureInfo = { path: 'wo.fragment_reads', label: 'WO: fragment reads', unit: 'reads', scale: 1, description: '', only_when: ['server.layout', 'write_optimized'] };
-    const all = [...figures, wo];
-    const s = { ...summary, wo: { fragment_reads: 12 } };
+  it('leaves a figure of one variant out of the other runs (the write-optimized layout\'s; the regions\' under WO and hybrid, issue 25)', () => {
+    const wo: FigureInfo = { path: 'wo.fragment_reads', label: 'WO: fragment reads', unit: 'reads', scale: 1, description: '', only_when: ['server.layout', ['write_optimized']] };
+    const regions: FigureInfo = { path: 'wo.free_regions', label: 'free regions', unit: 'regions', scale: 1, description: '', only_when: ['server.layout', ['write_optimized', 'hybrid']] };
+    const all = [...figures, wo, regions];
+    const s = { ...summary, wo: { fragment_reads: 12, free_regions: 3 } };
     const labels = (scenario: Record<string, Record<string, unknown>>) => resultRows(all, s, scenario).map((r) => r.label);
     expect(labels({ server: { layout: 'read_optimized' } })).toEqual(['throughput', 'disk busy: fetch reads']);
-    expect(labels({ server: { layout: 'write_optimized' } })).toEqual(['throughput', 'disk busy: fetch reads', 'WO: fragment reads']);
-    expect(figuresFor(all, null)).toHaveLength(3);
+    expect(labels({ server: { layout: 'write_optimized' } })).toEqual(['throughput', 'disk busy: fetch reads', 'WO: fragment reads', 'free regions']);
+    expect(labels({ server: { layout: 'hybrid' } })).toEqual(['throughput', 'disk busy: fetch reads', 'free regions']);
+    expect(figuresFor(all, null)).toHaveLength(4);
   });
   it('writes the summary and the series as CSV', () => {
     expect(summaryCsv(resultRows(figures, summary))).toBe(

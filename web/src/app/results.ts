@@ -42,13 +42,14 @@ export function paperValues(scenario: ScenarioValues | null, figure: string): Pa
   });
 }
 
-/** Whether figure `f` belongs with a run of `scenario`: a figure of one variant (`only_when`)
- * only with runs of that variant; every figure when the scenario is not known. */
+/** Whether figure `f` belongs with a run of `scenario`: a figure of some variants (`only_when`)
+ * only with runs of those variants; every figure when the scenario is not known. */
 export function figureApplies(f: FigureInfo, scenario: ScenarioValues | null): boolean {
   if (!f.only_when || !scenario) return true;
-  const [path, value] = f.only_when;
+  const [path, values] = f.only_when;
   const [section, key] = path.split('.');
-  return scenario[section]?.[key] === value;
+  const value = scenario[section]?.[key];
+  return typeof value === 'string' && values.includes(value);
 }
 
 /** The figures that belong with a run of `scenario`. */

@@ -122,9 +122,9 @@ export interface FigureInfo {
   unit: string;
   scale: number;
   description: string;
-  /** `[field path, value]` for a figure of one variant only (the write-optimized layout's under
+  /** `[field path, values]` for a figure of some variants only (the write-optimized layout's under
    * `server.layout = "write_optimized"`), else null: `figureApplies`. */
-  only_when: [string, string] | null;
+  only_when: [string, string[]] | null;
 }
 
 export interface ViewInfo {

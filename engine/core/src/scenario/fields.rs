@@ -41,6 +41,12 @@ pub enum Kind {
     FieldPath,
     /// `sweep.values`, `sweep.series_values`: a list of numbers.
     Numbers,
+    /// A list of `u32`s (the disk system's request list and zones), each from `each.0` to
+    /// `each.1`, as long as `items` says (least, most) when the type bounds it.
+    WholeNumbers {
+        items: Option<(u64, u64)>,
+        each: (u64, u64),
+    },
     /// `meta.paper_numbers`: a list of tables (`scenario::paper`).
     PaperNumbers,
 }
@@ -102,6 +108,11 @@ fn kind_of(field: &Value) -> Kind {
         Kind::FieldPath
     } else if field["x-kind"] == "paper-numbers" {
         Kind::PaperNumbers
+    } else if types.contains(&"array") && field["items"]["type"] == "integer" {
+        let items = field["minItems"].as_u64().zip(field["maxItems"].as_u64());
+        let item = &field["items"];
+        let each = (item["minimum"].as_u64().unwrap_or(0), item["maximum"].as_u64().unwrap_or(u64::from(u32::MAX)));
+        Kind::WholeNumbers { items, each }
     } else if types.contains(&"array") {
         Kind::Numbers
     } else if field["format"] == "uint64" {

@@ -224,6 +224,14 @@ pub fn expected(spec: &FieldSpec) -> String {
         Kind::Choice(choices) => format!("one of: {}", choices.join(", ")),
         Kind::FieldPath => "the dotted path of a numeric field in quotes, e.g. \"server.mob_mb\"".into(),
         Kind::Numbers => "a list of numbers, e.g. [1, 2, 4]".into(),
+        Kind::WholeNumbers { items, each: (low, high) } => {
+            let how_many = match items {
+                Some((least, most)) if least == most => format!("{least} "),
+                Some((least, most)) => format!("{least} to {most} "),
+                None => String::new(),
+            };
+            format!("a list of {how_many}whole numbers from {low} to {high}")
+        }
         Kind::PaperNumbers => super::paper::EXPECTED.into(),
     }
 }
@@ -257,6 +265,9 @@ pub fn value_problems(spec: &FieldSpec, value: &Value) -> Vec<Problem> {
         )
         .span(value.span())],
         (Kind::Numbers, Value::Array(values)) => number_list_problems(spec, values),
+        (Kind::WholeNumbers { items, each }, Value::Array(values)) => {
+            whole_number_list_problems(spec, *items, *each, values)
+        }
         _ => wrong_type(),
     }
 }
@@ -278,6 +289,45 @@ fn number_list_problems(spec: &FieldSpec, values: &toml_edit::Array) -> Vec<Prob
             _ => Some(at(i, v, format!("found {}", describe(v)))),
         })
         .collect()
+}
+
+/// Each element of a list of `u32`s must be a whole number in its range (`each`), and the list
+/// as long as its type requires (`items`).
+fn whole_number_list_problems(
+    spec: &FieldSpec,
+    items: Option<(u64, u64)>,
+    (low, high): (u64, u64),
+    values: &toml_edit::Array,
+) -> Vec<Problem> {
+    let mut problems: Vec<Problem> = values
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| {
+            let message = match v {
+                Value::Integer(n) if u64::try_from(*n.value()).is_ok_and(|n| (low..=high).contains(&n)) => return None,
+                Value::Integer(n) => format!("{} is out of range", n.value()),
+                _ => format!("found {}", describe(v)),
+            };
+            Some(
+                Problem::new(format!("{}[{i}]", spec.path), message)
+                    .expected("a whole number")
+                    .range(format!("{low} ≤ value ≤ {high}"))
+                    .span(v.span()),
+            )
+        })
+        .collect();
+    if let Some((least, most)) = items {
+        let n = values.len() as u64;
+        if n < least || n > most {
+            let want = if least == most { format!("{least}") } else { format!("{least} to {most}") };
+            problems.push(
+                Problem::new(spec.path, format!("{n} numbers, not {want}"))
+                    .expected(expected(spec))
+                    .span(values.span()),
+            );
+        }
+    }
+    problems
 }
 
 /// "string \"12\"": the TOML type and the value as written.

@@ -71,6 +71,15 @@ fn range_problems(s: &Scenario) -> Vec<Problem> {
     };
     failed.extend(s.config.out_of_range());
     let json = serde_json::to_value(s).expect("a scenario serializes");
+    // A list of whole numbers out of its range or length (`requests.blocks[2]`): the text
+    // checks place it; a scenario edited in code has it said at the list.
+    let lists = fields::all(s.system.kind).iter().filter(|spec| matches!(spec.kind, Kind::WholeNumbers { .. }));
+    let list_problems: Vec<Problem> = lists
+        .filter_map(|spec| {
+            let at = failed.iter().find(|p| p.split('[').next() == Some(spec.path))?;
+            Some(Problem::new(at.as_str(), "out of range").expected(expected(spec)))
+        })
+        .collect();
     fields::all(s.system.kind)
         .iter()
         .filter_map(|spec| {
@@ -89,6 +98,7 @@ fn range_problems(s: &Scenario) -> Vec<Problem> {
             let message = spec.check_number(value?).err()?;
             Some(range_problem(spec, message))
         })
+        .chain(list_problems)
         .collect()
 }
 

@@ -461,4 +461,6 @@ systems! {
     Hac => hac::HacSystem,
     /// O'Toole & Shrira's opportunistic log: four server designs and SPTF installation reads (OSDI 1994).
     Oplog => oplog::OplogSystem,
+    /// A disk on its own: a list of requests under FIFO, SSTF, SATF or BSATF, on OSTEP's homework disk or a drive (OSTEP ch. 37).
+    Disk => disk::DiskSystem,
 }

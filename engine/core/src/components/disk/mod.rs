@@ -5,6 +5,7 @@
 //! owner's choosing that comes back with its completion, so it returns to whoever asked.
 pub mod config;
 mod geometry;
+pub mod hp97560;
 pub mod rules;
 mod seek;
 pub mod sptf;

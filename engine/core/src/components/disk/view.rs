@@ -1,9 +1,11 @@
 //! The disks' frame sections, declared here once for every system that has disks (DESIGN.md §4):
 //! `disk`, a row per device (its geometry, the head and the platter now, and the request in
-//! service with the times its phases end), and `disk_queue`, every device's waiting requests in
-//! the order they will be served. A system names its request kinds (`disk_sections!`) and says what a
+//! service with the times its phases end), and `disk_queue`, every device's waiting requests,
+//! oldest first (the order a FIFO disk serves them in). A system names its request kinds (`disk_sections!`) and says what a
 //! token is (`Token`); the web app reads both sections with one reader (views/lib/diskFrame.ts).
-use super::{DeviceId, Disk};
+//! A disk is shown through `Drawn`: the component's `Disk`, or a system's own model of a disk
+//! (the disk system's OSTEP disk, whose queue the system keeps).
+use super::{DeviceId, Disk, Geometry, Request, Service};
 use crate::describe::SectionInfo;
 use crate::frame::Section;
 use crate::kernel::SimTime;
@@ -58,7 +60,8 @@ macro_rules! disk_sections {
             },
             $crate::describe::SectionInfo {
                 name: "disk_queue",
-                description: "The requests waiting at each disk, in the order it will serve them.",
+                description: "The requests waiting at each disk, oldest first: the order a FIFO disk \
+                    serves them in (a scheduler that picks otherwise, the disk system's, picks among them).",
                 scalars: &[],
                 row: "a waiting request",
                 columns: &[
@@ -72,35 +75,71 @@ macro_rules! disk_sections {
 }
 pub(crate) use disk_sections;
 
+/// What the disk sections show of a disk: its geometry, where its head and platter are at a
+/// time, the request it serves and the requests waiting for it.
+pub trait Drawn {
+    type Token: Token;
+    fn device(&self) -> DeviceId;
+    fn geometry(&self) -> &Geometry;
+    /// The head's cylinder at `t` (fractional while it seeks).
+    fn head_at(&self, t: SimTime) -> f64;
+    /// The platter's angle at `t`, revolutions.
+    fn platter_angle(&self, t: SimTime) -> f64;
+    fn active(&self) -> Option<&(Request<Self::Token>, Service)>;
+    /// The waiting requests, oldest first.
+    fn waiting(&self) -> impl Iterator<Item = &Request<Self::Token>>;
+}
+
+impl<T: Token> Drawn for Disk<T> {
+    type Token = T;
+    fn device(&self) -> DeviceId {
+        self.id
+    }
+    fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+    fn head_at(&self, t: SimTime) -> f64 {
+        Disk::head_at(self, t)
+    }
+    fn platter_angle(&self, t: SimTime) -> f64 {
+        Disk::platter_angle(self, t)
+    }
+    fn active(&self) -> Option<&(Request<T>, Service)> {
+        Disk::active(self)
+    }
+    fn waiting(&self) -> impl Iterator<Item = &Request<T>> {
+        self.queue().iter()
+    }
+}
+
 /// One disk as the views see it: the disk, and where its data ends (bytes from address 0 to the
 /// end of the highest-addressed page), whose cylinders the views draw as the database's band.
-pub struct Shown<'a, T> {
-    pub disk: &'a Disk<T>,
+pub struct Shown<'a, D> {
+    pub disk: &'a D,
     pub data_end: u64,
 }
 
-impl<T> Shown<'_, T> {
+impl<D: Drawn> Shown<'_, D> {
     /// Cylinders the data occupies, from cylinder 0.
     fn database_cylinders(&self) -> u64 {
         match self.data_end {
             0 => 0,
-            end => self.disk.geometry.cylinder(end - 1) + 1,
+            end => self.disk.geometry().cylinder(end - 1) + 1,
         }
     }
 }
 
 /// The `disk` section (`info`, from `disk_sections!`) of `disks` at `now`.
-pub fn disk_section<T: Token>(info: &'static SectionInfo, disks: &[Shown<T>], now: SimTime) -> Section {
-    let each = |f: &dyn Fn(&Shown<T>) -> f64| disks.iter().map(f).collect::<Vec<f64>>();
-    let active = |f: &dyn Fn(&super::Request<T>, &super::Service) -> f64| {
-        each(&|s| s.disk.active().map_or(-1.0, |(r, svc)| f(r, svc)))
-    };
+pub fn disk_section<D: Drawn>(info: &'static SectionInfo, disks: &[Shown<D>], now: SimTime) -> Section {
+    let each = |f: &dyn Fn(&Shown<D>) -> f64| disks.iter().map(f).collect::<Vec<f64>>();
+    let active =
+        |f: &dyn Fn(&Request<D::Token>, &Service) -> f64| each(&|s| s.disk.active().map_or(-1.0, |(r, svc)| f(r, svc)));
     let mut s = Section::new(info);
-    s.u8s("device", disks.iter().map(|s| s.disk.id as DeviceId))
-        .f64s("cylinders", each(&|s| s.disk.geometry.cylinders as f64))
-        .f64s("tracks_per_cylinder", each(&|s| s.disk.geometry.tracks_per_cylinder as f64))
-        .f64s("track_bytes", each(&|s| s.disk.geometry.track_bytes as f64))
-        .f64s("rev_ns", each(&|s| s.disk.geometry.rev_ns))
+    s.u8s("device", disks.iter().map(|s| s.disk.device()))
+        .f64s("cylinders", each(&|s| s.disk.geometry().cylinders as f64))
+        .f64s("tracks_per_cylinder", each(&|s| s.disk.geometry().tracks_per_cylinder as f64))
+        .f64s("track_bytes", each(&|s| s.disk.geometry().track_bytes as f64))
+        .f64s("rev_ns", each(&|s| s.disk.geometry().rev_ns))
         .f64s("database_cylinders", each(&|s| s.database_cylinders() as f64))
         .f64s("head_cylinder", each(&|s| s.disk.head_at(now)))
         .f64s("angle", each(&|s| s.disk.platter_angle(now)))
@@ -117,8 +156,8 @@ pub fn disk_section<T: Token>(info: &'static SectionInfo, disks: &[Shown<T>], no
 }
 
 /// The `disk_queue` section (`info`, from `disk_sections!`) of `disks`.
-pub fn queue_section<T: Token>(info: &'static SectionInfo, disks: &[Shown<T>]) -> Section {
-    let waiting = || disks.iter().flat_map(|s| s.disk.queue().iter().map(move |r| (s.disk.id, r.token)));
+pub fn queue_section<D: Drawn>(info: &'static SectionInfo, disks: &[Shown<D>]) -> Section {
+    let waiting = || disks.iter().flat_map(|s| s.disk.waiting().map(move |r| (s.disk.device(), r.token)));
     let mut s = Section::new(info);
     s.u8s("device", waiting().map(|(d, _)| d))
         .u8s("kind", waiting().map(|(_, t)| t.kind()))
@@ -128,7 +167,6 @@ pub fn queue_section<T: Token>(info: &'static SectionInfo, disks: &[Shown<T>]) -
 
 #[cfg(test)]
 mod tests {
-    use super::super::Request;
     use super::*;
     use crate::frame::{Column, Frame};
 
@@ -140,7 +178,7 @@ mod tests {
         super::super::config::Disk::<super::super::config::Barracuda>::default().build(id, 0.25)
     }
 
-    fn frame(disks: &[Shown<u32>], now: SimTime) -> Frame {
+    fn frame(disks: &[Shown<Disk<u32>>], now: SimTime) -> Frame {
         Frame(vec![disk_section(&SECTIONS[0], disks, now), queue_section(&SECTIONS[1], disks)])
     }
 

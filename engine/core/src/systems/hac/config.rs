@@ -7,9 +7,7 @@ use garde::Validate;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::components::disk::config::{Disk, Model};
-use crate::components::disk::Scheduler;
-use std::marker::PhantomData;
+use crate::components::disk::config::{Disk, St32171n};
 use crate::rules::positive;
 use crate::scenario::Scenario;
 use crate::systems::SystemConfig;
@@ -480,29 +478,5 @@ pub struct Server {
 impl Default for Server {
     fn default() -> Self {
         Server { cache_mb: 30.0, commit_object_us: 10.0 }
-    }
-}
-
-/// The server's disk (§4.1: Seagate ST-32171N, peak transfer 15.2 MB/s, average read seek
-/// 9.4 ms, average rotational latency 4.17 ms). The geometry and the extreme seeks are not in
-/// the paper: a 2.1 GB drive at 7200 rpm with 124 KB tracks (15.2 MB/s × 8.33 ms), spec §5; a
-/// head switch takes a single-cylinder seek; FIFO service.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct St32171n;
-
-impl Model for St32171n {
-    fn disk() -> Disk<Self> {
-        Disk {
-            scheduler: Scheduler::Fifo,
-            rpm: 7200.0,
-            track_kb: 15.2e6 * 60.0 / 7200.0 / 1024.0,
-            cylinders: 3400,
-            tracks_per_cylinder: 5,
-            seek_min_ms: 1.0,
-            seek_avg_ms: 9.4,
-            seek_max_ms: 19.0,
-            head_switch_ms: 1.0,
-            model: PhantomData,
-        }
     }
 }

@@ -3,6 +3,7 @@
 use super::steps::{FrameView, ObjectView, Picture};
 use super::{oo7_view as oo7, replacement_view as replacement, Cache, HacSystem};
 use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
+use crate::components::disk::Disk;
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
@@ -124,7 +125,7 @@ pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
 }
 
 /// The disk, and the band the database occupies: its pages lie in order from address 0.
-fn disks(sim: &HacSystem) -> [Shown<'_, u32>; 1] {
+fn disks(sim: &HacSystem) -> [Shown<'_, Disk<u32>>; 1] {
     let db_bytes = sim.db.pages as u64 * sim.db.params.page_bytes as u64;
     [Shown { disk: &sim.disk, data_end: db_bytes }]
 }

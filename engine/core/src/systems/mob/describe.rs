@@ -6,17 +6,22 @@ use crate::describe::{figure as fig, view, Description, FigureInfo, ViewInfo};
 
 /// A figure of the write-optimized layout only.
 const fn wo(f: FigureInfo) -> FigureInfo {
-    f.only_when("server.layout", "write_optimized")
+    f.only_when("server.layout", &["write_optimized"])
+}
+
+/// A figure of the layouts that write regions (write-optimized and hybrid).
+const fn regions(f: FigureInfo) -> FigureInfo {
+    f.only_when("server.layout", &["write_optimized", "hybrid"])
 }
 
 /// A figure of PAGE only.
 const fn page(f: FigureInfo) -> FigureInfo {
-    f.only_when("server.architecture", "page")
+    f.only_when("server.architecture", &["page"])
 }
 
 /// A figure of the costed cleaner only.
 const fn costed(f: FigureInfo) -> FigureInfo {
-    f.only_when("wo.cleaner", "costed")
+    f.only_when("wo.cleaner", &["costed"])
 }
 
 pub const FIGURES: &[FigureInfo] = &[
@@ -147,15 +152,15 @@ pub const FIGURES: &[FigureInfo] = &[
         1.0,
         "Mean number of fragments holding a page's objects at the end of the run: what a page's reads meet.",
     )),
-    wo(fig("wo.regions_cleaned", "WO: regions cleaned", "regions", 1.0, "Regions the magic cleaner freed (§4.2.5).")),
-    wo(fig(
+    regions(fig("wo.regions_cleaned", "regions cleaned", "regions", 1.0, "Regions the cleaner freed (§4.2.5).")),
+    regions(fig(
         "wo.cleaner_copied_kb",
-        "WO: cleaner copied",
+        "cleaner copied",
         "MB",
         1.0 / 1024.0,
-        "Live data the cleaner copied to free its regions, in zero simulated time.",
+        "Live data the cleaner copied to free its regions (in zero simulated time unless wo.cleaner = costed).",
     )),
-    wo(fig("wo.free_regions", "WO: free regions (end)", "regions", 1.0, "Free regions when the run ended.")),
+    regions(fig("wo.free_regions", "free regions (end)", "regions", 1.0, "Free regions when the run ended.")),
     page(fig("page.eviction_writes", "PAGE: eviction writes", "writes", 1.0, "Dirty pages written because they were evicted (§5.1).")),
     page(fig("page.dirty_pages_held", "PAGE: dirty pages held", "pages", 1.0, "Mean dirty pages in the server cache.")),
     page(fig(

@@ -16,7 +16,8 @@ use super::records::RecordKind;
 use super::{Io, MobSystem, RequestKind, Waiter, K};
 use crate::components::page_cache::PageState;
 use crate::kernel::SimTime;
-use super::wo::space::{Sizes, Space, NONE};
+use super::metrics::WoFigures;
+use super::wo::space::{CleanerStats, Sizes, Space, NONE};
 
 #[derive(Clone, Debug)]
 pub struct HybridServer {
@@ -30,6 +31,8 @@ pub struct HybridServer {
     pub region_writes: u64,
     /// When the cleaner last cleaned (ns; 0 before it has).
     pub last_clean: SimTime,
+    /// The region writes and the cleaner's totals when the measured window began.
+    at_begin: (u64, CleanerStats),
 }
 
 impl HybridServer {
@@ -45,12 +48,39 @@ impl HybridServer {
         let mut space = Space::new(sizes, total, db.pages, db.objects_per_page, (wo.cleaner_low_water, wo.cleaner_high_water));
         space.costed = wo.cleaner == config::Cleaner::Costed;
         let per_region = (space.region_bytes / space.fragment_bytes(db.objects_per_page as usize)).max(1) as usize;
-        HybridServer { space, per_region, group: Vec::new(), region: NONE, region_writes: 0, last_clean: 0 }
+        HybridServer {
+            space,
+            per_region,
+            group: Vec::new(),
+            region: NONE,
+            region_writes: 0,
+            last_clean: 0,
+            at_begin: Default::default(),
+        }
     }
 
     /// Where `page` lies now and its bytes (its header and objects).
     pub fn extent(&self, page: u32) -> (u64, u64) {
         self.space.extent(self.space.header_of(page))
+    }
+
+    /// The measured window begins.
+    pub fn begin(&mut self) {
+        self.at_begin = (self.region_writes, self.space.cleaner);
+    }
+
+    /// The window's region and cleaner figures (the fragment figures are the write-optimized
+    /// layout's: a hybrid page is one whole fragment).
+    pub fn figures(&self) -> WoFigures {
+        let (writes, cb) = &self.at_begin;
+        let cl = &self.space.cleaner;
+        WoFigures {
+            region_writes: self.region_writes - writes,
+            regions_cleaned: cl.regions_cleaned - cb.regions_cleaned,
+            cleaner_copied_kb: (cl.bytes_copied - cb.bytes_copied) as f64 / 1024.0,
+            free_regions: self.space.free_regions() as u64,
+            ..WoFigures::default()
+        }
     }
 
     /// A full cycle of the regions has been written (the warm-up of spec A31).
@@ -195,7 +225,7 @@ mod tests {
 
     /// A hybrid run (§3.2.3): the flusher writes whole pages eight to a region, so every page
     /// stays one fragment wherever it moves; the cleaner runs; the page map follows each page;
-    /// the disk-space sections show the hybrid layout's regions.
+    /// the disk-space sections show the hybrid layout's regions, and the summary its regions' figures.
     #[test]
     fn pages_stay_whole_and_move_a_region_at_a_time() {
         let text = "[run]\nwarmup_s = 30\nwarmup_flusher_passes = 0\nduration_s = 90\n[server]\nlayout = \"hybrid\"\nmob_mb = 1\n";
@@ -217,6 +247,10 @@ mod tests {
         assert_eq!(f.section("disk_space").scalar("layout"), 2.0);
         assert_eq!(f.section("cache").scalar("layout"), 2.0);
         assert_eq!(f.section("fragments").rows(), sim.db.pages as usize, "one fragment a page");
+        // The summary gives the measured window's region writes and cleanings, as under WO.
+        let w = e.summary().wo;
+        assert!(w.region_writes > 0 && w.region_writes < regions, "measured region writes: {w:?}");
+        assert!(w.regions_cleaned > 0 && w.cleaner_copied_kb > 0.0 && w.free_regions > 0, "{w:?}");
     }
 
     /// The flusher's installation reads go in address order within a pass, as under RO

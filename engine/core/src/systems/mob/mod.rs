@@ -315,6 +315,9 @@ impl System for MobSystem {
         if let Some(wo) = self.wo.as_ref().filter(|_| self.metrics.measuring()) {
             s.wo = wo.figures();
         }
+        if let Some(hy) = self.hybrid.as_ref().filter(|_| self.metrics.measuring()) {
+            s.wo = hy.figures();
+        }
         if let Some(page) = self.page.as_ref().filter(|_| self.metrics.measuring()) {
             s.page = page.figures(self.db.object_bytes, self.db.page_bytes);
         }
@@ -368,6 +371,9 @@ impl System for MobSystem {
         self.metrics.begin(k.now(), duration);
         if let Some(wo) = &mut self.wo {
             wo.begin();
+        }
+        if let Some(hy) = &mut self.hybrid {
+            hy.begin();
         }
         if let Some(page) = &mut self.page {
             page.begin();

@@ -8,6 +8,7 @@ use super::config::Architecture;
 use super::wo::view as wo;
 use super::{Io, MobEngine, MobSystem};
 use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
+use crate::components::disk::Disk;
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
@@ -200,7 +201,7 @@ fn regions(sim: &MobSystem) -> Option<wo::Regions<'_>> {
 
 /// The disk, and the band its database occupies: up to the end of its highest-addressed page,
 /// or of the write-optimized layout's regions.
-fn disks(sim: &MobSystem) -> [Shown<'_, Io>; 1] {
+fn disks(sim: &MobSystem) -> [Shown<'_, Disk<Io>>; 1] {
     let db_end = match regions(sim) {
         Some(r) => r.space.region_addr(r.space.regions()),
         None => (0..sim.db.pages).map(|p| sim.page_map.addr(p) + sim.db.page_bytes).max().unwrap_or(0),

@@ -1,23 +1,14 @@
-//! The HP 97560 of Table 3 (Ruemmler & Wilkes's model; spec 001 §2.2), as the shared disk
-//! component serves it: 1962 cylinders of 19 tracks of 72 sectors of 512 B at 4002 rpm, so a
-//! 4 KB page is 8 sectors, 9 to a track (a page never straddles tracks), 171 to a cylinder,
-//! and pages lie in order from the first sector with no skew (spec A3). Two presets (A1):
-//! the literal drive, and the spec's calibration to the paper's costs (§4.7).
+//! The HP 97560 of Table 3 (Ruemmler & Wilkes's model; spec 001 §2.2; the disk component's
+//! `hp97560`) as the opportunistic log uses it: a 4 KB page is 8 sectors, 9 to a track (a page
+//! never straddles tracks), 171 to a cylinder, and pages lie in order from the first sector
+//! with no skew (spec A3). Two presets (A1): the literal drive, and the spec's calibration to
+//! the paper's costs (§4.7).
 use super::config::DiskPreset;
 use super::Io;
-use crate::components::disk::{Disk, Geometry, Scheduler, SeekCurve};
+use crate::components::disk::hp97560::{self, HEAD_SWITCH_MS, SECTORS_PER_TRACK, SECTOR_BYTES};
+use crate::components::disk::Disk;
 
 pub const PAGE_BYTES: u64 = 4096;
-pub const SECTOR_BYTES: u64 = 512;
-pub const SECTORS_PER_TRACK: u64 = 72;
-pub const TRACKS_PER_CYLINDER: u64 = 19;
-pub const CYLINDERS: u64 = 1962;
-pub const RPM: f64 = 4002.0;
-/// Table 3's seek curve: 3.24 + 0.400·√d ms for d ≤ 383 cylinders, 8.00 + 0.008·d beyond.
-pub const SEEK_BOUNDARY: u32 = 383;
-pub const SEEK_SHORT: (f64, f64) = (3.24, 0.400);
-pub const SEEK_LONG: (f64, f64) = (8.00, 0.008);
-pub const HEAD_SWITCH_MS: f64 = 1.6;
 /// Spec §4.7's fit: every seek × 0.766 (a mean random 4 KB access of 19.0 ms), and a free head
 /// switch. Not a paper parameter (docs/models.md).
 pub const CALIBRATED_SEEK_SCALE: f64 = 0.766;
@@ -27,23 +18,17 @@ pub const PAGES_PER_TRACK: u64 = SECTORS_PER_TRACK * SECTOR_BYTES / PAGE_BYTES;
 
 /// The drive of `preset`, its platter at angle `phase0` (revolutions) at time 0.
 pub fn hp97560(id: u8, preset: DiskPreset, phase0: f64) -> Disk<Io> {
-    let geometry = Geometry {
-        track_bytes: SECTORS_PER_TRACK * SECTOR_BYTES,
-        tracks_per_cylinder: TRACKS_PER_CYLINDER,
-        cylinders: CYLINDERS,
-        rev_ns: 60e9 / RPM,
-    };
     let (scale, head_switch_ms) = match preset {
         DiskPreset::Hp97560Literal => (1.0, HEAD_SWITCH_MS),
         DiskPreset::Ots94Calibrated => (CALIBRATED_SEEK_SCALE, 0.0),
     };
-    let seek = SeekCurve::two_piece(SEEK_BOUNDARY, SEEK_SHORT, SEEK_LONG, scale);
-    Disk::new(id, geometry, seek, head_switch_ms, Scheduler::Fifo, phase0)
+    hp97560::disk(id, scale, head_switch_ms, phase0)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::components::disk::hp97560::{CYLINDERS, TRACKS_PER_CYLINDER};
     use crate::components::disk::{HeadState, Request};
 
     fn literal() -> Disk<Io> {
