@@ -224,7 +224,7 @@ fn gradescope_results_have_the_published_fields_only() {
 #[test]
 fn new_writes_a_template_that_checks() {
     let dir = folder("new");
-    for scenario in ["mob-default", "hac-t6-cold", "lesson-oplog-50-clients"] {
+    for scenario in ["mob-default", "hac-t6-cold", "lesson-oplog-50-clients", "disk-ostep-skew"] {
         let path = dir.join(format!("{scenario}.toml"));
         let source = format!("../../scenarios/{scenario}.toml");
         stdout(&storelab(&["assignment", "new", &source, "--out", path.to_str().unwrap()]));

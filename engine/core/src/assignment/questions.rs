@@ -168,8 +168,11 @@ impl Ask {
         };
         match *self {
             Ask::Figure(f) if !f.applies_to(s) => {
-                let (path, value) = f.only_when.expect("a figure that does not apply has a condition");
-                Some(("figure", format!("the figure \"{}\" is reported only when {path} = \"{value}\"", f.path)))
+                let (path, values) = f.only_when.expect("a figure that does not apply has a condition");
+                let values: Vec<String> = values.iter().map(|v| format!("\"{v}\"")).collect();
+                let message =
+                    format!("the figure \"{}\" is reported only when {path} is {}", f.path, values.join(" or "));
+                Some(("figure", message))
             }
             Ask::RecordCount { from, to, .. } => past(from, "from_s").or_else(|| to.and_then(|to| past(to, "to_s"))),
             Ask::FigureAt { at, .. } => past(at, "at_s"),
