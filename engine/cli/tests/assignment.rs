@@ -76,7 +76,8 @@ fn grade_writes_a_csv_and_refuses_by_file_name() {
         s["assignment"] = "hac-retention".into();
         s["student"] = "dee@example.edu".into();
     });
-    let out = storelab(&["assignment", "grade", ASSIGNMENT, &ada, &bob, &tampered, &foreign]);
+    let again = submit(&dir, "ada-again.json", &k[0], 1.0, |s| s["answers"]["nosuch"] = 1.into());
+    let out = storelab(&["assignment", "grade", ASSIGNMENT, &ada, &bob, &tampered, &foreign, &again]);
     assert!(!out.status.success(), "refusals fail the command");
     let csv = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
@@ -88,7 +89,8 @@ fn grade_writes_a_csv_and_refuses_by_file_name() {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains(&format!("{tampered}: refused: it was made for another version")), "{stderr}");
     assert!(stderr.contains(&format!("{foreign}: refused: it was made for assignment \"hac-retention\"")), "{stderr}");
-    assert!(stderr.contains("2 of 4 submissions not graded"), "{stderr}");
+    assert!(stderr.contains(&format!("{again}: refused: student ada@example.edu submitted {ada} as well")), "{stderr}");
+    assert!(stderr.contains("3 of 5 submissions not graded"), "{stderr}");
 }
 
 #[test]
@@ -222,7 +224,7 @@ fn gradescope_results_have_the_published_fields_only() {
 #[test]
 fn new_writes_a_template_that_checks() {
     let dir = folder("new");
-    for scenario in ["mob-default", "hac-t6-cold", "lesson-oplog-50-clients"] {
+    for scenario in ["mob-default", "hac-t6-cold", "lesson-oplog-50-clients", "disk-ostep-skew"] {
         let path = dir.join(format!("{scenario}.toml"));
         let source = format!("../../scenarios/{scenario}.toml");
         stdout(&storelab(&["assignment", "new", &source, "--out", path.to_str().unwrap()]));

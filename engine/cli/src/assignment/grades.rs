@@ -35,6 +35,11 @@ pub fn grade(o: GradeArgs) -> Result<(), String> {
         o.submissions.par_iter().map(|f| (f.clone(), grade_file(&a, f, &o.accept_hash))).collect();
     let results = one_per_student(results);
     let graded: Vec<&Grade> = results.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
+    for (file, g) in results.iter().filter_map(|(f, r)| Some((f, r.as_ref().ok()?))) {
+        if !g.unknown_answers.is_empty() {
+            eprintln!("{file}: answers to no question of this file, left out: {}", g.unknown_answers.join(", "));
+        }
+    }
     let mut rows: Vec<Row> = graded.iter().map(|g| Row::of(g)).collect();
     if let Some((file, previous)) = o.previous.as_deref().zip(previous.as_ref()) {
         eprint!("{}", changes(file, previous, &rows, o.no_decrease));
@@ -90,15 +95,16 @@ fn one_per_student(results: Vec<(String, Result<Grade, String>)>) -> Vec<(String
         .collect()
 }
 
-/// The grades CSV: student, score, max, then the points of each question, in file order.
+/// The grades CSV: student, score, max, then the points of each question, in file order; every
+/// number as the shortest decimal that reads back to it, so `--previous` reads it exactly.
 fn csv_text(a: &Assignment, rows: &[Row]) -> Result<String, String> {
     let ids: Vec<&str> = a.file.question.iter().map(|q| q.id.as_str()).collect();
     let mut w = csv::Writer::from_writer(Vec::new());
     let header = ["student", "score", "max"].into_iter().chain(ids.iter().copied());
     w.write_record(header).map_err(|e| e.to_string())?;
     for r in rows {
-        let points = ids.iter().map(|id| r.points.get(*id).map_or(String::new(), |p| number(*p)));
-        let fields = [r.student.clone(), number(r.score), number(r.max)].into_iter().chain(points);
+        let points = ids.iter().map(|id| r.points.get(*id).map_or(String::new(), f64::to_string));
+        let fields = [r.student.clone(), r.score.to_string(), r.max.to_string()].into_iter().chain(points);
         w.write_record(fields).map_err(|e| e.to_string())?;
     }
     String::from_utf8(w.into_inner().map_err(|e| e.to_string())?).map_err(|e| e.to_string())
@@ -115,7 +121,7 @@ fn read_csv(path: &str) -> Result<Vec<Row>, String> {
     let mut rows = Vec::new();
     for (line, record) in r.records().enumerate() {
         let record = record.map_err(|e| at(&e))?;
-        let number = |i: usize| -> Result<Option<f64>, String> {
+        let cell = |i: usize| -> Result<Option<f64>, String> {
             let text = record.get(i).unwrap_or("").trim();
             if text.is_empty() {
                 return Ok(None);
@@ -124,11 +130,11 @@ fn read_csv(path: &str) -> Result<Vec<Row>, String> {
                 .map(Some)
                 .map_err(|_| at(&format!("row {}: {} is \"{text}\", not a number", line + 2, header[i])))
         };
-        let points = (3..header.len()).filter_map(|i| number(i).transpose().map(|p| p.map(|p| (header[i].clone(), p))));
+        let points = (3..header.len()).filter_map(|i| cell(i).transpose().map(|p| p.map(|p| (header[i].clone(), p))));
         rows.push(Row {
             student: record.get(0).unwrap_or("").to_string(),
-            score: number(1)?.unwrap_or(0.0),
-            max: number(2)?.unwrap_or(0.0),
+            score: cell(1)?.unwrap_or(0.0),
+            max: cell(2)?.unwrap_or(0.0),
             points: points.collect::<Result<_, _>>()?,
         });
     }

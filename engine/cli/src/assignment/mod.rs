@@ -139,9 +139,9 @@ fn key_text(a: &Assignment, k: &Key) -> String {
     let drawn: Vec<String> = k.problem.iter().map(|d| format!("{} = {}", d.field, pick(&d.value))).collect();
     let mut out =
         format!("{} (seed {}){}{}\n", k.student, k.seed, if drawn.is_empty() { "" } else { ": " }, drawn.join(", "));
+    let width = id_width(a);
     for (answer, q) in k.answers.iter().zip(&a.file.question) {
         let value = format!("{} {}", number(answer.value), answer.unit);
-        let width = id_width(a);
         out += &format!("    {:<width$} {:<20} {}\n", answer.question, value.trim_end(), marking(q, &answer.unit));
     }
     out

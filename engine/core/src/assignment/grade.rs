@@ -67,7 +67,7 @@ pub struct Mark {
 
 /// Whether `answer` is within `t` of `key`. A rounding allowance of 10^-9 of the key keeps an
 /// answer exactly at the tolerance's edge in, whatever its binary rounding.
-pub fn within(answer: f64, key: f64, t: &Tolerance) -> bool {
+fn within(answer: f64, key: f64, t: &Tolerance) -> bool {
     let allowed = t.absolute.max(t.relative * key.abs()) + 1e-9 * key.abs().max(1e-9);
     answer.is_finite() && (answer - key).abs() <= allowed
 }

@@ -36,19 +36,18 @@ pub fn parse(text: &str) -> Result<Assignment, Vec<ScenarioError>> {
     };
     let table = root.get("scenario").and_then(|s| s.as_table_like()).expect("serde read [scenario] as a table");
     let read = || toml::Value::Table(file.scenario.clone()).try_into();
-    let scenario = scenario::parse_in(text, table, read).map_err(|scenario_errors| {
-        errors.extend(scenario_errors.into_iter().map(|e| ScenarioError { path: in_scenario(&e.path), ..e }));
-    });
-    if let (Ok(scenario), true) = (&scenario, errors.is_empty()) {
+    let scenario = match scenario::parse_in(text, table, read) {
+        Ok(scenario) => Some(scenario),
+        Err(scenario_errors) => {
+            errors.extend(scenario_errors.into_iter().map(|e| ScenarioError { path: in_scenario(&e.path), ..e }));
+            None
+        }
+    };
+    if let (Some(scenario), true) = (scenario, errors.is_empty()) {
         let scenario_text = variation::inline_scenario(text);
-        errors = checks::problems(&file, scenario, &scenario_text).into_iter().map(place).collect();
+        errors = checks::problems(&file, &scenario, &scenario_text).into_iter().map(place).collect();
         if errors.is_empty() {
-            return Ok(Assignment {
-                file,
-                scenario: scenario.clone(),
-                hash: seed::assignment_hash(text),
-                scenario_text,
-            });
+            return Ok(Assignment { file, scenario, hash: seed::assignment_hash(text), scenario_text });
         }
     }
     errors.sort_by_key(|e| (e.line, e.column));

@@ -169,8 +169,10 @@ impl Ask {
         match *self {
             Ask::Figure(f) if !f.applies_to(s) => {
                 let (path, values) = f.only_when.expect("a figure that does not apply has a condition");
-                let values = values.iter().map(|v| format!("\"{v}\"")).collect::<Vec<_>>().join(" or ");
-                Some(("figure", format!("the figure \"{}\" is reported only when {path} = {values}", f.path)))
+                let values: Vec<String> = values.iter().map(|v| format!("\"{v}\"")).collect();
+                let message =
+                    format!("the figure \"{}\" is reported only when {path} is {}", f.path, values.join(" or "));
+                Some(("figure", message))
             }
             Ask::RecordCount { from, to, .. } => past(from, "from_s").or_else(|| to.and_then(|to| past(to, "to_s"))),
             Ask::FigureAt { at, .. } => past(at, "at_s"),

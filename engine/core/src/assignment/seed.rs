@@ -50,7 +50,7 @@ pub fn assignment_hash(text: &str) -> String {
     hex(&Sha256::digest(canonical_text(text)))
 }
 
-pub(crate) fn hex(bytes: &[u8]) -> String {
+fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

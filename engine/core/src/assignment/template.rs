@@ -110,10 +110,10 @@ fn question_examples(s: &Scenario) -> String {
     let mut out = Vec::new();
     if let Some(f) = d.figures.iter().find(|f| f.applies_to(s) && defined(f.path)) {
         out.push(format!(
-            "[[question]]\nid = \"figure\"\nprompt = \"What is the {label} ({unit}) over the measured window?\"\n\
+            "[[question]]\nid = \"figure\"\nprompt = \"What is the {label}{unit} over the measured window?\"\n\
              kind = \"figure\"\nfigure = \"{path}\"\ntolerance = {{ relative = 0.02 }}\npoints = 1\n",
             label = f.label,
-            unit = f.unit,
+            unit = if f.unit.is_empty() { String::new() } else { format!(" ({})", f.unit) },
             path = f.path
         ));
     }
@@ -134,9 +134,9 @@ fn question_examples(s: &Scenario) -> String {
             name = r.name
         ));
     }
-    // Halfway through the run, whole seconds when it is long enough.
+    // Halfway through the run, in whole seconds when it is long enough, else in whole ms.
     let end_s = time::to_s(sim.now());
-    let at_s = if end_s >= 2.0 { (end_s / 2.0).floor() } else { end_s / 2.0 };
+    let at_s = if end_s >= 2.0 { (end_s / 2.0).floor() } else { (end_s * 500.0).floor() / 1000.0 };
     let mut halfway = Simulation::new(s, s.meta.seed);
     halfway.run_until(time::from_s(at_s));
     let frame = halfway.frame();

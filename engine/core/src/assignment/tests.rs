@@ -185,7 +185,7 @@ fn questions_and_ranges_are_checked_against_the_system() {
     assert_eq!(errors[0].expected.as_deref(), Some("a whole number (count)"));
     let (path, _, _, message) = error(&edited("figure = \"throughput_tps\"", "figure = \"wo.fragment_reads\""));
     assert_eq!(path, "question[0].figure");
-    assert!(message.contains("server.layout = \"write_optimized\""), "{message}");
+    assert!(message.contains("server.layout is \"write_optimized\""), "{message}");
     let (path, _, _, message) = error(&edited("tolerance = { relative = 0.05 }\n", ""));
     assert_eq!(path, "question[0].tolerance", "{message}");
     let (path, _, _, message) = error(&edited("at_s = 3", "at_s = 3\nnth = 2"));
