@@ -324,7 +324,8 @@ describe('one truth per moment in every view (issue 13, item 1)', () => {
     const PANELS = ['SystemDiagram', 'MobView', 'DiskView', 'CacheView', 'SpaceView', 'Charts'];
     const read = (p) => p.evaluate((panels) => Object.fromEntries(panels.map((v) => [v, document.querySelector(`[data-panel=${v}]`).innerText])), PANELS);
     const settle = async (p, t) => {
-      await p.waitForFunction((ns) => window.__storelab.frames.latest().nowNs === ns && !window.__storelab.lab.store.get().busy, t, { timeout: 30_000 });
+      // Every view loaded (they load lazily: a page opened from a permalink fetches them anew).
+      await p.waitForFunction((ns) => window.__storelab.frames.latest().nowNs === ns && !window.__storelab.lab.store.get().busy && !document.querySelector('.view-placeholder'), t, { timeout: 30_000 });
       await p.waitForTimeout(450); // headers refresh at most 5 times a second
     };
     // Played: frames every 0.25 simulated s, as the animation loop asks for them.
