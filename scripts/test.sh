@@ -14,7 +14,8 @@ step "setup" bash scripts/setup.sh
 bash scripts/lint.sh
 step "cargo test --release --workspace" \
   cargo test --manifest-path engine/Cargo.toml --release --workspace
-step "build the release CLI" cargo build --manifest-path engine/Cargo.toml --release -p storelab-cli
+# --workspace: the features the tests built the crates with, so the CLI the tests built is reused.
+step "build the release CLI" cargo build --manifest-path engine/Cargo.toml --release --workspace --bins
 step "build the WASM engine" bash scripts/build-wasm.sh
 step "node --test tests/wasm" node --test tests/wasm/*.test.mjs
 step "web: vitest run" npm -w web test
