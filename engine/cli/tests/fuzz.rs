@@ -25,8 +25,8 @@ fn twenty_thousand_fuzzed_scenarios_are_refused_with_a_location_or_run() {
     assert_eq!(n("refused_located") + n("accepted"), 20_000);
     // Both outcomes are exercised, and accepted runs both end and meet the event budget: the
     // inputs are neither all harmless nor all fatal.
-    assert!(n("refused_located") > 25_000, "{c}");
-    assert!(n("ran_to_end") > 2_500 && n("ran_to_event_budget") > 2_500, "{c}");
+    assert!(n("refused_located") > 10_000, "{c}");
+    assert!(n("ran_to_end") > 1_000 && n("ran_to_event_budget") > 1_000, "{c}");
 }
 
 #[test]
