@@ -103,12 +103,14 @@ describe('lesson 00: how a disk serves requests (issue 26)', () => {
     const frame = page.frameLocator('figure.live iframe').first();
     await frame.locator('[data-testid=play]').waitFor({ timeout: 30_000 });
     await frame.locator('[data-panel=DiskPlatter]').waitFor({ timeout: 30_000 });
+    // The embed's engine ready (its scenario loaded) before it is stepped.
+    await page.waitForFunction(() => document.querySelector('figure.live iframe')?.contentWindow?.__storelab?.lab.store.get().status === 'ready', null, { timeout: 30_000 });
     await shot(page, 'lesson-disk-top');
     // Step to each request's end: disk.py -a 10,18 -c's lines.
     for (let i = 0; i < 2; i++) {
       await frame.locator('[data-testid=step-target-kind]').selectOption({ label: 'next request done' });
       await frame.locator('[data-testid=step-target]').click();
-      await frame.locator(`[data-testid=request-${i}] td:nth-child(9)`).filter({ hasText: 'done' }).waitFor({ timeout: 30_000 });
+      await frame.locator(`[data-testid=request-${i}] td:nth-child(9)`).filter({ hasText: 'done' }).waitFor({ timeout: 60_000 });
     }
     const cells = await frame.locator('[data-testid=request-totals] td').allInnerTexts();
     assert.deepEqual(cells, ['40', '275', '60', '375', 'units']);
