@@ -454,6 +454,10 @@ impl Summary {
     }
 }
 
+/// Thor0's model (issue 27), run by its reproduction tests; it joins the list below when its room in
+/// the web app does.
+pub mod thor;
+
 systems! {
     /// Ghemawat's MOB server (thesis Chapter 4).
     Mob => mob::MobSystem,

@@ -125,6 +125,31 @@ impl Model for St32171n {
     }
 }
 
+/// Thor0's OR disk (Liskov et al. §6.1: DEC RZ26, peak transfer 3.3 MB/s, average seek 10.5 ms,
+/// average rotational latency 5.5 ms, so about 5400 rpm). A 28.5 KB segment is one track (§5.2):
+/// 57 sectors of 512 bytes. The cylinders, heads and extreme seeks are not in the paper: the
+/// RZ26's 1.05 GB as 2570 cylinders of 14 tracks, a 2.5 ms single-cylinder seek and a 21 ms
+/// full stroke (spec 003 A17); FIFO service.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rz26;
+
+impl Model for Rz26 {
+    fn disk() -> Disk<Self> {
+        Disk {
+            scheduler: Scheduler::Fifo,
+            rpm: 5400.0,
+            track_kb: 28.5,
+            cylinders: 2570,
+            tracks_per_cylinder: 14,
+            seek_min_ms: 2.5,
+            seek_avg_ms: 10.5,
+            seek_max_ms: 21.0,
+            head_switch_ms: 1.0,
+            model: PhantomData,
+        }
+    }
+}
+
 impl<M: Model> Disk<M> {
     /// The disk this section states, with device id `id`, its platter at angle `phase0`
     /// (revolutions) at time 0.

@@ -8,6 +8,7 @@
 //! layout (the paper gives only aggregates); `docs/models.md` lists where they land.
 pub mod dynamic;
 pub mod footprint;
+pub mod graph;
 pub mod traversal;
 
 #[cfg(test)]
@@ -16,6 +17,7 @@ mod tests;
 use crate::kernel::rng::Rng;
 
 pub use footprint::Footprint;
+pub use graph::References;
 pub use traversal::{Access, Traversal, TraversalKind};
 
 /// Which OO7 database (§4.1): small has 20 atomic parts per composite part, medium 200.
@@ -45,6 +47,14 @@ pub struct Oo7Params {
     /// Bytes added to every object: 0 for Thor; 6 for GOM, whose per-object overhead at the server
     /// is 12 bytes against Thor's 6 (§4.2.4).
     pub extra_object_bytes: u32,
+    /// Thor0's segments (Liskov et al. §5.2) instead of Thor-1's pages: no page header, offset
+    /// table or 512-object limit (a 64-bit xref names any object), and a text is one object, or
+    /// pieces of `text_piece_bytes` each on segments of their own when it is larger, never cut
+    /// to fill the rest of a segment (objects are not split across segments).
+    pub segments: bool,
+    /// Every composite part's document created after the whole library instead of just before
+    /// its composite part (spec 003 B3): the documents then fill segments of their own.
+    pub documents_apart: bool,
 }
 
 impl Oo7Params {
@@ -54,13 +64,49 @@ impl Oo7Params {
         Oo7Params { reference_bytes: 12, extra_object_bytes: 6, ..self.clone() }
     }
 
+    /// The database as Thor0 stores it (Liskov et al. §5–§6.1; spec 003 §3.1, A6, B2): 28.5 KB
+    /// segments, 64-bit xrefs, and a 16-byte header on every object besides the class reference,
+    /// which puts the mean object at 52 bytes (the paper's 51; 160 objects ≈ 8 KB, §6.2) and
+    /// the databases at 6.7 and 63 MB (§6.1: 6.7 and 62.9). Documents are single objects, so a
+    /// composite part's 2 KB (small) or 20 KB (medium) one is created after the library (B3), so
+    /// that a segment of atomic parts holds the paper's 485 objects (R3).
+    pub fn thor0(size: Oo7Size) -> Oo7Params {
+        Oo7Params {
+            size,
+            page_bytes: THOR0_SEGMENT_BYTES,
+            string_bytes: 20,
+            text_piece_bytes: THOR0_SEGMENT_BYTES,
+            shuffle_connections: true,
+            reference_bytes: 8,
+            extra_object_bytes: 16,
+            segments: true,
+            documents_apart: true,
+        }
+    }
+
+    /// Bytes of a page's header, and of each object's offset-table entry: none in Thor0's segments.
+    fn page_header(&self) -> u32 {
+        if self.segments {
+            0
+        } else {
+            size::PAGE_HEADER
+        }
+    }
+    fn offset_entry(&self) -> u32 {
+        if self.segments {
+            0
+        } else {
+            size::OFFSET_ENTRY
+        }
+    }
+
     /// The fewest pages the generated database can take: the bytes of every object `generate`
     /// places, offset entries included, over a page's room, as if packing lost nothing (it loses
     /// a little: the database takes at most a few percent more). From the sizes alone, for
     /// validation, without generating anything.
     pub fn min_pages(&self) -> f64 {
         let object = |bytes: u32, refs: u32| {
-            f64::from(bytes + refs * (self.reference_bytes - 4) + self.extra_object_bytes + size::OFFSET_ENTRY)
+            f64::from(bytes + refs * (self.reference_bytes - 4) + self.extra_object_bytes + self.offset_entry())
         };
         let text = |bytes: u32| {
             let pieces = bytes.div_ceil(self.text_piece_bytes);
@@ -87,7 +133,7 @@ impl Oo7Params {
         let assembly =
             object(size::ASSEMBLY, size::refs::ASSEMBLY) + object(size::array(FAN_OUT), size::refs::array(FAN_OUT));
         let bytes = f64::from(COMPOSITE_PARTS) * composite + module + assemblies * assembly;
-        (bytes / f64::from(self.page_bytes - size::PAGE_HEADER)).ceil()
+        (bytes / f64::from(self.page_bytes - self.page_header())).ceil()
     }
 }
 
@@ -101,9 +147,14 @@ impl Default for Oo7Params {
             shuffle_connections: true,
             reference_bytes: 4,
             extra_object_bytes: 0,
+            segments: false,
+            documents_apart: false,
         }
     }
 }
+
+/// Thor0's segment: 28.5 KB, one track of its RZ26 disk (Liskov et al. §5.2).
+pub const THOR0_SEGMENT_BYTES: u32 = 29_184;
 
 /// Sizes of the objects' fields, bytes, each including Thor's 4-byte header (the oref of the
 /// class object, §2.2); spec §4.1's synthetic layout, with 4-byte references (`refs` counts each
@@ -238,6 +289,9 @@ struct Packer {
     page: u32,
     used: u32,
     count: u32,
+    /// Thor0's segments (`Oo7Params::segments`): the page's header, offset entries and object
+    /// limit, and the cutting of texts to fill a page, are Thor-1's.
+    segments: bool,
 }
 
 impl Packer {
@@ -247,10 +301,15 @@ impl Packer {
     }
 
     fn put(&mut self, bytes: u32) -> u32 {
-        let cost = bytes + size::OFFSET_ENTRY;
-        if self.count == size::OBJECTS_PER_PAGE || self.used + cost > self.page_bytes {
+        let (entry, limit, header) = if self.segments {
+            (0, u32::MAX, 0)
+        } else {
+            (size::OFFSET_ENTRY, size::OBJECTS_PER_PAGE, size::PAGE_HEADER)
+        };
+        let cost = bytes + entry;
+        if self.count == limit || (self.used + cost > self.page_bytes && self.count > 0) {
             self.page += 1;
-            self.used = size::PAGE_HEADER;
+            self.used = header;
             self.count = 0;
         }
         let id = self.objects.len() as u32;
@@ -266,6 +325,13 @@ impl Packer {
     fn text(&mut self, bytes: u32, piece: u32) -> u32 {
         let pieces = bytes.div_ceil(piece);
         let root = self.place(size::array(pieces), size::refs::array(pieces));
+        if self.segments {
+            // Whole pieces, each where it fits (a piece as large as a segment gets its own).
+            for i in 0..pieces {
+                self.place((bytes - i * piece).min(piece), size::refs::TEXT);
+            }
+            return root;
+        }
         let pad = size::refs::TEXT * self.wide_reference + self.extra;
         let mut left = bytes;
         while left > 0 {
@@ -295,8 +361,9 @@ impl Oo7Database {
             extra: params.extra_object_bytes,
             objects: Vec::new(),
             page: 0,
-            used: size::PAGE_HEADER,
+            used: params.page_header(),
             count: 0,
+            segments: params.segments,
         };
         let mut composites = Vec::with_capacity(COMPOSITE_PARTS as usize);
         let mut to = Vec::with_capacity((COMPOSITE_PARTS * n * CONNECTIONS_PER_PART) as usize);
@@ -319,7 +386,11 @@ impl Oo7Database {
             for &t in &to[first..] {
                 incoming[t as usize] += 1;
             }
-            let document = packer.text(params.size.document_bytes(), params.text_piece_bytes);
+            let document = if params.documents_apart {
+                0 // placed after the library, below
+            } else {
+                packer.text(params.size.document_bytes(), params.text_piece_bytes)
+            };
             let composite = packer.place(size::COMPOSITE_PART, size::refs::COMPOSITE_PART);
             let parts = packer.place(size::ATOMIC_PART, size::refs::ATOMIC_PART);
             for j in 0..n {
@@ -339,6 +410,11 @@ impl Oo7Database {
             }
             composites.push(CompositeLayout { document, composite, parts, connections });
         }
+        if params.documents_apart {
+            for c in &mut composites {
+                c.document = packer.text(params.size.document_bytes(), params.text_piece_bytes);
+            }
+        }
         let module = packer.place(size::MODULE, size::refs::MODULE);
         packer.text(params.size.manual_bytes(), params.text_piece_bytes);
         let mut assemblies = Vec::new();
@@ -349,6 +425,17 @@ impl Oo7Database {
 
     pub fn atomic_per_composite(&self) -> u32 {
         self.params.size.atomic_per_composite()
+    }
+
+    /// The pieces of composite part `c`'s document: the objects after its root (up to the
+    /// composite part, which follows them unless the documents are apart, when they are whole).
+    pub fn document_pieces(&self, c: u32) -> std::ops::Range<u32> {
+        let layout = &self.composites[c as usize];
+        if !self.params.documents_apart {
+            return layout.document + 1..layout.composite;
+        }
+        let pieces = self.params.size.document_bytes().div_ceil(self.params.text_piece_bytes);
+        layout.document + 1..layout.document + 1 + pieces
     }
 
     /// Object of atomic part `j` of composite part `c`.

@@ -207,9 +207,63 @@ fn the_fewest_pages_bound_the_generated_database_closely() {
         Oo7Params { size: Oo7Size::Small, ..base.clone() },
         base.gom_sized(),
         Oo7Params { page_bytes: 4096, string_bytes: 100, text_piece_bytes: 1000, ..base.clone() },
+        Oo7Params::thor0(Oo7Size::Small),
     ] {
         let pages = f64::from(Oo7Database::generate(&params, 1).pages);
         let bound = params.min_pages();
         assert!(bound <= pages && bound >= 0.95 * pages, "{bound} of {pages} for {params:?}");
+    }
+}
+
+/// Thor0's databases (Liskov et al. §5, §6.1; spec 003 §3.1, A6, R13): 6.7 MB small and 62.9 MB
+/// medium, objects of 51 bytes on average (documents and the manual aside: they are the big
+/// objects, over 800 bytes, §5.2), no object split across 28.5 KB segments, and in the medium
+/// database at most one root atomic part a segment.
+#[test]
+fn thor0s_databases_have_the_papers_sizes() {
+    for (size, mb) in [(Oo7Size::Small, 6.7), (Oo7Size::Medium, 62.9)] {
+        let params = Oo7Params::thor0(size);
+        let db = Oo7Database::generate(&params, 1);
+        // The objects' bytes: a segment's unused end is not the database's size.
+        let total = db.objects.iter().map(|o| f64::from(o.bytes)).sum::<f64>() / 1e6;
+        eprintln!("{size:?}: {total:.2} MB in {} segments ({:.2} MB)", db.pages, db.bytes() as f64 / 1e6);
+        assert!((total - mb).abs() < 0.05 * mb, "{size:?}: {total:.2} MB, the paper's {mb}");
+        let small: Vec<u64> = db.objects.iter().map(|o| u64::from(o.bytes)).filter(|&b| b <= 800).collect();
+        let mean = small.iter().sum::<u64>() as f64 / small.len() as f64;
+        assert!((50.0..53.0).contains(&mean), "{size:?}: mean object {mean:.1} B");
+        for o in &db.objects {
+            assert!(
+                u32::from(o.offset) + u32::from(o.bytes) <= params.page_bytes || o.offset == 0,
+                "{o:?} spans segments"
+            );
+        }
+        if size == Oo7Size::Medium {
+            let roots: Vec<u32> =
+                (0..db.composites.len() as u32).map(|c| db.objects[db.part(c, 0) as usize].page).collect();
+            assert!(roots.windows(2).all(|w| w[1] > w[0]), "two roots share a segment");
+        }
+    }
+}
+
+/// The references the collector follows are the fields the traversals follow.
+#[test]
+fn an_objects_references_are_the_walks_next_steps() {
+    let db = Oo7Database::generate(&Oo7Params::thor0(Oo7Size::Small), 3);
+    let refs = super::References::of(&db);
+    let (c, j) = (7, 4);
+    let part = db.part(c, j);
+    assert_eq!(refs.of_object(part), &[part + 3, db.composites[c as usize].composite, part + 1, part + 2]);
+    let out: Vec<u32> = (0..3).map(|k| db.connection(c, j, k)).collect();
+    assert_eq!(refs.of_object(part + 1), &out[..]);
+    let connection = db.connection(c, j, 1);
+    assert_eq!(refs.of_object(connection), &[connection + 1, part, db.part(c, db.target(c, j, 1))]);
+    // Every access of T1 after the first follows a reference of an object accessed before it.
+    let mut seen = std::collections::HashSet::new();
+    let mut reachable = std::collections::HashSet::new();
+    for (i, a) in Traversal::new(&db, TraversalKind::T1).reading_sub_objects().enumerate() {
+        assert!(i == 0 || reachable.contains(&a.object), "access {i} to {} follows no reference", a.object);
+        if seen.insert(a.object) {
+            reachable.extend(refs.of_object(a.object).iter().copied());
+        }
     }
 }

@@ -50,6 +50,12 @@ pub struct Traversal<D: Deref<Target = Oo7Database>> {
     /// Assemblies and composite parts entered so far (both in depth-first creation order).
     assemblies_entered: u32,
     composites_entered: u32,
+    /// Whether reading an atomic part also reads its type string and connection arrays, and
+    /// following a connection its type string (T1+ always; Thor0's traversals, spec 003 B1).
+    sub_objects: bool,
+    /// Composite parts whose operation visits only the root atomic part, as T6 does, however
+    /// the traversal treats the others (the mixed traversal of Liskov et al. §6.2); empty: none.
+    root_only: Vec<bool>,
 }
 
 impl<D: Deref<Target = Oo7Database>> Traversal<D> {
@@ -68,7 +74,29 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
             started: false,
             assemblies_entered: 0,
             composites_entered: 0,
+            sub_objects: kind == TraversalKind::T1Plus,
+            root_only: Vec::new(),
         }
+    }
+
+    /// The traversal reading each atomic part's and connection's sub-objects, as T1+ does
+    /// (Thor0's traversals, spec 003 B1).
+    pub fn reading_sub_objects(mut self) -> Traversal<D> {
+        self.sub_objects = true;
+        self
+    }
+
+    /// The traversal visiting only the root atomic part of composite part c where
+    /// `root_only[c]`: Liskov et al.'s mixed traversal classifies each composite part at random
+    /// as *all* or *root* (§6.2).
+    pub fn with_root_only(mut self, root_only: Vec<bool>) -> Traversal<D> {
+        self.root_only = root_only;
+        self
+    }
+
+    /// Whether the operation on the composite part being walked visits only its root part.
+    fn root_only_now(&self) -> bool {
+        self.kind == TraversalKind::T6 || self.composite.is_some_and(|c| self.root_only.get(c as usize) == Some(&true))
     }
 
     /// One operation on composite part `c`'s graph alone, as the dynamic traversals run them
@@ -138,6 +166,9 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
     /// Atomic parts the walk of one graph visits before it stops visiting new ones.
     pub fn limit(&self) -> u32 {
         let n = self.db.atomic_per_composite();
+        if self.root_only_now() {
+            return 1;
+        }
         match self.kind {
             TraversalKind::T6 => 1,
             TraversalKind::T1Minus => n / 2,
@@ -156,15 +187,17 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
         self.visited[j as usize] = true;
         self.visits += 1;
         self.access(part, write);
-        if self.kind == TraversalKind::T6 {
-            return;
-        }
-        if self.kind == TraversalKind::T1Plus {
+        let root_only = self.root_only_now();
+        if self.sub_objects {
             self.access(part + 2, false); // incoming connections
             self.access(part + 3, false); // type string
+        } else if root_only {
+            return;
         }
         self.access(part + 1, false); // outgoing connections
-        self.parts.push((j, 0));
+        if !root_only {
+            self.parts.push((j, 0));
+        }
     }
 
     /// One step of the walk; false when the traversal is over.
@@ -178,7 +211,7 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
                     *k += 1;
                     let (connection, t) = (self.db.connection(c, j, kk), self.db.target(c, j, kk));
                     self.access(connection, false);
-                    if self.kind == TraversalKind::T1Plus {
+                    if self.sub_objects {
                         self.access(connection + 1, false); // type string
                     }
                     if !self.visited[t as usize] && self.visits < self.limit() {

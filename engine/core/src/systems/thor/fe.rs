@@ -1,0 +1,343 @@
+//! The FE (Liskov et al. §4, §5.1): it runs the traversal, shipped into Thor as Theta code (code
+//! transfer, §3.1), on its cached objects; swizzles an object at its first use; fetches a missing
+//! one with the group size its prefetch policy asks for; installs the group that comes back;
+//! tracks the transaction's reads and writes; and between client calls, when the heap is almost
+//! full, shrinks and collects. `run` stops at each fetch and at each call's end, where the
+//! system (or `experiment`) takes over.
+use std::sync::Arc;
+
+use super::costs::{ns, Category, Costs, Ledger};
+use super::database::{Kind, ThorDb};
+use super::heap::{Collection, Heap, Lookup};
+use super::or::Group;
+use super::prefetch::Policy;
+use crate::workload::oo7::{Access, Traversal, TraversalKind};
+
+/// Bytes of an xref (§5.1: 64 bits).
+pub const XREF_BYTES: u64 = 8;
+
+/// Which handles the client holds, the collector's roots besides the modified objects (spec B5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handles {
+    /// Every handle the client received in the session: the module, and each assembly and
+    /// composite part its calls passed (handles are valid for the session, §2).
+    Session,
+    /// Only the objects on the traversal's path.
+    Path,
+}
+
+/// Where `run` stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// An access to an object that is not resident: fetch it.
+    Miss(u32),
+    /// A client call ended; the next one begins with the access still pending. Calls split the
+    /// traversal because the FE collects only between calls (§6.1).
+    CallEnd,
+    /// The traversal is over.
+    Done,
+}
+
+/// How the traversal is split into calls and transactions (§6.1; spec A13, A14, A23).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Split {
+    /// Atomic parts a call visits (0: the whole traversal is one call).
+    pub parts_per_call: u32,
+    /// Calls a transaction makes (0: one transaction).
+    pub calls_per_transaction: u32,
+}
+
+/// The FE's counters.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Counters {
+    pub accesses: u64,
+    pub swizzles: u64,
+    pub surrogates_made: u64,
+    pub fetches: u64,
+    pub shipped: u64,
+    pub shipped_bytes: u64,
+    pub installed: u64,
+    /// Objects of the chunks the OR left out as sent recently.
+    pub weeded: u64,
+    pub calls: u64,
+    pub transactions: u64,
+    pub commits_read: u64,
+    pub commits_written: u64,
+    pub collections: u64,
+    /// Collections inside a call, because a group would not fit (spec A13).
+    pub emergency_collections: u64,
+    /// Largest heap so far (objects and surrogates), bytes.
+    pub peak_bytes: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Fe {
+    pub db: Arc<ThorDb>,
+    pub traversal: Traversal<Arc<crate::workload::oo7::Oo7Database>>,
+    pub heap: Heap,
+    pub policy: Policy,
+    pub costs: Costs,
+    pub split: Split,
+    pub handles: Handles,
+    /// Shrinking's target, a fraction of from-space (§5.1: 50%).
+    pub shrink: f64,
+    /// From-space may grow to this before a collection (spec A11).
+    pub trigger: u64,
+    /// A group that would take from-space past this forces a collection inside a call.
+    pub limit: u64,
+    pending: Option<Access>,
+    counted: bool,
+    parts_in_call: u32,
+    calls_in_transaction: u32,
+    /// The handles the client holds (`Handles::Session`), and which objects they are.
+    held: Vec<u32>,
+    holds: Vec<bool>,
+    /// The transaction's reads (mutable objects only, §5.1) and writes.
+    read: Vec<bool>,
+    reads: Vec<u32>,
+    writes: u32,
+    pub ledger: Ledger,
+    pub counters: Counters,
+    pub collections: Vec<Collection>,
+}
+
+/// A safe point's work: what it did, for the caller's records.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SafePoint {
+    pub committed: Option<(u32, u32)>,
+    pub collected: Option<Collection>,
+}
+
+impl Fe {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        db: Arc<ThorDb>,
+        kind: TraversalKind,
+        root_only: Vec<bool>,
+        cache_bytes: u64,
+        surrogate_bytes: u32,
+        shrink: f64,
+        segment_bytes: u64,
+        policy: Policy,
+        costs: Costs,
+        split: Split,
+        handles: Handles,
+        strong_rot: bool,
+    ) -> Fe {
+        let traversal = Traversal::new(db.oo7.clone(), kind).reading_sub_objects().with_root_only(root_only);
+        let n = db.oo7.objects.len();
+        let mut heap = Heap::new(cache_bytes, n, surrogate_bytes);
+        heap.strong_rot = strong_rot;
+        // Survivors of a collection, up to (1 − shrink) of from-space, must fit beside it (A11).
+        let limit = (cache_bytes as f64 / (2.0 - shrink)) as u64;
+        Fe {
+            db,
+            traversal,
+            heap,
+            policy,
+            costs,
+            split,
+            handles,
+            shrink,
+            trigger: limit.saturating_sub(segment_bytes),
+            limit,
+            pending: None,
+            counted: false,
+            parts_in_call: 0,
+            calls_in_transaction: 0,
+            held: Vec::new(),
+            holds: vec![false; n],
+            read: vec![false; n],
+            reads: Vec::new(),
+            writes: 0,
+            ledger: Ledger::default(),
+            counters: Counters::default(),
+            collections: Vec::new(),
+        }
+    }
+
+    /// Runs accesses until one misses, a call ends or the traversal does.
+    pub fn run(&mut self) -> Stop {
+        loop {
+            let a = match self.pending {
+                Some(a) => a,
+                None => match self.traversal.next() {
+                    Some(a) => {
+                        self.pending = Some(a);
+                        self.counted = false;
+                        a
+                    }
+                    None => return Stop::Done,
+                },
+            };
+            if !self.counted {
+                self.counted = true;
+                if self.starts_call(a.object) {
+                    return Stop::CallEnd;
+                }
+            }
+            match self.heap.lookup(a.object) {
+                Lookup::Resident { cell, swizzled } => {
+                    if !swizzled {
+                        self.swizzle(cell);
+                        self.policy.used();
+                    }
+                    self.use_object(cell, a);
+                    self.pending = None;
+                }
+                Lookup::Surrogate | Lookup::Absent => return Stop::Miss(a.object),
+            }
+        }
+    }
+
+    /// Whether the access to `x` begins a new call: the call's parts are visited (§6.1).
+    fn starts_call(&mut self, x: u32) -> bool {
+        let kind = self.db.kind(x);
+        if self.handles == Handles::Session
+            && matches!(kind, Kind::Module | Kind::Assembly | Kind::CompositePart)
+            && !self.holds[x as usize]
+        {
+            self.holds[x as usize] = true;
+            self.held.push(x);
+        }
+        if kind != Kind::AtomicPart || self.split.parts_per_call == 0 {
+            return false;
+        }
+        self.parts_in_call += 1;
+        if self.parts_in_call <= self.split.parts_per_call {
+            return false;
+        }
+        self.parts_in_call = 1;
+        true
+    }
+
+    fn swizzle(&mut self, cell: u32) {
+        let x = self.heap.cells[cell as usize].object;
+        let made = self.heap.swizzle(cell, &self.db.refs);
+        let refs = self.db.refs.of_object(x).len() as f64;
+        self.counters.swizzles += 1;
+        self.counters.surrogates_made += u64::from(made);
+        let t = ns(self.costs.swizzle, 1.0) + ns(self.costs.swizzle_reference, refs);
+        self.ledger.add(Category::LazySwizzling, t);
+        self.note_peak();
+    }
+
+    fn use_object(&mut self, cell: u32, a: Access) {
+        self.counters.accesses += 1;
+        self.ledger.add(Category::Traversal, ns(self.costs.access, 1.0));
+        let x = a.object as usize;
+        if !self.db.kinds[x].immutable() && !self.read[x] {
+            self.read[x] = true;
+            self.reads.push(a.object);
+        }
+        if a.write {
+            if !self.heap.cells[cell as usize].modified {
+                self.writes += 1;
+            }
+            self.heap.modify(cell);
+        }
+    }
+
+    fn note_peak(&mut self) {
+        self.counters.peak_bytes = self.counters.peak_bytes.max(self.heap.used);
+    }
+
+    /// The k the fetch request for the pending access sends (§5.2).
+    pub fn request(&mut self) -> u32 {
+        self.counters.fetches += 1;
+        self.policy.request()
+    }
+
+    /// Whether a group of `bytes` fits in from-space now, or needs a collection inside the call
+    /// first (spec A13).
+    pub fn fits(&self, bytes: u64) -> bool {
+        self.heap.used + bytes <= self.limit
+    }
+
+    /// The group for the pending access arrived: installed at the free pointer, the requested
+    /// object swizzled at once (§5.1), the counters updated (§5.2).
+    pub fn install(&mut self, g: &Group) {
+        let n = g.objects.len() as u32;
+        self.counters.shipped += u64::from(n);
+        self.counters.shipped_bytes += g.bytes();
+        self.counters.weeded += u64::from(g.duplicates);
+        let (cells, installed) = self.heap.install(&g.objects);
+        self.counters.installed += u64::from(installed);
+        self.policy.arrived(n);
+        let t = ns(self.costs.fe_object, f64::from(installed));
+        self.ledger.add(Category::FetchFe, ns(self.costs.fe_fetch, 1.0) + t);
+        self.swizzle(cells[0]);
+        self.note_peak();
+    }
+
+    /// The roots of a collection: the handles the client holds, and the traversal's path (the
+    /// call in progress, or the next one's start).
+    fn roots(&self) -> Vec<u32> {
+        let path = self.traversal.path_objects();
+        match self.handles {
+            Handles::Session => self.held.iter().copied().chain(path).collect(),
+            Handles::Path => path.collect(),
+        }
+    }
+
+    /// Shrinks and collects (§5.1), timed.
+    pub fn collect(&mut self, emergency: bool) -> Collection {
+        let roots = self.roots();
+        let c = self.heap.collect(self.shrink, roots, &self.db.refs);
+        self.ledger.add(Category::Shrinking, ns(self.costs.shrink_object, c.shrunk as f64));
+        let swept = (c.copied + c.dropped + c.snapped) as f64;
+        self.ledger.add(Category::Gc, ns(self.costs.gc_cell, c.copied as f64) + ns(self.costs.gc_rot_entry, swept));
+        self.counters.collections += 1;
+        if emergency {
+            self.counters.emergency_collections += 1;
+        }
+        self.collections.push(c);
+        c
+    }
+
+    /// The end of a call: the transaction commits after its last call (spec A14), and the heap is
+    /// collected if the next group might not fit (spec A11, §6.1).
+    pub fn end_call(&mut self) -> SafePoint {
+        self.counters.calls += 1;
+        self.calls_in_transaction += 1;
+        let mut sp = SafePoint::default();
+        let per = self.split.calls_per_transaction;
+        if per > 0 && self.calls_in_transaction >= per {
+            sp.committed = Some(self.commit());
+        }
+        if self.heap.used > self.trigger {
+            sp.collected = Some(self.collect(false));
+        }
+        sp
+    }
+
+    /// The transaction commits (§5.1): its reads' xrefs and its modified objects' states go to
+    /// the OR, which validates them and replies; the modified objects may be discarded again.
+    /// Returns (reads, writes).
+    pub fn commit(&mut self) -> (u32, u32) {
+        let (reads, writes) = (self.reads.len() as u32, self.writes);
+        let bytes = u64::from(reads) * XREF_BYTES + self.written_bytes();
+        let c = &self.costs;
+        let t = ns(c.commit, 1.0)
+            + ns(c.commit_read, f64::from(reads))
+            + ns(c.commit_write, f64::from(writes))
+            + ns(c.message, 2.0)
+            + ns(c.wire_byte, bytes as f64 + 2.0 * c.request_bytes);
+        self.ledger.add(Category::Commit, t);
+        for x in self.reads.drain(..) {
+            self.read[x as usize] = false;
+        }
+        self.writes = 0;
+        self.heap.committed();
+        self.calls_in_transaction = 0;
+        self.counters.transactions += 1;
+        self.counters.commits_read += u64::from(reads);
+        self.counters.commits_written += u64::from(writes);
+        (reads, writes)
+    }
+
+    /// Objects modified by the running transaction, and their bytes.
+    pub fn written_bytes(&self) -> u64 {
+        self.heap.modified().iter().map(|&x| u64::from(self.db.bytes(x))).sum()
+    }
+}
