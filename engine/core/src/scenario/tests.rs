@@ -177,10 +177,10 @@ fn unknown_section_lists_the_sections() {
 
 #[test]
 fn an_unknown_system_kind_names_the_kinds_that_exist() {
-    let errors = parse_errors("[meta]\ntitle = \"x\"\n[system]\nkind = \"thor\"\n");
+    let errors = parse_errors("[meta]\ntitle = \"x\"\n[system]\nkind = \"gms\"\n");
     let error = error_at(&errors, "system.kind");
     assert_eq!((error.line, error.column), (4, 8));
-    assert!(error.message.contains("unknown value \"thor\"; expected one of: mob, hac"), "{error}");
+    assert!(error.message.contains("unknown value \"gms\"; expected one of: mob, hac"), "{error}");
 }
 
 #[test]

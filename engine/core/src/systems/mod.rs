@@ -454,10 +454,6 @@ impl Summary {
     }
 }
 
-/// Thor0's model (issue 27), run by its reproduction tests; it joins the list below when its room in
-/// the web app does.
-pub mod thor;
-
 systems! {
     /// Ghemawat's MOB server (thesis Chapter 4).
     Mob => mob::MobSystem,
@@ -467,4 +463,6 @@ systems! {
     Oplog => oplog::OplogSystem,
     /// A disk on its own: a list of requests under FIFO, SSTF, SATF or BSATF, on OSTEP's homework disk or a drive (OSTEP ch. 37).
     Disk => disk::DiskSystem,
+    /// Liskov et al.'s Thor0: adaptive prefetching into an object cache managed by a copying collector, on OO7 (SIGMOD 1996).
+    Thor => thor::ThorSystem,
 }

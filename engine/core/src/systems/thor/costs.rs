@@ -72,7 +72,6 @@ pub struct Costs {
     pub wire_byte: f64,
     /// Bytes a fetch request and a reply's header take; each object shipped adds its xref.
     pub request_bytes: f64,
-    pub object_header_bytes: f64,
     /// A commit: fixed, per object read (its xref validated), per object written.
     pub commit: f64,
     pub commit_read: f64,
@@ -96,7 +95,6 @@ impl Default for Costs {
             message: 1_500_000.0,
             wire_byte: 800.0,
             request_bytes: 64.0,
-            object_header_bytes: 8.0,
             commit: 2_000_000.0,
             commit_read: 1_000.0,
             commit_write: 5_000.0,

@@ -1,19 +1,16 @@
 //! One cold traversal of Thor0 (Liskov et al. §6.1: "one traversal on cold FE and OR caches ...
-//! commit time included"), run straight through: the FE runs until it misses, the fetch goes to
-//! the OR, whose disk reads the segment unless it is cached, and the group comes back. One FE
-//! and one OR work in turn, so the elapsed time is the sum of the categories of Tables 2–3.
-//! Public, for the reproduction tests (`tests/repro_thor.rs`).
-use super::costs::{ns, Category, Costs, Ledger};
-use super::database::ThorDb;
-use super::fe::{Counters, Fe, Handles, Split, Stop, XREF_BYTES};
+//! commit time included"), as a plain set of parameters rather than a scenario, run to its end
+//! by the engine. Public, for the reproduction tests (`tests/repro_thor.rs`).
+use super::config::{self, Config};
+use super::costs::{Category, Costs, Ledger};
+use super::fe::{Counters, Handles, Split};
 use super::heap::Collection;
-use super::or::Or;
-use super::prefetch::{Adaptive, Policy, Rule};
+use super::prefetch::Rule;
+use super::ThorSystem;
 use crate::components::disk::config::{Disk as DiskConfig, Rz26};
-use crate::components::disk::Request;
 use crate::kernel::rng::Rng;
-use crate::kernel::time;
-use crate::workload::oo7::{Oo7Size, TraversalKind, COMPOSITE_PARTS, THOR0_SEGMENT_BYTES};
+use crate::kernel::{time, Engine, RunControl, MAX_RUN_S};
+use crate::workload::oo7::{Oo7Size, TraversalKind, COMPOSITE_PARTS};
 
 /// The traversals of §6.1–§6.2.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,30 +50,48 @@ pub struct Params {
 }
 
 impl Params {
-    /// The paper's setup for a cold traversal (§6.1): small traversals and T6 medium are one
-    /// call and one transaction; the other medium ones 9112 calls of 48 atomic parts (2187 × 200 /
-    /// 9112 = 48.0) in 110 transactions of 83 calls (spec A14, A23).
+    /// The paper's setup for a cold traversal (§6.1): the sections' defaults (`config.rs`).
     pub fn paper(size: Oo7Size, workload: Workload) -> Params {
-        let split = if size == Oo7Size::Medium && workload != Workload::T6 {
-            Split { parts_per_call: 48, calls_per_transaction: 83 }
-        } else {
-            Split { parts_per_call: 0, calls_per_transaction: 0 }
+        let mut c = Config::default();
+        c.database.size = if size == Oo7Size::Small { config::Size::Small } else { config::Size::Medium };
+        c.workload.traversal = match workload {
+            Workload::T1 => config::Traversal::T1,
+            Workload::T6 => config::Traversal::T6,
+            Workload::T2a => config::Traversal::T2a,
+            Workload::T2b => config::Traversal::T2b,
+            Workload::TMix => config::Traversal::TMix,
+        };
+        Params::of(&c)
+    }
+
+    /// The parameters a scenario's sections state.
+    pub fn of(c: &Config) -> Params {
+        let workload = match c.workload.traversal {
+            config::Traversal::T1 => Workload::T1,
+            config::Traversal::T6 => Workload::T6,
+            config::Traversal::T2a => Workload::T2a,
+            config::Traversal::T2b => Workload::T2b,
+            config::Traversal::TMix => Workload::TMix,
+        };
+        let prefetch = match c.prefetch.policy {
+            config::Policy::Adaptive => Prefetch::Adaptive(c.prefetch.rule()),
+            config::Policy::Fixed => Prefetch::Fixed(c.prefetch.k),
         };
         Params {
-            size,
+            size: c.database.size.oo7(),
             workload,
-            prefetch: Prefetch::Adaptive(Rule::default()),
-            cache_mb: 12.0,
-            or_cache_mb: 30.0,
-            shrink: 0.5,
-            surrogate_bytes: 16,
-            recent: 2800,
-            big_bytes: 800,
-            split,
-            handles: Handles::Session,
-            strong_rot: false,
-            costs: Costs::default(),
-            disk: DiskConfig::default(),
+            prefetch,
+            cache_mb: c.fe.cache_mb,
+            or_cache_mb: c.or.cache_mb,
+            shrink: c.fe.shrink,
+            surrogate_bytes: c.fe.surrogate_bytes,
+            recent: c.or.recent as usize,
+            big_bytes: c.or.big_bytes,
+            split: c.split(),
+            handles: c.fe.handles.fe(),
+            strong_rot: c.fe.strong_rot,
+            costs: c.costs(),
+            disk: c.disk.clone(),
         }
     }
 }
@@ -127,71 +142,18 @@ pub fn traversal_kind(w: Workload) -> TraversalKind {
     }
 }
 
+/// Runs a cold traversal of `p` with seed `seed` to its end.
 pub fn run(p: &Params, seed: u64) -> Outcome {
-    let db = ThorDb::shared(p.size, seed);
-    let segment = u64::from(THOR0_SEGMENT_BYTES);
-    let policy = match p.prefetch {
-        Prefetch::Adaptive(rule) => Policy::Adaptive(Adaptive::new(rule)),
-        Prefetch::Fixed(k) => Policy::Fixed(k),
-    };
-    let mut fe = Fe::new(
-        db.clone(),
-        traversal_kind(p.workload),
-        root_only(p.workload, seed),
-        (p.cache_mb * 1_048_576.0) as u64,
-        p.surrogate_bytes,
-        p.shrink,
-        segment,
-        policy,
-        p.costs.clone(),
-        p.split,
-        p.handles,
-        p.strong_rot,
-    );
-    let or_segments = (p.or_cache_mb * 1_048_576.0 / segment as f64) as usize;
-    let mut or = Or::new(&db.oo7, or_segments, p.recent, p.big_bytes);
-    let phase0 = Rng::stream(seed, 0xd15c).unit();
-    let mut disk = p.disk.build::<u32>(0, phase0);
-    let c = p.costs.clone();
-    let mut segment_reads = 0;
-    loop {
-        match fe.run() {
-            Stop::Miss(x) => {
-                let k = fe.request();
-                fe.ledger.add(Category::FetchCommunication, ns(c.message, 1.0) + ns(c.wire_byte, c.request_bytes));
-                let s = db.oo7.objects[x as usize].page;
-                if !or.cached(s) {
-                    let now = fe.ledger.total();
-                    let request = Request { token: s, addr: u64::from(s) * segment, len: segment };
-                    let end = disk.submit(now, request).expect("the OR's disk is idle between fetches");
-                    disk.complete(end);
-                    fe.ledger.add(Category::Disk, end - now);
-                    or.read(s);
-                    segment_reads += 1;
-                }
-                let g = or.group(&db.oo7, x, k);
-                fe.ledger
-                    .add(Category::FetchOr, ns(c.or_fetch, 1.0) + ns(c.or_object, f64::from(g.chunk.1 - g.chunk.0)));
-                let wire = c.request_bytes + (g.bytes() + g.objects.len() as u64 * XREF_BYTES) as f64;
-                fe.ledger.add(Category::FetchCommunication, ns(c.message, 1.0) + ns(c.wire_byte, wire));
-                if !fe.fits(g.bytes() + g.objects.len() as u64 * u64::from(p.surrogate_bytes)) {
-                    fe.collect(true);
-                    or.recent.clear();
-                }
-                fe.install(&g);
-            }
-            Stop::CallEnd => {
-                if fe.end_call().collected.is_some() {
-                    // The FE has discarded what the OR's table lists as sent (spec A7).
-                    or.recent.clear();
-                }
-            }
-            Stop::Done => {
-                fe.counters.calls += 1;
-                fe.commit();
-                break;
-            }
-        }
+    let control = RunControl::from_s(0.0, MAX_RUN_S, MAX_RUN_S);
+    let mut engine = Engine::new(ThorSystem::of(p, seed), control);
+    engine.run();
+    assert!(engine.ended_early().is_none(), "{:?}", engine.ended_early());
+    let sys = engine.system();
+    debug_assert_eq!(sys.fe.ledger.total(), engine.now(), "one FE and one OR in turn: the clock is the categories' sum");
+    Outcome {
+        ledger: sys.fe.ledger,
+        counters: sys.fe.counters,
+        segment_reads: sys.segment_reads,
+        collections: sys.fe.collections.clone(),
     }
-    Outcome { ledger: fe.ledger, counters: fe.counters, segment_reads, collections: fe.collections }
 }

@@ -26,6 +26,20 @@ pub enum Handles {
     Path,
 }
 
+/// How the FE is set up.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Setup {
+    pub cache_bytes: u64,
+    pub surrogate_bytes: u32,
+    /// Shrinking's target, a fraction of from-space (§5.1: 50%).
+    pub shrink: f64,
+    /// Bytes of a segment: the most one group can take.
+    pub segment_bytes: u64,
+    pub split: Split,
+    pub handles: Handles,
+    pub strong_rot: bool,
+}
+
 /// Where `run` stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
@@ -34,6 +48,8 @@ pub enum Stop {
     /// A client call ended; the next one begins with the access still pending. Calls split the
     /// traversal because the FE collects only between calls (§6.1).
     CallEnd,
+    /// The slice of accesses is used up: the FE goes on in a later event.
+    Slice,
     /// The traversal is over.
     Done,
 }
@@ -96,50 +112,40 @@ pub struct Fe {
     read: Vec<bool>,
     reads: Vec<u32>,
     writes: u32,
+    /// The groups of the objects used for the first time since `take_uses`.
+    uses: Vec<u32>,
     pub ledger: Ledger,
     pub counters: Counters,
     pub collections: Vec<Collection>,
-}
-
-/// A safe point's work: what it did, for the caller's records.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct SafePoint {
-    pub committed: Option<(u32, u32)>,
-    pub collected: Option<Collection>,
+    /// The collection in progress's work already timed.
+    collect_done: (u64, u64, u64),
 }
 
 impl Fe {
-    #[allow(clippy::too_many_arguments)]
     pub fn new(
         db: Arc<ThorDb>,
         kind: TraversalKind,
         root_only: Vec<bool>,
-        cache_bytes: u64,
-        surrogate_bytes: u32,
-        shrink: f64,
-        segment_bytes: u64,
+        setup: Setup,
         policy: Policy,
         costs: Costs,
-        split: Split,
-        handles: Handles,
-        strong_rot: bool,
     ) -> Fe {
         let traversal = Traversal::new(db.oo7.clone(), kind).reading_sub_objects().with_root_only(root_only);
         let n = db.oo7.objects.len();
-        let mut heap = Heap::new(cache_bytes, n, surrogate_bytes);
-        heap.strong_rot = strong_rot;
+        let mut heap = Heap::new(setup.cache_bytes, n, setup.surrogate_bytes);
+        heap.strong_rot = setup.strong_rot;
         // Survivors of a collection, up to (1 − shrink) of from-space, must fit beside it (A11).
-        let limit = (cache_bytes as f64 / (2.0 - shrink)) as u64;
+        let limit = (setup.cache_bytes as f64 / (2.0 - setup.shrink)) as u64;
         Fe {
             db,
             traversal,
             heap,
             policy,
             costs,
-            split,
-            handles,
-            shrink,
-            trigger: limit.saturating_sub(segment_bytes),
+            split: setup.split,
+            handles: setup.handles,
+            shrink: setup.shrink,
+            trigger: limit.saturating_sub(setup.segment_bytes),
             limit,
             pending: None,
             counted: false,
@@ -150,15 +156,23 @@ impl Fe {
             read: vec![false; n],
             reads: Vec::new(),
             writes: 0,
+            uses: Vec::new(),
             ledger: Ledger::default(),
             counters: Counters::default(),
             collections: Vec::new(),
+            collect_done: (0, 0, 0),
         }
     }
 
-    /// Runs accesses until one misses, a call ends or the traversal does.
-    pub fn run(&mut self) -> Stop {
-        loop {
+    /// The prefetch groups of the objects used (swizzled) for the first time since the last call.
+    pub fn take_uses(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.uses)
+    }
+
+    /// Runs up to `slice` accesses, stopping early where one misses, a call ends or the
+    /// traversal does.
+    pub fn run(&mut self, slice: u32) -> Stop {
+        for _ in 0..slice {
             let a = match self.pending {
                 Some(a) => a,
                 None => match self.traversal.next() {
@@ -179,6 +193,7 @@ impl Fe {
             match self.heap.lookup(a.object) {
                 Lookup::Resident { cell, swizzled } => {
                     if !swizzled {
+                        self.uses.push(self.heap.cells[cell as usize].group);
                         self.swizzle(cell);
                         self.policy.used();
                     }
@@ -188,6 +203,7 @@ impl Fe {
                 Lookup::Surrogate | Lookup::Absent => return Stop::Miss(a.object),
             }
         }
+        Stop::Slice
     }
 
     /// Whether the access to `x` begins a new call: the call's parts are visited (§6.1).
@@ -280,35 +296,49 @@ impl Fe {
         }
     }
 
-    /// Shrinks and collects (§5.1), timed.
-    pub fn collect(&mut self, emergency: bool) -> Collection {
+    /// Begins shrinking and collecting (§5.1); `emergency` inside a call (spec A13).
+    pub fn begin_collect(&mut self, emergency: bool) {
         let roots = self.roots();
-        let c = self.heap.collect(self.shrink, roots, &self.db.refs);
-        self.ledger.add(Category::Shrinking, ns(self.costs.shrink_object, c.shrunk as f64));
-        let swept = (c.copied + c.dropped + c.snapped) as f64;
-        self.ledger.add(Category::Gc, ns(self.costs.gc_cell, c.copied as f64) + ns(self.costs.gc_rot_entry, swept));
+        self.heap.begin_collect(self.shrink, roots);
+        self.collect_done = (0, 0, 0);
         self.counters.collections += 1;
         if emergency {
             self.counters.emergency_collections += 1;
         }
-        self.collections.push(c);
-        c
     }
 
-    /// The end of a call: the transaction commits after its last call (spec A14), and the heap is
-    /// collected if the next group might not fit (spec A11, §6.1).
-    pub fn end_call(&mut self) -> SafePoint {
+    /// A slice of `budget` units of the collection, timed (shrinking per object discarded, the
+    /// collection per cell copied and per ROT entry swept); the figures once it is over.
+    pub fn collect_step(&mut self, budget: u64) -> Option<Collection> {
+        let done = self.heap.collect_step(budget, &self.db.refs);
+        let now = match (&done, self.heap.collector()) {
+            (Some(c), _) => (c.shrunk, c.copied, c.copied + c.dropped + c.snapped),
+            (None, Some(c)) => c.progress(),
+            (None, None) => unreachable!("a collection in progress"),
+        };
+        let (s0, c0, w0) = self.collect_done;
+        self.ledger.add(Category::Shrinking, ns(self.costs.shrink_object, (now.0 - s0) as f64));
+        let gc = ns(self.costs.gc_cell, (now.1 - c0) as f64) + ns(self.costs.gc_rot_entry, (now.2 - w0) as f64);
+        self.ledger.add(Category::Gc, gc);
+        self.collect_done = now;
+        if let Some(c) = done {
+            self.collections.push(c);
+        }
+        done
+    }
+
+    /// A call ended (§6.1): whether the transaction commits now, after its last call (spec A14).
+    pub fn end_call(&mut self) -> bool {
         self.counters.calls += 1;
         self.calls_in_transaction += 1;
-        let mut sp = SafePoint::default();
         let per = self.split.calls_per_transaction;
-        if per > 0 && self.calls_in_transaction >= per {
-            sp.committed = Some(self.commit());
-        }
-        if self.heap.used > self.trigger {
-            sp.collected = Some(self.collect(false));
-        }
-        sp
+        per > 0 && self.calls_in_transaction >= per
+    }
+
+    /// Whether from-space is past the trigger, so that the heap is collected before the next
+    /// call (spec A11).
+    pub fn must_collect(&self) -> bool {
+        self.heap.used > self.trigger
     }
 
     /// The transaction commits (§5.1): its reads' xrefs and its modified objects' states go to

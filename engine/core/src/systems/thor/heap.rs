@@ -7,6 +7,7 @@
 //! their xref.
 use std::collections::VecDeque;
 
+use super::collect::Collector;
 use crate::workload::oo7::References;
 
 /// No cell: the object is not in the ROT.
@@ -49,9 +50,9 @@ impl Cell {
 
 /// A prefetch group, for shrinking in arrival order: its sequence number and objects.
 #[derive(Clone, Debug)]
-struct Group {
-    seq: u32,
-    members: Vec<u32>,
+pub(super) struct Group {
+    pub seq: u32,
+    pub members: Vec<u32>,
 }
 
 /// What the ROT says about an object.
@@ -90,13 +91,14 @@ pub struct Heap {
     pub cells: Vec<Cell>,
     pub used: u64,
     /// The ROT: the cell standing for each object (its own, or a surrogate), or `NONE`.
-    rot: Vec<u32>,
-    groups: VecDeque<Group>,
+    pub(super) rot: Vec<u32>,
+    pub(super) groups: VecDeque<Group>,
     next_group: u32,
     /// Objects modified by the running transaction.
-    modified: Vec<u32>,
+    pub(super) modified: Vec<u32>,
     /// Whether the ROT's entries are roots too (the comparison of spec A12); weak by default.
     pub strong_rot: bool,
+    collector: Option<Box<Collector>>,
 }
 
 impl Heap {
@@ -111,6 +113,7 @@ impl Heap {
             next_group: 1,
             modified: Vec::new(),
             strong_rot: false,
+            collector: None,
         }
     }
 
@@ -209,112 +212,40 @@ impl Heap {
         &self.modified
     }
 
-    /// Shrinks prefetch groups in FIFO order into empty surrogates until `fraction` of from-space
-    /// is set free (§5.1: "at present we attempt to recover 50%"), then collects from `handles`
-    /// and the modified objects (§5.1). The handles are objects; a handle to an object that is not
-    /// resident holds its surrogate.
-    pub fn collect(&mut self, fraction: f64, handles: impl IntoIterator<Item = u32>, refs: &References) -> Collection {
-        let mut stats = Collection { from_bytes: self.used, ..Collection::default() };
-        self.shrink(fraction, &mut stats);
-        self.copy(handles, refs, &mut stats);
-        stats
+    /// Begins shrinking and collecting (§5.1; `collect.rs`): prefetch groups in FIFO order become
+    /// empty surrogates until `fraction` of from-space is set free (§5.1: "at present we attempt
+    /// to recover 50%"), then what `handles` and the modified objects reach is copied. Run it
+    /// with `collect_step`; the FE does nothing meanwhile.
+    pub fn begin_collect(&mut self, fraction: f64, handles: Vec<u32>) {
+        self.collector = Some(Box::new(Collector::new(self, fraction, handles)));
     }
 
-    fn shrink(&mut self, fraction: f64, stats: &mut Collection) {
-        let goal = (fraction * self.used as f64) as u64;
-        // A group with modified members keeps only them, in its place (spec §2.5).
-        let mut kept = Vec::new();
-        while stats.shrunk_bytes < goal {
-            let Some(mut g) = self.groups.pop_front() else { break };
-            g.members.retain(|&x| {
-                let c = self.rot[x as usize];
-                if c == NONE {
-                    return false;
-                }
-                let cell = &mut self.cells[c as usize];
-                if !cell.is_object() || cell.group != g.seq {
-                    return false; // discarded already, or fetched again since
-                }
-                if cell.modified {
-                    return true;
-                }
-                cell.state = State::Surrogate;
-                stats.shrunk += 1;
-                stats.shrunk_bytes += u64::from(cell.extent.saturating_sub(self.surrogate_bytes));
-                false
-            });
-            if !g.members.is_empty() {
-                kept.push(g);
-            }
-        }
-        for g in kept.into_iter().rev() {
-            self.groups.push_front(g);
-        }
-    }
-
-    /// Cheney's copying collection into a fresh to-space (spec §2.5): the cells reachable from the
-    /// roots, pointers to full surrogates snapped to the objects, empty surrogates copied as they
-    /// are; the ROT entries of cells left behind removed (a weak ROT, spec A12).
-    fn copy(&mut self, handles: impl IntoIterator<Item = u32>, refs: &References, stats: &mut Collection) {
-        let old = std::mem::take(&mut self.cells);
-        let mut forward = vec![NONE; old.len()];
-        let mut to: Vec<Cell> = Vec::with_capacity(old.len() / 2);
-        let mut evacuate = |c: u32, to: &mut Vec<Cell>| -> u32 {
-            let mut c = c;
-            if let State::Full(target) = old[c as usize].state {
-                c = target;
-            }
-            if forward[c as usize] == NONE {
-                let mut cell = old[c as usize];
-                if cell.state == State::Surrogate {
-                    cell.extent = self.surrogate_bytes;
-                }
-                to.push(cell);
-                forward[c as usize] = (to.len() - 1) as u32;
-            }
-            forward[c as usize]
-        };
-        let rot = &self.rot;
-        let roots: Vec<u32> = if self.strong_rot {
-            old.iter().filter(|c| c.is_object() || c.state == State::Surrogate).map(|c| c.object).collect()
+    /// Does up to `budget` units of the collection in progress (an object shrunk, a cell copied
+    /// or scanned, a ROT entry swept); its figures once it is over.
+    pub fn collect_step(&mut self, budget: u64, refs: &References) -> Option<Collection> {
+        let mut c = self.collector.take().expect("a collection in progress");
+        if c.step(self, budget, refs) {
+            Some(c.stats)
         } else {
-            handles.into_iter().chain(self.modified.iter().copied()).collect()
-        };
-        for x in roots {
-            let c = rot[x as usize];
-            if c != NONE {
-                evacuate(c, &mut to);
+            self.collector = Some(c);
+            None
+        }
+    }
+
+    /// The collection in progress, if any.
+    pub fn collector(&self) -> Option<&Collector> {
+        self.collector.as_deref()
+    }
+
+    /// The whole collection at once (tests).
+    #[cfg(test)]
+    pub fn collect(&mut self, fraction: f64, handles: impl IntoIterator<Item = u32>, refs: &References) -> Collection {
+        self.begin_collect(fraction, handles.into_iter().collect());
+        loop {
+            if let Some(c) = self.collect_step(u64::MAX, refs) {
+                return c;
             }
         }
-        let mut scan = 0;
-        while scan < to.len() {
-            let cell = to[scan];
-            scan += 1;
-            if cell.state != State::Swizzled {
-                continue; // an unswizzled object's references are xrefs, a surrogate has none
-            }
-            for &r in refs.of_object(cell.object) {
-                let c = rot[r as usize];
-                debug_assert_ne!(c, NONE, "a swizzled object's reference has a cell");
-                if c != NONE {
-                    evacuate(c, &mut to);
-                }
-            }
-        }
-        stats.snapped = old.iter().filter(|c| matches!(c.state, State::Full(_))).count() as u64;
-        for (i, cell) in old.iter().enumerate() {
-            let x = cell.object as usize;
-            if self.rot[x] == i as u32 {
-                self.rot[x] = forward[i];
-                if forward[i] == NONE {
-                    stats.dropped += 1;
-                }
-            }
-        }
-        stats.copied = to.len() as u64;
-        self.used = to.iter().map(|c| u64::from(c.extent)).sum();
-        stats.to_bytes = self.used;
-        self.cells = to;
     }
 }
 

@@ -3,12 +3,434 @@
 //! whose size it adapts to how much of each it uses, and emptied by shrinking whole groups into
 //! surrogates and a copying collection; over an OR that serves sub-segment chunks of 28.5 KB
 //! segments. `database.rs` is OO7 as the OR stores it, `prefetch.rs` the adaptive rule,
-//! `heap.rs` the FE's cache, `fe.rs` the FE, `or.rs` the OR's fetch path, `costs.rs` the
-//! categories of Tables 2–3, and `experiment.rs` a cold traversal run straight through.
+//! `heap.rs` and `collect.rs` the FE's cache, `fe.rs` the FE, `or.rs` the OR's fetch path,
+//! `costs.rs` the categories of Tables 2–3. This file assembles the system and dispatches its
+//! events: one FE and one OR working in turn, so the clock is the sum of the categories.
+pub mod collect;
+pub mod config;
 pub mod costs;
 pub mod database;
+pub mod describe;
 pub mod experiment;
 pub mod fe;
 pub mod heap;
+pub mod metrics;
 pub mod or;
 pub mod prefetch;
+pub mod records;
+mod validate;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::Arc;
+
+use crate::components::disk::{Disk, Request};
+use crate::describe::Description;
+use crate::frame::Frame;
+use crate::kernel::rng::Rng;
+use crate::kernel::work::Work;
+use crate::kernel::{Kernel, RunControl, SimTime, System, MAX_RUN_S};
+use crate::scenario::{Problem, Scenario};
+use crate::systems::PaperSystem;
+use crate::workload::oo7::THOR0_SEGMENT_BYTES;
+use costs::{ns, Category, Costs};
+use database::ThorDb;
+use experiment::Params;
+use fe::{Fe, Stop, XREF_BYTES};
+use metrics::{Metrics, Sample, Summary};
+use or::{Group, Or};
+use prefetch::{Adaptive, Policy};
+use records::RecordKind;
+
+/// The system's events.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The FE runs the traversal: a slice of accesses, or up to a miss or a call's end.
+    Run,
+    /// The fetch request reaches the OR.
+    FetchArrive,
+    /// The OR's disk has read the segment.
+    DiskDone,
+    /// The prefetch group reaches the FE.
+    FetchReply,
+    /// A slice of shrinking and collection.
+    Collect,
+    /// The commit's reply reaches the FE.
+    CommitReply,
+}
+
+/// Accesses the FE runs per `Run` event at most, and units of collection per `Collect` event, so
+/// that the lab's frames stay fine-grained and no event does much work (`kernel::work`).
+pub const SLICE: u32 = 4096;
+pub const COLLECT_SLICE: u64 = 20_000;
+
+/// A fetch in flight: the object, the k asked for, and the group once the OR has cut it.
+#[derive(Clone, Debug)]
+pub struct Fetch {
+    pub number: u32,
+    pub object: u32,
+    pub k: u32,
+    pub sent: SimTime,
+    pub group: Option<Group>,
+}
+
+/// What the FE does once the collection in progress is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum After {
+    Run,
+    Install,
+}
+
+type K = Kernel<Event>;
+
+#[derive(Clone, Debug)]
+pub struct ThorSystem {
+    pub db: Arc<ThorDb>,
+    /// Boxed: the simulation enum holds every system inline.
+    pub fe: Box<Fe>,
+    pub or: Or,
+    pub disk: Disk<u32>,
+    pub costs: Costs,
+    pub fetch: Option<Fetch>,
+    /// The latest fetch whose group has arrived.
+    pub latest: Option<Fetch>,
+    /// The adaptive rule's constants (the defaults under a fixed k).
+    rule: prefetch::Rule,
+    /// The groups so far: the k asked for, objects shipped, and how many of them the traversal has
+    /// used (swizzled) since (for the prefetch view).
+    pub groups: Vec<metrics::GroupRecord>,
+    after: After,
+    /// The traversal is over and its last commit is in flight.
+    ending: bool,
+    pub segment_reads: u64,
+    pub metrics: Metrics,
+}
+
+impl ThorSystem {
+    /// The system a scenario's sections describe.
+    fn assemble(s: &Scenario, seed: u64) -> ThorSystem {
+        ThorSystem::of(&Params::of(s.thor()), seed)
+    }
+
+    /// The system of `p` with seed `seed` (the database's, the mixed traversal's coins, the
+    /// platter's angle at time 0).
+    pub fn of(p: &Params, seed: u64) -> ThorSystem {
+        let db = ThorDb::shared(p.size, seed);
+        let segment = u64::from(THOR0_SEGMENT_BYTES);
+        let policy = match p.prefetch {
+            experiment::Prefetch::Adaptive(rule) => Policy::Adaptive(Adaptive::new(rule)),
+            experiment::Prefetch::Fixed(k) => Policy::Fixed(k),
+        };
+        let fe = Box::new(Fe::new(
+            db.clone(),
+            experiment::traversal_kind(p.workload),
+            experiment::root_only(p.workload, seed),
+            fe::Setup {
+                cache_bytes: (p.cache_mb * 1_048_576.0) as u64,
+                surrogate_bytes: p.surrogate_bytes,
+                shrink: p.shrink,
+                segment_bytes: segment,
+                split: p.split,
+                handles: p.handles,
+                strong_rot: p.strong_rot,
+            },
+            policy,
+            p.costs.clone(),
+        ));
+        let or_segments = (p.or_cache_mb * 1_048_576.0 / segment as f64) as usize;
+        let or = Or::new(&db.oo7, or_segments, p.recent, p.big_bytes);
+        let disk = p.disk.build::<u32>(0, Rng::stream(seed, 0xd15c).unit());
+        ThorSystem {
+            db,
+            fe,
+            or,
+            disk,
+            costs: p.costs.clone(),
+            fetch: None,
+            latest: None,
+            rule: match p.prefetch {
+                experiment::Prefetch::Adaptive(rule) => rule,
+                experiment::Prefetch::Fixed(_) => prefetch::Rule::default(),
+            },
+            groups: Vec::new(),
+            after: After::Run,
+            ending: false,
+            segment_reads: 0,
+            metrics: Metrics::default(),
+        }
+    }
+
+    pub fn rule(&self) -> prefetch::Rule {
+        self.rule
+    }
+
+    /// A fetch request's time from the FE to the OR.
+    pub fn request_ns(&self) -> SimTime {
+        ns(self.costs.message, 1.0) + ns(self.costs.wire_byte, self.costs.request_bytes)
+    }
+
+    /// The fetch the segment view shows: the one in flight once the OR has cut its group, else
+    /// the latest.
+    pub fn latest_fetch(&self) -> Option<&Fetch> {
+        self.fetch.as_ref().filter(|f| f.group.is_some()).or(self.latest.as_ref())
+    }
+
+    /// The time the FE's CPU categories have taken since `before`.
+    fn fe_time(&self, before: SimTime) -> SimTime {
+        self.fe.ledger.total() - before
+    }
+
+    fn run(&mut self, k: &mut K) {
+        let before = self.fe.ledger.total();
+        let stop = self.fe.run(SLICE);
+        self.note_uses();
+        let at = k.now() + self.fe_time(before);
+        match stop {
+            Stop::Slice => k.schedule(at, Event::Run),
+            Stop::Miss(x) => {
+                let ratio = match self.fe.policy {
+                    Policy::Adaptive(a) => a.ratio(),
+                    Policy::Fixed(_) => 0.0,
+                };
+                let size = self.fe.request();
+                let number = self.fe.counters.fetches as u32;
+                k.record(RecordKind::Fetch, number, u64::from(x), u64::from(size), (ratio * 1e4).round() as u64);
+                let t = self.request_ns();
+                self.fe.ledger.add(Category::FetchCommunication, t);
+                self.fetch = Some(Fetch { number, object: x, k: size, sent: at, group: None });
+                k.schedule(at + t, Event::FetchArrive);
+            }
+            Stop::CallEnd => {
+                k.record(RecordKind::CallEnd, self.fe.counters.calls as u32 + 1, 0, 0, 0);
+                if self.fe.end_call() {
+                    self.commit(k, at);
+                } else {
+                    self.safe_point(k, at);
+                }
+            }
+            Stop::Done => {
+                self.fe.counters.calls += 1;
+                self.ending = true;
+                self.commit(k, at);
+            }
+        }
+    }
+
+    /// Credits each group with the uses (first swizzles) of its objects since the last call.
+    fn note_uses(&mut self) {
+        for g in self.fe.take_uses() {
+            if let Some(r) = self.groups.get_mut(g as usize - 1) {
+                r.used += 1;
+            }
+        }
+    }
+
+    /// Between calls: collect if from-space is past the trigger, else run the next call.
+    fn safe_point(&mut self, k: &mut K, at: SimTime) {
+        if self.fe.must_collect() {
+            self.begin_collect(k, at, false);
+        } else {
+            k.schedule(at, Event::Run);
+        }
+    }
+
+    fn begin_collect(&mut self, k: &mut K, at: SimTime, emergency: bool) {
+        self.fe.begin_collect(emergency);
+        let n = self.fe.counters.collections as u32;
+        k.record(RecordKind::Collection, n, self.fe.heap.used, u64::from(emergency), 0);
+        self.after = if emergency { After::Install } else { After::Run };
+        k.schedule(at, Event::Collect);
+    }
+
+    fn commit(&mut self, k: &mut K, at: SimTime) {
+        let before = self.fe.ledger.total();
+        let (reads, writes) = self.fe.commit();
+        k.record(RecordKind::Commit, self.fe.counters.transactions as u32, u64::from(reads), u64::from(writes), 0);
+        k.schedule(at + self.fe_time(before), Event::CommitReply);
+    }
+
+    /// The OR cuts the group for the fetch in flight and sends it.
+    fn reply(&mut self, k: &mut K) {
+        let f = self.fetch.as_mut().expect("a fetch in flight");
+        let g = self.or.group(&self.db.oo7, f.object, f.k);
+        let c = &self.costs;
+        let or = ns(c.or_fetch, 1.0) + ns(c.or_object, f64::from(g.chunk.1 - g.chunk.0));
+        let wire = c.request_bytes + (g.bytes() + g.objects.len() as u64 * XREF_BYTES) as f64;
+        let comm = ns(c.message, 1.0) + ns(c.wire_byte, wire);
+        self.fe.ledger.add(Category::FetchOr, or);
+        self.fe.ledger.add(Category::FetchCommunication, comm);
+        let chunk = u64::from(g.chunk.0) | u64::from(g.chunk.1) << 16;
+        let shipped = g.objects.len() as u64 | u64::from(g.segment) << 16;
+        k.record(RecordKind::Group, f.number, shipped, g.bytes(), chunk);
+        f.group = Some(g);
+        k.schedule(k.now() + or + comm, Event::FetchReply);
+    }
+
+    fn install(&mut self, k: &mut K) {
+        self.after = After::Run;
+        let f = self.fetch.take().expect("a fetch in flight");
+        let g = f.group.as_ref().expect("its group");
+        let before = self.fe.ledger.total();
+        self.fe.install(g);
+        self.groups.push(metrics::GroupRecord {
+            k: f.k,
+            shipped: g.objects.len() as u32,
+            used: 0,
+            sent: f.sent,
+            arrived: k.now(),
+        });
+        self.latest = Some(f);
+        self.note_uses();
+        k.schedule(k.now() + self.fe_time(before), Event::Run);
+    }
+}
+
+impl System for ThorSystem {
+    type Event = Event;
+    type Summary = Summary;
+    const STALL_HINT: &'static str = "Every access, fetch and collection takes time: a Thor run whose time stops is a bug.";
+
+    fn summary(&self, k: &K) -> Summary {
+        self.metrics.summary(self, k.now())
+    }
+
+    fn start(&mut self, k: &mut K) {
+        k.schedule(0, Event::Run);
+    }
+
+    fn handle(&mut self, k: &mut K, e: Event) {
+        match e {
+            Event::Run => self.run(k),
+            Event::FetchArrive => {
+                let x = self.fetch.as_ref().expect("a fetch in flight").object;
+                let s = self.db.oo7.objects[x as usize].page;
+                if self.or.cached(s) {
+                    self.reply(k);
+                } else {
+                    let segment = u64::from(THOR0_SEGMENT_BYTES);
+                    let request = Request { token: s, addr: u64::from(s) * segment, len: segment };
+                    let end = self.disk.submit(k.now(), request).expect("the OR's disk is idle between fetches");
+                    self.fe.ledger.add(Category::Disk, end - k.now());
+                    k.schedule(end, Event::DiskDone);
+                }
+            }
+            Event::DiskDone => {
+                let (req, svc, _) = self.disk.complete(k.now());
+                self.or.read(req.token);
+                self.segment_reads += 1;
+                k.record(RecordKind::DiskRead, req.token, svc.end - svc.start, 0, 0);
+                self.reply(k);
+            }
+            Event::FetchReply => {
+                let g = self.fetch.as_ref().and_then(|f| f.group.as_ref()).expect("a group in flight");
+                let room = g.bytes() + g.objects.len() as u64 * u64::from(self.fe.heap.surrogate_bytes);
+                if self.fe.fits(room) {
+                    self.install(k);
+                } else if self.after == After::Install {
+                    // A collection has just made all the room it can (spec A13).
+                    k.end_early(format!(
+                        "the FE's cache cannot take a prefetch group of {room} bytes even after a collection, with \
+                         {} bytes in from-space: raise fe.cache_mb, or commit more often (workload.calls_per_transaction)",
+                        self.fe.heap.used
+                    ));
+                } else {
+                    self.begin_collect(k, k.now(), true);
+                }
+            }
+            Event::Collect => {
+                let before = self.fe.ledger.total();
+                let done = self.fe.collect_step(COLLECT_SLICE);
+                let at = k.now() + self.fe_time(before);
+                match done {
+                    None => k.schedule(at, Event::Collect),
+                    Some(c) => {
+                        let n = self.fe.counters.collections as u32;
+                        k.record(RecordKind::Flip, n, c.shrunk, c.copied, c.to_bytes);
+                        // The FE has discarded what the OR's table lists as sent (spec A7).
+                        self.or.recent.clear();
+                        match self.after {
+                            After::Run => k.schedule(at, Event::Run),
+                            After::Install => {
+                                // The group waits in the FE's buffer while it collects.
+                                k.schedule(at, Event::FetchReply);
+                            }
+                        }
+                    }
+                }
+            }
+            Event::CommitReply => {
+                if self.ending {
+                    k.record(RecordKind::TraversalEnd, 0, self.fe.counters.fetches, 0, 0);
+                    k.finish();
+                } else {
+                    self.safe_point(k, k.now());
+                }
+            }
+        }
+    }
+
+    fn warmed_up(&self) -> bool {
+        true
+    }
+
+    fn begin_measurement(&mut self, _k: &mut K, _duration: SimTime) {}
+
+    fn sample(&mut self, now: SimTime) {
+        let s = Sample::of(self, now);
+        self.metrics.series.push(s);
+    }
+
+    fn end(&mut self, _now: SimTime) {}
+
+    fn inline_events(&self) -> u64 {
+        self.fe.counters.accesses
+    }
+
+    fn frame(&self, now: SimTime) -> Frame {
+        view::frame(self, now)
+    }
+}
+
+impl PaperSystem for ThorSystem {
+    type Sample = Sample;
+    const DESCRIPTION: &'static Description = &describe::DESCRIPTION;
+    type Config = config::Config;
+    const CONFIG_SCHEMA: &'static str = include_str!("config.schema.json");
+    const EXCLUSIVE: &'static [(&'static str, &'static str, &'static str)] = &[];
+
+    fn config_problems(c: &config::Config, s: &Scenario) -> Vec<Problem> {
+        validate::problems(c, s)
+    }
+
+    fn work(c: &config::Config, s: &Scenario) -> Work {
+        validate::work(c, s)
+    }
+
+    fn warmup_may_wait(_s: &Scenario) -> bool {
+        false
+    }
+
+    /// The run ends when the traversal's last commit does.
+    fn end_known(_s: &Scenario) -> bool {
+        false
+    }
+
+    fn ends_itself(_s: &Scenario) -> bool {
+        true
+    }
+
+    /// A cold traversal, measured whole (§6.1): no warm-up, and a window as long as a run may be.
+    fn run_control(s: &Scenario) -> RunControl {
+        RunControl::from_s(0.0, MAX_RUN_S, s.run.sample_interval_s)
+    }
+
+    fn new(s: &Scenario, seed: u64) -> ThorSystem {
+        ThorSystem::assemble(s, seed)
+    }
+
+    fn series(&self) -> &[Sample] {
+        &self.metrics.series
+    }
+}

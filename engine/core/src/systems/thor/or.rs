@@ -99,6 +99,11 @@ impl Or {
         self.first[s as usize]..self.first[s as usize + 1]
     }
 
+    /// Segments of the database.
+    pub fn segment_count(&self) -> u32 {
+        (self.first.len() - 1) as u32
+    }
+
     /// Whether segment `s` is in memory; touches it if so.
     pub fn cached(&mut self, s: u32) -> bool {
         if self.cache.state(s) == PageState::Cached {

@@ -1,0 +1,394 @@
+//! The Thor system's scenario sections (Liskov et al. 1996, §5, §6.1; spec 003 §2–§3), declared
+//! once as every section is (`crate::scenario::types`): the default (the `Default` impls, the
+//! paper's values), the description, the unit (`x-unit`) and the range (`garde`). Its JSON schema
+//! is committed beside this file; the rules between fields are in `validate.rs`.
+use garde::Validate;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::costs::Costs;
+use super::fe::{Handles as FeHandles, Split};
+use super::prefetch::Rule;
+use crate::components::disk::config::{Disk, Rz26};
+use crate::rules::positive;
+use crate::scenario::Scenario;
+use crate::systems::SystemConfig;
+use crate::workload::oo7::Oo7Size;
+
+/// The sections of a Thor scenario, in file order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    #[garde(dive)]
+    pub database: Database,
+    #[garde(dive)]
+    pub workload: Workload,
+    #[garde(dive)]
+    pub prefetch: Prefetch,
+    #[garde(dive)]
+    pub fe: Fe,
+    #[garde(dive)]
+    pub or: Or,
+    #[garde(dive)]
+    pub network: Network,
+    /// The OR's disk (§6.1: a DEC RZ26, peak transfer 3.3 MB/s, average seek 10.5 ms, average
+    /// rotational latency 5.5 ms; a segment is one track, §5.2).
+    #[garde(dive)]
+    pub disk: Disk<Rz26>,
+}
+
+impl Scenario {
+    /// The Thor sections of a scenario that runs the Thor system.
+    ///
+    /// Panics on another system's scenario: only the Thor system's code calls it, and
+    /// `Simulation::new` hands it only scenarios of its kind.
+    pub fn thor(&self) -> &Config {
+        match &self.config {
+            SystemConfig::Thor(c) => c,
+            _ => panic!("not a Thor scenario"),
+        }
+    }
+}
+
+/// Which OO7 database (§6.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Size {
+    /// 20 atomic parts per composite part; 6.7 MB in Thor0.
+    #[default]
+    Small,
+    /// 200 atomic parts per composite part; 62.9 MB in Thor0.
+    Medium,
+}
+
+impl Size {
+    pub fn oo7(self) -> Oo7Size {
+        match self {
+            Size::Small => Oo7Size::Small,
+            Size::Medium => Oo7Size::Medium,
+        }
+    }
+}
+
+/// The OO7 database in Thor0's format (§5.2, §6.1; spec §3.1: 28.5 KB segments, 64-bit xrefs,
+/// objects of 51 bytes on average).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Database {
+    /// OO7 database size (§6.1: small or medium).
+    #[garde(skip)]
+    pub size: Size,
+}
+
+/// A traversal (§6.1, §6.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Traversal {
+    /// Reads each composite part's whole graph of atomic parts (good clustering).
+    #[default]
+    T1,
+    /// Reads only each composite part's root atomic part (poor clustering).
+    T6,
+    /// T1 that modifies each graph's root atomic part.
+    T2a,
+    /// T1 that modifies every atomic part.
+    T2b,
+    /// Each composite part classified at random, once, as all (T1) or root (T6): the worst case
+    /// for adaptation (§6.2).
+    TMix,
+}
+
+/// What the client runs (§6.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Workload {
+    /// The traversal, run once on cold FE and OR caches, commit included (§6.1).
+    #[garde(skip)]
+    pub traversal: Traversal,
+    /// Atomic parts a client call visits: the FE collects only between calls (§6.1). Absent:
+    /// the paper's split, one call on the small database and for T6, else 48 (9112 calls of the
+    /// medium traversals, spec A23); 0 makes the whole traversal one call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[garde(inner(range(max = 1_000_000)))]
+    #[schemars(extend("x-unit" = "atomic parts"))]
+    pub parts_per_call: Option<u32>,
+    /// Calls a transaction makes: modified objects stay until commit (§5.1). Absent: the
+    /// paper's, 83 (110 transactions, spec A14) where calls split the traversal; 0 makes it one
+    /// transaction.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[garde(inner(range(max = 1_000_000)))]
+    #[schemars(extend("x-unit" = "calls"))]
+    pub calls_per_transaction: Option<u32>,
+}
+
+impl Default for Workload {
+    fn default() -> Self {
+        Workload { traversal: Traversal::T1, parts_per_call: None, calls_per_transaction: None }
+    }
+}
+
+impl Config {
+    /// The calls and transactions the traversal is split into (§6.1; spec A14, A23).
+    pub fn split(&self) -> Split {
+        let medium_split = self.database.size == Size::Medium && self.workload.traversal != Traversal::T6;
+        let parts = self.workload.parts_per_call.unwrap_or(if medium_split { 48 } else { 0 });
+        let calls = self.workload.calls_per_transaction.unwrap_or(if parts > 0 { 83 } else { 0 });
+        Split { parts_per_call: parts, calls_per_transaction: calls }
+    }
+}
+
+/// The group size the FE asks for (§5.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Policy {
+    /// Adapted to how much of the recent groups the traversal used (§5.2).
+    #[default]
+    Adaptive,
+    /// Always k objects (Figs. 7–8; k = 160 is about E/EXODUS's 8 KB page).
+    Fixed,
+}
+
+/// Prefetching (§5.2): the adaptive rule's constants, or a fixed group size.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Prefetch {
+    #[garde(skip)]
+    pub policy: Policy,
+    /// The group size of the fixed policy.
+    #[garde(range(min = 1, max = 2000))]
+    #[schemars(extend("x-unit" = "objects"))]
+    pub k: u32,
+    /// The adaptive rule grows or shrinks the size by this much a fetch (§5.2: 20).
+    #[garde(range(min = 1, max = 1000))]
+    #[schemars(extend("x-unit" = "objects"))]
+    pub step: u32,
+    /// The smallest and largest size (§5.2: 20 and 700, "a rough estimate of the maximum number
+    /// of objects in a segment").
+    #[garde(range(min = 1, max = 2000))]
+    #[schemars(extend("x-unit" = "objects"))]
+    pub min: u32,
+    #[garde(range(min = 1, max = 2000))]
+    #[schemars(extend("x-unit" = "objects"))]
+    pub max: u32,
+    /// The size grows while used ÷ fetched is at least this (§5.2: 0.3, "determined empirically").
+    #[garde(range(min = 0.0, max = 1.0))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub threshold: f64,
+    /// The size of the first request (spec A1: 20).
+    #[garde(range(min = 1, max = 2000))]
+    #[schemars(extend("x-unit" = "objects"))]
+    pub initial: u32,
+}
+
+impl Default for Prefetch {
+    fn default() -> Self {
+        let r = Rule::default();
+        Prefetch {
+            policy: Policy::Adaptive,
+            k: 160,
+            step: r.step,
+            min: r.min,
+            max: r.max,
+            threshold: r.threshold,
+            initial: r.initial,
+        }
+    }
+}
+
+impl Prefetch {
+    pub fn rule(&self) -> Rule {
+        Rule { step: self.step, min: self.min, max: self.max, threshold: self.threshold, initial: self.initial }
+    }
+}
+
+/// The collector's roots besides the modified objects (spec B5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Handles {
+    /// Every handle the client received in the session: the module, each assembly and each
+    /// composite part (§2: handles are valid for the session).
+    #[default]
+    Session,
+    /// Only the objects on the traversal's path.
+    Path,
+}
+
+impl Handles {
+    pub fn fe(self) -> FeHandles {
+        match self {
+            Handles::Session => FeHandles::Session,
+            Handles::Path => FeHandles::Path,
+        }
+    }
+}
+
+/// The FE and its object cache (§5, §5.1, §6.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Fe {
+    /// The FE's cache (§6.1: 12 MB), one arena for from-space and to-space.
+    #[garde(range(min = 0.25, max = 1024.0))]
+    #[schemars(extend("x-unit" = "MB"))]
+    pub cache_mb: f64,
+    /// Shrinking discards prefetch groups, oldest first, until this fraction of from-space is free
+    /// (§5.1: 50%, "an implementation parameter").
+    #[garde(range(min = 0.05, max = 0.95))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub shrink: f64,
+    /// Bytes of a surrogate (spec A10: an 8-byte header and the xref).
+    #[garde(range(min = 8, max = 64))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub surrogate_bytes: u32,
+    /// The collector's roots besides the modified objects (spec B5).
+    #[garde(skip)]
+    pub handles: Handles,
+    /// Whether the ROT keeps every entry's object alive (spec A12's comparison); Thor0's is weak.
+    #[garde(skip)]
+    pub strong_rot: bool,
+    /// The traversal's work per object access (spec A16, fitted to Tables 2–3).
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub access_us: f64,
+    /// Swizzling an object, and each reference it turns into a pointer.
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub swizzle_us: f64,
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub swizzle_reference_us: f64,
+    /// Handling a fetch at the FE, and each object installed.
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub fetch_ms: f64,
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub install_object_us: f64,
+    /// Shrinking, per object discarded; the collection, per cell copied and per ROT entry swept.
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub shrink_object_us: f64,
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub gc_cell_us: f64,
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub gc_rot_entry_us: f64,
+}
+
+impl Default for Fe {
+    fn default() -> Self {
+        let c = Costs::default();
+        Fe {
+            cache_mb: 12.0,
+            shrink: 0.5,
+            surrogate_bytes: 16,
+            handles: Handles::Session,
+            strong_rot: false,
+            access_us: c.access / 1e3,
+            swizzle_us: c.swizzle / 1e3,
+            swizzle_reference_us: c.swizzle_reference / 1e3,
+            fetch_ms: c.fe_fetch / 1e6,
+            install_object_us: c.fe_object / 1e3,
+            shrink_object_us: c.shrink_object / 1e3,
+            gc_cell_us: c.gc_cell / 1e3,
+            gc_rot_entry_us: c.gc_rot_entry / 1e3,
+        }
+    }
+}
+
+/// The OR (§5.2, §6.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Or {
+    /// Memory for segments (§6.1: a 36 MB cache of which 6 MB is the mcache).
+    #[garde(range(min = 0.1, max = 4096.0))]
+    #[schemars(extend("x-unit" = "MB"))]
+    pub cache_mb: f64,
+    /// Objects larger than this are left out of prefetch groups (§5.2: 800 bytes).
+    #[garde(range(min = 1, max = 1_000_000))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub big_bytes: u32,
+    /// Objects the OR's table of objects recently sent to the FE lists (spec A7: 4 × 700); 0
+    /// weeds out nothing.
+    #[garde(range(max = 1_000_000))]
+    #[schemars(extend("x-unit" = "objects"))]
+    pub recent: u32,
+    /// Handling a fetch at the OR, and each object of the chunk it cuts.
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub fetch_ms: f64,
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub chunk_object_us: f64,
+    /// A commit: fixed, per object read (its xref validated), per object written.
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub commit_ms: f64,
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub commit_read_us: f64,
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "µs"))]
+    pub commit_write_us: f64,
+}
+
+impl Default for Or {
+    fn default() -> Self {
+        let c = Costs::default();
+        Or {
+            cache_mb: 30.0,
+            big_bytes: 800,
+            recent: 2800,
+            fetch_ms: c.or_fetch / 1e6,
+            chunk_object_us: c.or_object / 1e3,
+            commit_ms: c.commit / 1e6,
+            commit_read_us: c.commit_read / 1e3,
+            commit_write_us: c.commit_write / 1e3,
+        }
+    }
+}
+
+/// The network between the FE and the OR (§6.1: 10 Mb/s Ethernet).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Network {
+    #[garde(custom(positive), range(max = 100_000.0))]
+    #[schemars(extend("x-unit" = "Mb/s", "exclusiveMinimum" = 0))]
+    pub bandwidth_mbps: f64,
+    /// A message's fixed cost on the network and in the protocol stacks (spec A16).
+    #[garde(range(min = 0.0, max = 1000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub message_ms: f64,
+}
+
+impl Default for Network {
+    fn default() -> Self {
+        let c = Costs::default();
+        Network { bandwidth_mbps: 8e3 / c.wire_byte, message_ms: c.message / 1e6 }
+    }
+}
+
+impl Config {
+    /// The unit costs the sections state.
+    pub fn costs(&self) -> Costs {
+        let (fe, or) = (&self.fe, &self.or);
+        Costs {
+            access: fe.access_us * 1e3,
+            swizzle: fe.swizzle_us * 1e3,
+            swizzle_reference: fe.swizzle_reference_us * 1e3,
+            fe_fetch: fe.fetch_ms * 1e6,
+            fe_object: fe.install_object_us * 1e3,
+            or_fetch: or.fetch_ms * 1e6,
+            or_object: or.chunk_object_us * 1e3,
+            message: self.network.message_ms * 1e6,
+            wire_byte: 8e3 / self.network.bandwidth_mbps,
+            commit: or.commit_ms * 1e6,
+            commit_read: or.commit_read_us * 1e3,
+            commit_write: or.commit_write_us * 1e3,
+            shrink_object: fe.shrink_object_us * 1e3,
+            gc_cell: fe.gc_cell_us * 1e3,
+            gc_rot_entry: fe.gc_rot_entry_us * 1e3,
+            ..Costs::default()
+        }
+    }
+}

@@ -1,0 +1,73 @@
+//! What the Thor system reports, described once (`crate::describe`): its trace records
+//! (`records.rs`), the figures of its summary (`metrics::Summary`) in the order the CLI's run
+//! report and sweep CSV list them, and the views the lab shows for it.
+use super::records::RECORD_KINDS;
+use crate::describe::{figure as fig, view, Description, FigureInfo, ViewInfo};
+
+pub const FIGURES: &[FigureInfo] = &[
+    fig("elapsed_s", "elapsed time", "s", 1.0, "The cold traversal from its first access to its last commit (§6.1): the total of Tables 2–3."),
+    fig("mean_group", "objects a fetch", "objects", 1.0, "Objects shipped per fetch reply: the prefetch group (§6.2: 485.2 for T1 small, 25.7 for T6)."),
+    fig("mean_group_kb", "KB a fetch", "KB", 1.0, "Bytes shipped per fetch reply (§6.2: 24.5 KB for T1 small)."),
+    fig("fetches", "fetches", "", 1.0, "Fetch requests the FE sent."),
+    fig("segment_reads", "segment reads", "", 1.0, "28.5 KB segments the OR read from disk."),
+    fig("peak_heap_mb", "largest heap", "MB", 1.0, "The FE's heap at its largest, objects and surrogates (Fig. 8's cache space)."),
+    fig("collections", "collections", "", 1.0, "Shrinkings and copying collections (§6.4: 54 for T1 medium)."),
+    fig("mean_from_mb", "from-space before a collection", "MB", 1.0, "Mean from-space when a collection began (§6.4: 7.7 MB)."),
+    fig("mean_to_mb", "to-space after a collection", "MB", 1.0, "Mean to-space when a collection ended (§6.4: 1.4 MB)."),
+    fig("cache_used", "cache used on average", "", 100.0, "Mean of from-space before and to-space after a collection over the cache, % (§6.4: 38%)."),
+    fig("traversal_s", "traversal", "s", 1.0, "Table 2–3 category: the traversal's own work."),
+    fig("lazy_swizzling_s", "lazy swizzling", "s", 1.0, "Table 2–3 category: swizzling objects at their first use."),
+    fig("commit_s", "commit", "s", 1.0, "Table 2–3 category: commits."),
+    fig("shrinking_s", "shrinking", "s", 1.0, "Table 3 category: discarding prefetch groups into surrogates."),
+    fig("gc_s", "GC", "s", 1.0, "Table 3 category: the copying collections."),
+    fig("fetch_fe_s", "fetch handling FE", "s", 1.0, "Table 2–3 category: the FE's work per fetch and object installed."),
+    fig("fetch_communication_s", "fetch communication", "s", 1.0, "Table 2–3 category: fetch requests and groups on the network."),
+    fig("fetch_or_s", "fetch handling OR", "s", 1.0, "Table 2–3 category: the OR's work per fetch and chunk."),
+    fig("disk_s", "disk", "s", 1.0, "Table 2–3 category: segment reads."),
+    fig("swizzles", "objects swizzled", "", 1.0, "Objects swizzled at their first use after a fetch."),
+    fig("surrogates_made", "surrogates made", "", 1.0, "Empty surrogates swizzling made for references to objects not resident."),
+    fig("accesses", "object accesses", "", 1.0, "Method calls the traversal made on objects."),
+    fig("calls", "client calls", "", 1.0, "Client calls the traversal was split into (§6.1: 9112 for the medium ones but T6)."),
+    fig("transactions", "transactions", "", 1.0, "Transactions (§6.1: 110 for the medium ones but T6)."),
+    fig("emergency_collections", "collections inside a call", "", 1.0, "Collections a group forced inside a call (spec A13)."),
+];
+
+pub const VIEWS: &[ViewInfo] = &[
+    view(
+        "PrefetchView",
+        "Prefetching: group size, use and the segment",
+        "The group size the FE asks for, fetch by fetch, against use ÷ fetch and the 0.3 threshold; each group as \
+         it arrives with the objects used and never used; and the latest fetch's segment with its chunk.",
+    ),
+    view(
+        "HeapView",
+        "FE heap: from-space, surrogates, collections",
+        "The FE's cache as a strip: groups appended at the free pointer, objects unused, used and modified, \
+         surrogates, shrinking's holes, a collection copying into to-space and the flip; and the cache's use \
+         over time.",
+    ),
+    view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),
+    view("Inspector", "Inspector", "Click anything in a view to see its full state here."),
+];
+
+pub const DESCRIPTION: Description = Description {
+    kind: "thor",
+    title: "Thor0: adaptive prefetching into an object cache",
+    paper: "Liskov, Adya, Castro, Day, Ghemawat, Gruber, Maheshwari, Myers, Shrira, Safe and Efficient Sharing of \
+            Persistent Objects in Thor (SIGMOD 1996)",
+    records: RECORD_KINDS,
+    sections: super::view::SECTIONS,
+    figures: FIGURES,
+    views: VIEWS,
+    knobs: &[
+        "workload.traversal",
+        "prefetch.policy",
+        "prefetch.k",
+        "prefetch.threshold",
+        "prefetch.step",
+        "fe.shrink",
+        "fe.cache_mb",
+        "database.size",
+    ],
+    work: "accesses",
+};

@@ -1,0 +1,60 @@
+//! The Thor system's trace records, declared once (`crate::describe::record_kinds`): what the
+//! handlers emit and what the CLI and the web app read. Kinds are numbered in declaration order.
+use crate::describe::{record_kinds, FieldInfo, RecordKindInfo};
+
+const fn f(field: &'static str, label: &'static str, unit: &'static str) -> FieldInfo {
+    FieldInfo::new(field, label, unit)
+}
+
+record_kinds! {
+    Fetch = "fetch", "fetch request", Some("next fetch"),
+        "The FE uses an object that is not in its cache: it sends a fetch request with the group \
+         size k its prefetching asks for (§5.2), computed from use ÷ fetch at this moment.",
+        "fetch {fetch}: object {object}, k = {k} (use/fetch {ratio})",
+        [f("entity", "fetch", ""), f("a", "object", ""), f("b", "k", "objects"), f("c", "ratio", "‱")];
+    DiskRead = "disk_read", "segment read", Some("next segment read"),
+        "The OR's memory does not hold the object's segment: it reads the whole 28.5 KB segment, one \
+         track, from disk (§5.2).",
+        "OR reads segment {segment} from disk in {time}",
+        [f("entity", "segment", ""), f("a", "time", "ns")];
+    Group = "group", "prefetch group", None,
+        "The OR cuts the aligned chunk of k objects that holds the requested one and ships it, less \
+         big objects and objects sent recently (§5.2); the FE installs it at the free pointer.",
+        "fetch {fetch}: {shipped} objects ({bytes}) of chunk {from}–{to} of segment {segment}",
+        [f("entity", "fetch", ""), f("a", "shipped", "objects").bits(0, 16), f("a", "segment", "").bits(16, 32),
+         f("b", "bytes", "B"), f("c", "from", "").bits(0, 16), f("c", "to", "").bits(16, 16)];
+    Collection = "collection", "shrink and collect", Some("next collection"),
+        "From-space is nearly full between calls (or a group would not fit, inside one): the FE \
+         shrinks prefetch groups oldest first into surrogates, then copies what its roots reach \
+         (§5.1).",
+        "collection {collection}: from-space {from}",
+        [f("entity", "collection", ""), f("a", "from", "B"), f("b", "emergency", "").values(&["between calls", "inside a call"])];
+    Flip = "flip", "spaces flip", Some("next flip"),
+        "The collection is over: to-space becomes from-space (§5.1).",
+        "collection {collection}: {shrunk} objects shrunk, {copied} cells copied, to-space {to}",
+        [f("entity", "collection", ""), f("a", "shrunk", "objects"), f("b", "copied", "cells"), f("c", "to", "B")];
+    Commit = "commit", "commit", Some("next commit"),
+        "A transaction commits: the FE sends the xrefs of the objects it read and the states of those \
+         it modified; the OR validates them (§5.1).",
+        "transaction {transaction} commits: {reads} objects read, {writes} written",
+        [f("entity", "transaction", ""), f("a", "reads", "objects"), f("b", "writes", "objects")];
+    CallEnd = "call_end", "call ends", None,
+        "A client call ends: the FE may collect only now (§6.1).",
+        "call {call} ends",
+        [f("entity", "call", "")];
+    TraversalEnd = "traversal_end", "traversal ends", Some("traversal end"),
+        "The traversal is over and its last transaction has committed.",
+        "traversal over after {fetches} fetches",
+        [f("a", "fetches", "")];
+}
+
+/// Every record reaches the views: a run has at most a few tens of thousands.
+const fn kept_in_full(_: RecordKind) -> bool {
+    true
+}
+
+impl From<RecordKind> for u8 {
+    fn from(k: RecordKind) -> u8 {
+        k as u8
+    }
+}

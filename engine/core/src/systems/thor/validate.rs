@@ -1,0 +1,160 @@
+//! Rules between the Thor system's fields, each problem at the field it names (checked once every
+//! field is in its declared range), and the most work a run may take.
+use super::config::{Config, Policy, Traversal};
+use super::SLICE;
+use crate::kernel::work::Work;
+use crate::scenario::{Problem, Scenario};
+use crate::workload::oo7::THOR0_SEGMENT_BYTES;
+
+/// Events a fetch takes through the queue (the request's arrival, the disk, the reply, the run
+/// after it), and the steps installing a group takes, per object of a segment at most.
+const EVENTS_PER_FETCH: f64 = 4.0;
+const STEPS_PER_OBJECT: f64 = 8.0;
+/// Objects of a segment, at most: the smallest object is a 40-byte type string.
+const OBJECTS_PER_SEGMENT: f64 = THOR0_SEGMENT_BYTES as f64 / 40.0;
+
+/// Object accesses of one traversal of the database (each composite-part visit reads the
+/// composite part, and each atomic part visited with its three sub-objects, and each connection
+/// followed with its type string: spec B1), and the assemblies'.
+pub fn accesses(c: &Config) -> f64 {
+    let parts = f64::from(c.database.size.oo7().atomic_per_composite());
+    let per_visit = match c.workload.traversal {
+        Traversal::T6 => 5.0,
+        _ => 1.0 + parts * (4.0 + 3.0 * 2.0),
+    };
+    2187.0 * per_visit + 2.0 * 1093.0 + 1.0
+}
+
+/// The largest from-space, bytes: where a group forces a collection inside a call (spec A11).
+fn limit(c: &Config) -> f64 {
+    c.fe.cache_mb * 1_048_576.0 / (2.0 - c.fe.shrink)
+}
+
+pub fn work(c: &Config, _s: &Scenario) -> Work {
+    let accesses = accesses(c);
+    // Worst case: every access misses, every fetch ships a segment, and each collection frees
+    // only shrinking's share of from-space, copying every cell of it.
+    let fetches = accesses;
+    let segment = f64::from(THOR0_SEGMENT_BYTES);
+    let freed = (c.fe.shrink * limit(c) - segment).max(segment);
+    let collections = fetches * segment / freed + 2.0;
+    let cells = limit(c) / f64::from(c.fe.surrogate_bytes);
+    let collect_events = collections * (cells / super::COLLECT_SLICE as f64 + 1.0);
+    Work {
+        events: fetches * EVENTS_PER_FETCH + accesses / f64::from(SLICE) + collect_events,
+        inline: accesses,
+        steps: fetches * OBJECTS_PER_SEGMENT * STEPS_PER_OBJECT + collections * cells * 2.0,
+        steps_per_event: (super::COLLECT_SLICE as f64).max(OBJECTS_PER_SEGMENT * STEPS_PER_OBJECT),
+        assumes: format!(
+            "{accesses:.1e} accesses, each missing and fetching a whole segment, and {collections:.1e} collections \
+             copying every cell of a {:.1} MB from-space",
+            limit(c) / 1_048_576.0
+        ),
+        fields: &["database.size", "fe.cache_mb", "fe.shrink"],
+        fix: "run the small database (database.size), or give the FE a larger cache (fe.cache_mb)",
+    }
+}
+
+/// The most bytes of atomic parts one transaction may modify: T2a modifies each composite part's
+/// root, T2b every atomic part it visits, up to all of them (a part of Thor0's format takes 76
+/// bytes: `Oo7Params::thor0`).
+fn modified_bytes(c: &Config) -> f64 {
+    let size = c.database.size.oo7();
+    let parts = f64::from(size.atomic_per_composite());
+    let split = c.split();
+    let visits = |per_tx_parts: f64, all: f64| {
+        if split.parts_per_call == 0 || split.calls_per_transaction == 0 {
+            all
+        } else {
+            per_tx_parts.min(all)
+        }
+    };
+    let per_tx = f64::from(split.parts_per_call) * f64::from(split.calls_per_transaction);
+    let modified = match c.workload.traversal {
+        Traversal::T2a => visits(per_tx / parts, 500.0),
+        Traversal::T2b => visits(per_tx, 500.0 * parts),
+        _ => 0.0,
+    };
+    // An atomic part of Thor0's format, and the surrogates its four references may make.
+    modified * (76.0 + 4.0 * f64::from(c.fe.surrogate_bytes))
+}
+
+pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let p = &c.prefetch;
+    if p.min > p.max {
+        problems.push(
+            Problem::new("prefetch.min", format!("the smallest size ({}) is above the largest ({}): lower it", p.min, p.max))
+                .related(&["prefetch.max"]),
+        );
+    } else if p.policy == Policy::Adaptive && !(p.min..=p.max).contains(&p.initial) {
+        problems.push(
+            Problem::new(
+                "prefetch.initial",
+                format!("the first size ({}) must lie between prefetch.min ({}) and prefetch.max ({})", p.initial, p.min, p.max),
+            )
+            .related(&["prefetch.min", "prefetch.max"]),
+        );
+    }
+    // A group is at most a segment and a surrogate for each of its objects. A collection frees
+    // at least shrinking's share of from-space less the surrogates the shrunk objects leave
+    // (16 bytes for an object of at least 40: at most 0.4 of it), and must free a group's room:
+    // from-space reaches `limit` at most (spec A11).
+    let segment = f64::from(THOR0_SEGMENT_BYTES);
+    let group = segment + OBJECTS_PER_SEGMENT * f64::from(c.fe.surrogate_bytes);
+    let freed = 0.6 * c.fe.shrink * limit(c);
+    if freed < group {
+        problems.push(
+            Problem::new(
+                "fe.cache_mb",
+                format!(
+                    "a collection in a {} MB cache that shrinks {:.0}% of from-space may free only {:.0} KB, less \
+                     than one prefetch group of up to {:.0} KB: give the FE at least {:.2} MB, or raise fe.shrink",
+                    c.fe.cache_mb,
+                    c.fe.shrink * 100.0,
+                    freed / 1024.0,
+                    group / 1024.0,
+                    group / (0.6 * c.fe.shrink) * (2.0 - c.fe.shrink) / 1_048_576.0
+                ),
+            )
+            .related(&["fe.shrink"]),
+        );
+    } else {
+        // Modified objects stay until their transaction commits (§5.1): the most a transaction
+        // modifies, with the rest of the cache shrunk, must leave room for a group.
+        let modified = modified_bytes(c);
+        if modified > limit(c) - group / 0.6 {
+            let field = if c.split().parts_per_call > 0 { "workload.calls_per_transaction" } else { "fe.cache_mb" };
+            problems.push(
+                Problem::new(
+                    field,
+                    format!(
+                        "a transaction of this traversal may modify {:.0} KB of atomic parts, which stay in the FE's \
+                         cache until it commits (§5.1), leaving no room for a prefetch group: commit more often \
+                         (workload.parts_per_call and workload.calls_per_transaction) or give the FE a larger cache",
+                        modified / 1024.0
+                    ),
+                )
+                .related(&["fe.cache_mb", "workload.parts_per_call"]),
+            );
+        }
+    }
+    if c.or.cache_mb * 1_048_576.0 < segment {
+        problems.push(Problem::new(
+            "or.cache_mb",
+            format!("the OR's memory must hold a segment ({:.1} KB): raise or.cache_mb", segment / 1024.0),
+        ));
+    }
+    let w = &c.workload;
+    if w.calls_per_transaction.is_some_and(|n| n > 0) && c.split().parts_per_call == 0 {
+        problems.push(
+            Problem::new(
+                "workload.calls_per_transaction",
+                "the traversal is one call (workload.parts_per_call is 0, or absent on the small database or for \
+                 T6): a transaction of several calls needs workload.parts_per_call",
+            )
+            .related(&["workload.parts_per_call"]),
+        );
+    }
+    problems
+}
