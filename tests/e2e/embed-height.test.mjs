@@ -1,8 +1,8 @@
 // "Copy embed code" fits the views it names (issue 24, item 6), in Chromium: for each system, the
 // copied iframe's height shows its views whole, nothing cut at a panel's edge or the frame's
 // bottom, three across at 960 and 1440 px; and every view alone, in a column 310 px wide, shows
-// whole at the height its system declares (`WebSystem.viewHeights`). Screenshots go to
-// tests/artifacts/. Run: node --test tests/e2e/.
+// whole at the height its system declares (`WebSystem.viewHeights`, or `LIB_VIEWS` for a view
+// several systems show). Screenshots go to tests/artifacts/. Run: node --test tests/e2e/.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as harness from './harness.mjs';

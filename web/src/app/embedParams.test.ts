@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SystemDescription } from '../engine/types';
 import { EMBED_CHROME_PX, EMBED_GAP_PX, embedCode, embedHeight, readEmbedParams, unknownScenario, unknownViews } from './embedParams';
-import { DEFAULT_VIEW_HEIGHT, SHARED_VIEWS, SYSTEMS, viewHeight } from '../systems';
+import { DEFAULT_VIEW_HEIGHT, LIB_VIEWS, SHARED_VIEWS, SYSTEMS, viewHeight } from '../systems';
 import readme from '../../README.md?raw';
 
 const description = { views: [{ view: 'SystemDiagram' }, { view: 'MobView' }, { view: 'DiskView' }] } as unknown as SystemDescription;
@@ -52,7 +52,7 @@ describe('embed options (issue 13, item 9)', () => {
 describe("web/README.md's table of view heights", () => {
   it('agrees with the heights the systems declare, for every view', () => {
     const table = Object.fromEntries([...readme.matchAll(/\| `(\w+)` \| (\d+) /g)].map((m) => [m[1], Number(m[2])]));
-    const views = [...SYSTEMS.flatMap((s) => Object.keys(s.views)), ...Object.keys(SHARED_VIEWS)];
+    const views = [...SYSTEMS.flatMap((s) => Object.keys(s.views)), ...Object.keys(LIB_VIEWS), ...Object.keys(SHARED_VIEWS)];
     expect(Object.keys(table).sort()).toEqual([...views].sort());
     for (const v of views) expect(table[v], v).toBe(viewHeight(v));
   });

@@ -11,7 +11,7 @@ import { encodeHash } from '../state/url';
 import { bundled, linkFor, mayReveal, sourceFromLocation, submissionFileName, type Source } from './sources';
 import { describeValidation, type Outline, type KeyAnswer } from './outline';
 import { embedHeight } from '../app/embedParams';
-import { systemOf } from '../systems';
+import { systemOf, viewNames } from '../systems';
 import '../app/styles.css';
 import './assignment.css';
 
@@ -241,7 +241,8 @@ function Problem({ text, outline, student }: { text: string; outline: Outline; s
 /** The views an embed shows without `views=`: the system's first three (its own, then the
  * event log). */
 function firstViews(kind: string): string[] {
-  return [...Object.keys(systemOf(kind)?.views ?? {}), 'EventLog'].slice(0, 3);
+  const s = systemOf(kind);
+  return [...(s ? viewNames(s) : []), 'EventLog'].slice(0, 3);
 }
 
 function hiddenReason(reveal: string): string {

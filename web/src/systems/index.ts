@@ -2,7 +2,8 @@
 // (engine/core/src/systems/mod.rs): a new system is its folder here plus one line below. The
 // lab, the embed, compare mode and the lessons ask this list for what a system brings (its views
 // by name, its part of the inspector, the intro to its run, its grid, its place in the gallery);
-// systems.test.ts checks it against what the engine describes.
+// systems.test.ts checks it against what the engine describes. Views that every system shows
+// (`SHARED_VIEWS`) or several do (`LIB_VIEWS`) are declared here, once.
 import type { ViewLoader, WebSystem } from './system';
 import { mob } from './mob';
 import { hac } from './hac';
@@ -27,16 +28,37 @@ export const SHARED_VIEWS: Readonly<Record<string, ViewLoader>> = {
   Inspector: () => import('../views/Inspector'),
 };
 
+/** A view some systems show (each lists it in `WebSystem.libViews`): its module and the height
+ * it needs, as a system's own view has in `views` and `viewHeights`. */
+export interface LibView {
+  load: ViewLoader;
+  height: number;
+}
+
+/** The views more than one system shows, from views/lib/, each declared once. Heights measured in
+ * Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them). */
+export const LIB_VIEWS: Readonly<Record<string, LibView>> = {
+  Oo7Panel: { load: () => import('../views/lib/oo7/Oo7Panel'), height: 520 },
+};
+
+/** The names of the views `s` lists: its own, then those of `LIB_VIEWS` it shows. */
+export function viewNames(s: WebSystem): string[] {
+  return [...Object.keys(s.views), ...(s.libViews ?? [])];
+}
+
 /** The height of a view no system sizes, and of the shared views (their lists scroll). */
 export const DEFAULT_VIEW_HEIGHT = 320;
 
 /** The height (CSS px) view `name` needs to show whole in a column 300 to 480 px wide. */
 export function viewHeight(name: string): number {
+  if (Object.hasOwn(LIB_VIEWS, name)) return LIB_VIEWS[name].height;
   return SYSTEMS.find((s) => Object.hasOwn(s.viewHeights, name))?.viewHeights[name] ?? DEFAULT_VIEW_HEIGHT;
 }
 
 /** The module of the view named `name`, whichever system it belongs to; undefined for a name no
  * system lists. */
 export function viewLoader(name: string): ViewLoader | undefined {
-  return Object.hasOwn(SHARED_VIEWS, name) ? SHARED_VIEWS[name] : SYSTEMS.find((s) => Object.hasOwn(s.views, name))?.views[name];
+  if (Object.hasOwn(SHARED_VIEWS, name)) return SHARED_VIEWS[name];
+  if (Object.hasOwn(LIB_VIEWS, name)) return LIB_VIEWS[name].load;
+  return SYSTEMS.find((s) => Object.hasOwn(s.views, name))?.views[name];
 }

@@ -44,6 +44,9 @@ export interface WebSystem {
    * height adds up its rows (`app/embedParams.ts`). A view it does not list gets
    * `DEFAULT_VIEW_HEIGHT`. */
   viewHeights: Readonly<Record<string, number>>;
+  /** The views it shows that other systems show too, by name: each is declared once, with its
+   * height, in `LIB_VIEWS` (systems/index.ts), and its module lives in views/lib/. */
+  libViews?: readonly string[];
   /** Its part of the inspector, loaded with the inspector; without one the inspector shows
    * records only. */
   inspector?: () => Promise<{ default: InspectorPart }>;

@@ -1,7 +1,7 @@
 // The web's list of systems (systems/index.ts) against the engine's: every system the engine
-// runs has an entry, every view the engine describes for it loads, every entry's view is one the
-// engine describes, and a system the list does not know gets neutral defaults, never another
-// system's.
+// runs has an entry, every view the engine describes for it loads, every entry's view (its own or
+// one it shares with other systems) is one the engine describes, and a system the list does not
+// know gets neutral defaults, never another system's.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -10,7 +10,7 @@ import type { SystemDescription } from '../engine/types';
 import { describeForTests, loadEngineForTests } from '../engine/testing';
 import type { FrameSource, ViewProps } from '../views/contract';
 import Inspector from '../views/Inspector';
-import { DEFAULT_KIND, SHARED_VIEWS, SYSTEMS, systemOf, viewLoader } from '.';
+import { DEFAULT_KIND, LIB_VIEWS, SHARED_VIEWS, SYSTEMS, systemOf, viewHeight, viewLoader, viewNames } from '.';
 
 interface KindSchema {
   properties: { system: { properties: { kind: { default: string; oneOf: { const: string }[] } } } };
@@ -42,8 +42,9 @@ describe('the registry of systems', () => {
   it('lists exactly the views the engine describes, each a component that loads', async () => {
     for (const s of SYSTEMS) {
       const names = described.get(s.kind)!.views.map((v) => v.view);
-      const own = names.filter((n) => !Object.hasOwn(SHARED_VIEWS, n));
-      expect(Object.keys(s.views).sort(), `${s.kind}'s views`).toEqual([...own].sort());
+      const listed = names.filter((n) => !Object.hasOwn(SHARED_VIEWS, n));
+      expect(viewNames(s).sort(), `${s.kind}'s views: its own and those of LIB_VIEWS it shows`).toEqual([...listed].sort());
+      for (const n of s.libViews ?? []) expect(Object.hasOwn(LIB_VIEWS, n), `${s.kind} shows ${n}, which LIB_VIEWS does not declare`).toBe(true);
       for (const n of names) {
         const loader = viewLoader(n);
         expect(loader, `${s.kind} describes a view ${n} that no module provides`).toBeDefined();
@@ -54,9 +55,18 @@ describe('the registry of systems', () => {
   });
 
   it('gives every view a name of its own across systems (names are public: embeds, lessons, links)', () => {
-    const all = [...Object.keys(SHARED_VIEWS), ...SYSTEMS.flatMap((s) => Object.keys(s.views))];
+    // One module a name: a view several systems show is declared once, in LIB_VIEWS.
+    const all = [...Object.keys(SHARED_VIEWS), ...Object.keys(LIB_VIEWS), ...SYSTEMS.flatMap((s) => Object.keys(s.views))];
     expect(new Set(all).size).toBe(all.length);
     expect(viewLoader('NoSuchView')).toBeUndefined();
+  });
+
+  it('declares a view several systems show once: its height too, and only while a system shows it', () => {
+    for (const name of Object.keys(LIB_VIEWS)) {
+      expect(SYSTEMS.some((s) => s.libViews?.includes(name)), `no system shows ${name}`).toBe(true);
+      for (const s of SYSTEMS) expect(Object.hasOwn(s.viewHeights, name), `${s.kind} sizes ${name}, which LIB_VIEWS sizes`).toBe(false);
+      expect(viewHeight(name)).toBe(LIB_VIEWS[name].height);
+    }
   });
 
   it("loads each system's part of the inspector", async () => {

@@ -8,10 +8,10 @@ export const hac: WebSystem = {
   kind: 'hac',
   views: {
     HacView: () => import('./HacView'),
-    Oo7Panel: () => import('./Oo7Panel'),
   },
   // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them).
-  viewHeights: { HacView: 720, Oo7Panel: 520 },
+  viewHeights: { HacView: 720 },
+  libViews: ['Oo7Panel'],
   inspector: () => import('./inspect'),
   Intro: HacIntro,
   grid: true,

@@ -3,6 +3,7 @@
 //! (`metrics::Summary`) and the views the lab shows for it.
 use super::records::RECORD_KINDS;
 use crate::describe::{figure as fig, view, Description, FigureInfo, ViewInfo};
+use crate::workload::oo7;
 
 pub const FIGURES: &[FigureInfo] = &[
     fig("elapsed_s", "elapsed time", "s", 1.0, "Simulated time of the measured traversal (§4.5)."),
@@ -71,8 +72,7 @@ pub const FIGURES: &[FigureInfo] = &[
 pub const VIEWS: &[ViewInfo] = &[
     view("HacView", "Client cache: frames, scan pointers, candidates",
         "The frames as bars of their bytes, objects coloured by usage; the scan pointers and the candidate set; compaction step by step."),
-    view("Oo7Panel", "OO7: the assembly tree and the traversal",
-        "The assembly hierarchy with the traversal's position and the composite part being walked."),
+    oo7::view::PANEL,
     view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),
     view("Inspector", "Inspector", "Everything about the frame, candidate or record you clicked."),
 ];

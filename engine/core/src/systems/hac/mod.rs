@@ -12,7 +12,6 @@ pub mod config;
 pub mod describe;
 pub mod experiment;
 pub mod metrics;
-mod oo7_view;
 mod page_cache_view;
 pub mod records;
 mod replacement_view;

@@ -1,7 +1,8 @@
 //! The HAC system's frames: the sections the views draw, declared once in `SECTIONS` and filled
 //! from the models at the current time. Everything here only reads the models.
 use super::steps::{FrameView, ObjectView, Picture};
-use super::{oo7_view as oo7, replacement_view as replacement, Cache, HacSystem};
+use super::walk::Walk;
+use super::{replacement_view as replacement, Cache, HacSystem};
 use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
 use crate::components::disk::Disk;
 use crate::describe::columns::{f64, u32, u8};
@@ -10,6 +11,8 @@ use crate::frame::{Frame, Section};
 use crate::kernel::SimTime;
 use super::page_cache_view::page_cache_rows;
 use crate::systems::hac::cache::{FrameKind, FrameUsage};
+use crate::workload::oo7::view::{assemblies_section, composite_section, oo7_sections, traversal_visits, WalkState};
+use crate::workload::oo7::TraversalKind;
 
 /// Frame kinds; GOM's object buffer is drawn in page-sized rows after its page buffer.
 pub const FRAME_KINDS: &[&str] = &["free", "intact", "compacted", "object buffer"];
@@ -101,8 +104,11 @@ const CANDIDATES: SectionInfo = SectionInfo {
 /// The server's disk, the disk component's sections (`disk`, `disk_queue`): it serves fetch reads.
 const DISK: [SectionInfo; 2] = disk_sections!(&["fetch read"]);
 
+/// The OO7 sections (`oo7`, `composite`) of its traversals: §4.1.1's and the dynamic one.
+const OO7: [SectionInfo; 2] = oo7_sections!(&["T6", "T1−", "T1", "T1+", "T2a", "T2b", "dynamic"]);
+
 pub const SECTIONS: &[SectionInfo] =
-    &[CLIENT, CANDIDATES, POINTERS, OBJECTS, replacement::SECTION, oo7::ASSEMBLIES, oo7::COMPOSITE, DISK[0], DISK[1]];
+    &[CLIENT, CANDIDATES, POINTERS, OBJECTS, replacement::SECTION, OO7[0], OO7[1], DISK[0], DISK[1]];
 
 pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
     let picture = match &sim.cache {
@@ -111,17 +117,46 @@ pub fn frame(sim: &HacSystem, now: SimTime) -> Frame {
     };
     let (client, objects) = client(sim, picture.as_ref(), now);
     let disks = disks(sim);
+    let [assemblies, composite] = oo7(sim);
     Frame(vec![
         client,
         candidates(sim, now),
         pointers(sim, picture.as_ref()),
         objects,
         replacement::section(sim.replacement.as_ref(), now),
-        oo7::assemblies(sim),
-        oo7::composite(sim),
+        assemblies,
+        composite,
         disk_section(&SECTIONS[7], &disks, now),
         queue_section(&SECTIONS[8], &disks),
     ])
+}
+
+/// The `oo7` and `composite` sections of the client's walk.
+fn oo7(sim: &HacSystem) -> [Section; 2] {
+    let walk = &sim.walk;
+    let path = walk.assembly_path();
+    let traversal = match (walk, sim.kind) {
+        (Walk::Dynamic(_), _) => 6,
+        (_, TraversalKind::T6) => 0,
+        (_, TraversalKind::T1Minus) => 1,
+        (_, TraversalKind::T1) => 2,
+        (_, TraversalKind::T1Plus) => 3,
+        (_, TraversalKind::T2a) => 4,
+        (_, TraversalKind::T2b) => 5,
+    };
+    let state = WalkState {
+        traversal,
+        path: &path,
+        entered: walk.assemblies_entered(),
+        done: sim.traversal_index() == 2,
+        visits: walk.composite_visits(),
+        total: match walk {
+            Walk::Dynamic(d) => d.operations(),
+            Walk::Traversal(_) => traversal_visits(&sim.db),
+        },
+        current: walk.current(),
+    };
+    [assemblies_section(&SECTIONS[5], &sim.db, &state), composite_section(&SECTIONS[6], walk.current())]
 }
 
 /// The disk, and the band the database occupies: its pages lie in order from address 0.

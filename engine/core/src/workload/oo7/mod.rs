@@ -4,12 +4,14 @@
 //! and a graph of atomic parts joined by connections. Objects are laid out in creation order into
 //! pages (clustering by "time of creation", §4.1) with Thor's object format (§2.2): 6 bytes per
 //! object on disk besides its fields, at most 512 objects a page, no object spanning two pages.
-//! The traversals over it are in `traversal.rs`. The object sizes are spec §4.1's synthetic Thor
-//! layout (the paper gives only aggregates); `docs/models.md` lists where they land.
+//! The traversals over it are in `traversal.rs`, the frame sections that show one in `view.rs`.
+//! The object sizes are spec §4.1's synthetic Thor layout (the paper gives only aggregates);
+//! `docs/models.md` lists where they land.
 pub mod dynamic;
 pub mod footprint;
 pub mod graph;
 pub mod traversal;
+pub mod view;
 
 #[cfg(test)]
 mod tests;

@@ -1,11 +1,11 @@
-// The OO7 panel's typed reading of the HAC frame sections `oo7` (the assembly hierarchy and the
-// traversal's position) and `composite` (the composite part being walked), plus the client's
-// traversal phase (engine/core/src/systems/hac/view.rs). Each value is read by its name and a
-// missing one throws, so a renamed or dropped column fails the tests instead of drawing NaN;
-// enumeration values are looked up by name in the description. Built once per frame.
-import { oncePerFrame, section } from '../../views/lib/sections';
-import type { Frame, SystemDescription } from '../../engine/types';
-import { valueId, valueNames } from '../../views/lib/describe';
+// The OO7 panel's typed reading of the frame sections `oo7` (the assembly hierarchy and the
+// traversal's position) and `composite` (the composite part being walked), declared once for
+// every system that walks OO7 (engine/core/src/workload/oo7/view.rs). Each value is read by its
+// name and a missing one throws, so a renamed or dropped column fails the tests instead of drawing
+// NaN; enumeration values are looked up by name in the description. Built once per frame.
+import { oncePerFrame, section } from '../sections';
+import type { Frame, SystemDescription } from '../../../engine/types';
+import { valueId, valueNames } from '../describe';
 
 /** "None" in a u32 column (u32::MAX). */
 export const NONE = 4294967295;
@@ -16,15 +16,16 @@ export interface Oo7Names {
   notYet: number;
   walking: number;
   walked: number;
-  /** The names of `oo7.traversal` (T6, T1−, …) and `client.traversal` (warm-up, measured, done). */
+  /** The names of `oo7.traversal` (T6, T1−, …), and of `client.traversal` (warm-up, measured,
+   * done) when the system describes it; else null, and the run's phase stands in. */
   traversal: readonly string[];
-  phase: readonly string[];
+  phase: readonly string[] | null;
 }
 
 export interface Oo7Frame {
   names: Oo7Names;
-  /** The traversal's name as the engine gives it (T6, T1−, …) and the run's phase (warm-up,
-   * measured, done). */
+  /** The traversal's name as the engine gives it (T6, T1−, …) and its phase (warm-up, measured,
+   * done). */
   traversal: string;
   phase: string;
   levels: number;
@@ -69,12 +70,21 @@ export function oo7Names(d: SystemDescription): Oo7Names {
       walking: valueId(d, 'oo7', 'state', 'walking'),
       walked: valueId(d, 'oo7', 'state', 'walked'),
       traversal: valueNames(d, 'oo7', 'traversal'),
-      phase: valueNames(d, 'client', 'traversal'),
+      phase: tellsPhase(d) ? valueNames(d, 'client', 'traversal') : null,
     };
     names.set(d, n);
   }
   return n;
 }
+
+/** Whether the system says where its traversal is in a phase of its own, `client.traversal`
+ * (HAC's: the warm-up traversal of a hot run is unmeasured, §4.1), rather than by the run's phase. */
+function tellsPhase(d: SystemDescription): boolean {
+  return d.sections.some((s) => s.name === 'client' && s.scalars.some((x) => x.name === 'traversal'));
+}
+
+/** The run's phases, named as the traversal's. */
+const RUN_PHASES: Record<Frame['phase'], string> = { warmup: 'warm-up', measuring: 'measured', done: 'done' };
 
 /** The OO7 sections of `f`, typed; throws when the frame lacks one of their values. */
 export const oo7Frame = oncePerFrame(read);
@@ -82,13 +92,12 @@ export const oo7Frame = oncePerFrame(read);
 function read(f: Frame, d: SystemDescription): Oo7Frame {
   const o = section(f, 'oo7');
   const c = section(f, 'composite');
-  const client = section(f, 'client');
   const n = oo7Names(d);
   const name = (values: readonly string[], v: number) => values[v] ?? String(v);
   return {
     names: n,
     traversal: name(n.traversal, o.num('traversal')),
-    phase: name(n.phase, client.num('traversal')),
+    phase: n.phase ? name(n.phase, section(f, 'client').num('traversal')) : RUN_PHASES[f.phase],
     levels: o.num('levels'),
     fanout: o.num('fanout'),
     composite: o.num('composite'),

@@ -1,16 +1,18 @@
-// The OO7 panel (HAC §4.1.1, spec §4): the assembly hierarchy as an icicle, one row per level,
-// each assembly coloured by whether the depth-first traversal has walked it, is walking it (the
-// current path, drawn as a line from the root to the base assembly) or has yet to; beside it the
-// composite part being walked, its atomic parts on a ring with their connections, the visited
-// ones filled and the depth-first stack marked. Drawn on one canvas per frame; React renders the
-// words at most 5 times a second and the screen reader's summary once a second.
+// The OO7 panel (HAC §4.1.1, spec §4), every system's that walks OO7 traversals: it reads the
+// sections engine/core/src/workload/oo7/view.rs declares for them (oo7Frame.ts). The assembly
+// hierarchy as an icicle, one row per level, each assembly coloured by whether the depth-first
+// traversal has walked it, is walking it (the current path, drawn as a line from the root to the
+// base assembly) or has yet to; beside it the composite part being walked, its atomic parts on a
+// ring with their connections, the visited ones filled and the depth-first stack marked. Drawn on
+// one canvas per frame; React renders the words at most 5 times a second and the screen reader's
+// summary once a second.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Frame } from '../../engine/types';
-import type { ViewProps } from '../../views/contract';
-import { EMPTY_MESSAGE, prepareCanvas, throttle, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
+import type { Frame } from '../../../engine/types';
+import type { ViewProps } from '../../contract';
+import { EMPTY_MESSAGE, prepareCanvas, throttle, useElementSize, useFrameTick, useLatest } from '../hooks';
 import { NONE, oo7Frame, summarize, type Oo7Frame } from './oo7Frame';
 import { CAPTION_H, FOOT_H, icicle, nodeAt, panelLayout, partAt, ringLayout, sameTree, separators, stateRuns, treePlot, type Icicle, type Rect, type Ring } from './oo7Layout';
-import '../../views/views.css';
+import '../../views.css';
 
 /** Assemblies and atomic parts alike: not yet (grey), walking (orange), walked (blue). */
 const NOT_YET = '#d4d4d4';

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import type { ColumnInfo, Frame, SystemDescription } from '../../engine/types';
-import { EMPTY_SOURCE, RecordedSource } from '../../views/lib/recorded';
+import type { ColumnInfo, Frame, SystemDescription } from '../../../engine/types';
+import { EMPTY_SOURCE, RecordedSource } from '../recorded';
 import { NONE, oo7Frame, summarize } from './oo7Frame';
 import { icicle, nodeAt, panelLayout, partAt, ringLayout, sameTree, separators, stateRuns, treePlot } from './oo7Layout';
 import Oo7Panel from './Oo7Panel';
-import type { ViewProps } from '../../views/contract';
-import { record } from '../../views/fixtures/recordings';
-import hacCompaction from './fixtures/hac-compaction.json';
-import { describeForTests, loadEngineForTests, readScenario } from '../../engine/testing';
+import type { ViewProps } from '../../contract';
+import { record } from '../../fixtures/recordings';
+import hacCompaction from '../../../systems/hac/fixtures/hac-compaction.json';
+import { describeForTests, loadEngineForTests, readScenario } from '../../../engine/testing';
 
 // A description with just the sections the panel reads, as the contract declares them.
 const col = (name: string, type: ColumnInfo['type'], values: string[] = []): ColumnInfo => ({ name, label: name, unit: '', type, values });
@@ -33,6 +33,13 @@ const DESCRIPTION: SystemDescription = {
     },
     { name: 'composite', description: '', row: '', scalars: [], columns: [] },
   ],
+};
+/** Another system's: its own traversals, and no `client` section (the run's phase stands in). */
+const OTHER: SystemDescription = {
+  ...DESCRIPTION,
+  sections: DESCRIPTION.sections
+    .filter((x) => x.name !== 'client')
+    .map((x) => (x.name === 'oo7' ? { ...x, scalars: [col('traversal', 'f64', ['T1', 'T6', 'T2a', 'T2b', 'T-mix'])] } : x)),
 };
 const [NOT_YET, WALKING, WALKED] = [0, 1, 2];
 
@@ -228,6 +235,18 @@ describe('oo7 frame reader', () => {
     expect(() => oo7Frame(frame(), d)).toThrow('oo7.state');
   });
 
+  it("takes the run's phase for a system that names no phase of its traversal (reading oo7 and composite alone)", () => {
+    const d = { ...OTHER, kind: 'other' };
+    const f = frame();
+    const only = { ...f, sections: { oo7: f.sections.oo7, composite: f.sections.composite } };
+    const read = (phase: Frame['phase']) => oo7Frame({ ...only, phase }, d);
+    expect(read('warmup').phase).toBe('warm-up');
+    expect(read('measuring').phase).toBe('measured');
+    expect(read('done').phase).toBe('done');
+    expect(read('measuring').names.phase).toBeNull();
+    expect(summarize(read('measuring'))).toBe('T1: walking composite part 312, visit 301 of 2,187; 3 of 20 atomic parts visited');
+  });
+
   it('says where the walk is', () => {
     expect(summarize(oo7Frame(frame({ at: -1 }), DESCRIPTION))).toBe('T6 has not reached a composite part yet: 0 of 2,187 composite-part visits');
     expect(summarize(oo7Frame(frame({ phase: 0 }), DESCRIPTION))).toMatch(/^T6 \(unmeasured warm-up traversal\): walking composite part 312/);
@@ -253,6 +272,15 @@ describe('Oo7Panel renders', () => {
     expect(html).toContain('composite part visit <b>1,024</b> of 2,187');
     expect(html).toContain('walking composite part 312, visit 1,024 of 2,187');
     for (const legend of ['not yet', 'walked · visited', 'walking · on the stack', 'connection']) expect(html).toContain(legend);
+  });
+
+  it("shows another system's traversal, in the run's phase", () => {
+    const f = frame({ at: 341 });
+    const src = new RecordedSource([{ ...f, phase: 'warmup', sections: { oo7: f.sections.oo7, composite: f.sections.composite } }]);
+    src.advance();
+    const html = renderToString(createElement(Oo7Panel, { ...props(src), description: OTHER })).replaceAll('<!-- -->', '');
+    expect(html).toContain('<b>T1</b> warm-up (unmeasured)');
+    expect(html).toContain('composite part visit <b>1,024</b> of 2,187');
   });
 
   it('reads the levels and the parts from the frame (a smaller database)', () => {
