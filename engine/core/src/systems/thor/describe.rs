@@ -46,6 +46,7 @@ pub const VIEWS: &[ViewInfo] = &[
          surrogates, shrinking's holes, a collection copying into to-space and the flip; and the cache's use \
          over time.",
     ),
+    crate::workload::oo7::view::PANEL,
     view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),
     view("Inspector", "Inspector", "Click anything in a view to see its full state here."),
 ];

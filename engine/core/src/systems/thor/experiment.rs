@@ -54,14 +54,13 @@ impl Params {
     pub fn paper(size: Oo7Size, workload: Workload) -> Params {
         let mut c = Config::default();
         c.database.size = if size == Oo7Size::Small { config::Size::Small } else { config::Size::Medium };
-        c.workload.traversal = match workload {
-            Workload::T1 => config::Traversal::T1,
-            Workload::T6 => config::Traversal::T6,
-            Workload::T2a => config::Traversal::T2a,
-            Workload::T2b => config::Traversal::T2b,
-            Workload::TMix => config::Traversal::TMix,
-        };
+        c.workload.traversal = name(workload);
         Params::of(&c)
+    }
+
+    /// The traversal as scenarios name it.
+    pub fn traversal_name(&self) -> config::Traversal {
+        name(self.workload)
     }
 
     /// The parameters a scenario's sections state.
@@ -93,6 +92,16 @@ impl Params {
             costs: c.costs(),
             disk: c.disk.clone(),
         }
+    }
+}
+
+fn name(w: Workload) -> config::Traversal {
+    match w {
+        Workload::T1 => config::Traversal::T1,
+        Workload::T6 => config::Traversal::T6,
+        Workload::T2a => config::Traversal::T2a,
+        Workload::T2b => config::Traversal::T2b,
+        Workload::TMix => config::Traversal::TMix,
     }
 }
 

@@ -102,8 +102,11 @@ pub struct ThorSystem {
     /// used (swizzled) since (for the prefetch view).
     pub groups: Vec<metrics::GroupRecord>,
     after: After,
-    /// The traversal is over and its last commit is in flight.
+    /// The traversal is over and its last commit is in flight; and once that is done.
     ending: bool,
+    pub done: bool,
+    /// The traversal, as the scenario names it (`config::Traversal`).
+    pub traversal: config::Traversal,
     pub segment_reads: u64,
     pub metrics: Metrics,
 }
@@ -157,6 +160,8 @@ impl ThorSystem {
             groups: Vec::new(),
             after: After::Run,
             ending: false,
+            done: false,
+            traversal: p.traversal_name(),
             segment_reads: 0,
             metrics: Metrics::default(),
         }
@@ -362,6 +367,7 @@ impl System for ThorSystem {
             }
             Event::CommitReply => {
                 if self.ending {
+                    self.done = true;
                     k.record(RecordKind::TraversalEnd, 0, self.fe.counters.fetches, 0, 0);
                     k.finish();
                 } else {

@@ -14,6 +14,7 @@ use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
 use crate::kernel::time::to_s;
 use crate::kernel::SimTime;
+use crate::workload::oo7::view::{assemblies_section, composite_section, oo7_sections, traversal_visits, WalkState};
 use crate::workload::oo7::THOR0_SEGMENT_BYTES;
 
 pub const POLICIES: &[&str] = &["adaptive", "fixed"];
@@ -151,21 +152,44 @@ const LEDGER: SectionInfo = SectionInfo {
 };
 
 const DISK: [SectionInfo; 2] = disk_sections!(&["segment read"]);
+/// The OO7 sections (`oo7`, `composite`) of its traversals (§6.1, §6.2), in `config::Traversal`'s order.
+const OO7: [SectionInfo; 2] = oo7_sections!(&["T1", "T6", "T2a", "T2b", "T-mix"]);
 
-pub const SECTIONS: &[SectionInfo] = &[PREFETCH, SEGMENT, HEAP, COLLECTIONS, LEDGER, DISK[0], DISK[1]];
+pub const SECTIONS: &[SectionInfo] =
+    &[PREFETCH, SEGMENT, HEAP, COLLECTIONS, LEDGER, OO7[0], OO7[1], DISK[0], DISK[1]];
 
 pub fn frame(sim: &ThorSystem, now: SimTime) -> Frame {
     let segments = sim.or.segment_count() as u64;
     let disks = [Shown { disk: &sim.disk, data_end: segments * u64::from(THOR0_SEGMENT_BYTES) }];
+    let [assemblies, composite] = oo7(sim);
     Frame(vec![
         prefetch(sim, now),
         segment(sim),
         heap(sim),
         collections(sim),
         ledger(sim),
-        disk_section(&SECTIONS[5], &disks, now),
-        queue_section(&SECTIONS[6], &disks),
+        assemblies,
+        composite,
+        disk_section(&SECTIONS[7], &disks, now),
+        queue_section(&SECTIONS[8], &disks),
     ])
+}
+
+/// The `oo7` and `composite` sections of the FE's traversal.
+fn oo7(sim: &ThorSystem) -> [Section; 2] {
+    let t = &sim.fe.traversal;
+    let path: Vec<u32> = t.assembly_path().collect();
+    let current = t.composite().is_some().then_some(t);
+    let state = WalkState {
+        traversal: sim.traversal as usize,
+        path: &path,
+        entered: t.assemblies_entered(),
+        done: sim.done,
+        visits: t.composites_entered(),
+        total: traversal_visits(&sim.db.oo7),
+        current,
+    };
+    [assemblies_section(&SECTIONS[5], &sim.db.oo7, &state), composite_section(&SECTIONS[6], current)]
 }
 
 fn prefetch(sim: &ThorSystem, now: SimTime) -> Section {
