@@ -9,9 +9,10 @@ import { mob } from './mob';
 import { hac } from './hac';
 import { oplog } from './oplog';
 import { disk } from './disk';
+import { thor } from './thor';
 
 /** Every system, in the order the gallery groups their scenarios. */
-export const SYSTEMS: readonly WebSystem[] = [mob, hac, oplog, disk];
+export const SYSTEMS: readonly WebSystem[] = [mob, hac, oplog, disk, thor];
 
 /** The system a scenario runs when its `[system] kind` is not given: the engine's default
  * (systems.test.ts checks it against the engine's schema). */

@@ -129,6 +129,22 @@ impl Heap {
         }
     }
 
+    /// Whether object `x` is resident, for the views, whenever they look: during a collection,
+    /// from-space is the collector's, and the ROT names to-space's cells for those already swept.
+    pub fn resident(&self, x: u32) -> bool {
+        let c = self.rot[x as usize];
+        if c == NONE {
+            return false;
+        }
+        match self.collector.as_deref() {
+            Some(k) if k.phase != super::collect::Phase::Shrinking => {
+                let copied = k.to.get(c as usize).filter(|t| t.object == x && k.phase == super::collect::Phase::Sweeping);
+                copied.or(k.old.get(c as usize)).is_some_and(Cell::is_object)
+            }
+            _ => self.cells[c as usize].is_object(),
+        }
+    }
+
     fn alloc(&mut self, cell: Cell) -> u32 {
         self.used += u64::from(cell.extent);
         self.cells.push(cell);

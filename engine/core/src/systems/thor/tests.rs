@@ -20,3 +20,48 @@ fn frames_follow_the_description_through_a_run() {
     let Simulation::Thor(e) = &sim else { unreachable!() };
     assert_eq!(e.system().fe.ledger.total(), sim.now());
 }
+
+/// A collection as the heap's frames show it (§5.1): from-space past the trigger between calls;
+/// while copying, to-space fills after from-space; after the flip, from-space is what was
+/// copied, and the collection's row has its figures.
+#[test]
+fn a_collection_shows_in_the_heap_frames() {
+    let text = "[system]\nkind = \"thor\"\n[database]\nsize = \"medium\"\n";
+    let s = scenario::parse(text).unwrap();
+    let mut sim = Simulation::new(&s, 1);
+    let heap = |sim: &Simulation| {
+        let f = sim.frame();
+        let h = f.section("heap").clone();
+        (h.scalar("phase"), h.scalar("used"), h.scalar("to"), h.scalar("limit"), h.scalar("collections"))
+    };
+    let mut seen = [false; 4];
+    let mut before = 0.0;
+    while sim.step() {
+        let (phase, used, to, limit, collections) = heap(&sim);
+        match phase as u8 {
+            1 if !seen[1] => {
+                seen[1] = true;
+                before = used;
+                // Past the trigger between calls, or a group (a segment and its surrogates at most)
+                // short of the limit inside one.
+                assert!(used > limit - 41_000.0, "collects only when from-space is full: {used} of {limit}");
+                eprintln!("shrinking at {} ns", sim.now());
+            }
+            2 if !seen[2] && to > 0.0 => {
+                seen[2] = true;
+                eprintln!("copying at {} ns: {to} B copied", sim.now());
+            }
+            0 if seen[2] && collections == 1.0 => {
+                assert!(used < 0.5 * before, "to-space {used} B of from-space {before} B");
+                let f = sim.frame();
+                let c = f.section("collections");
+                assert_eq!(c.columns.len(), 4);
+                eprintln!("flipped by {} ns", sim.now());
+                seen[3] = true;
+                break;
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(seen, [false, true, true, true]);
+}

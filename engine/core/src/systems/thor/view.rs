@@ -265,7 +265,7 @@ fn segment(sim: &ThorSystem) -> Section {
             3
         }
     };
-    let resident = |y: u32| matches!(sim.fe.heap.lookup(y), super::heap::Lookup::Resident { .. }) as u8;
+    let resident = |y: u32| sim.fe.heap.resident(y) as u8;
     s.set("segment", f64::from(g.segment))
         .set("fetch", f64::from(f.number))
         .set("k", f64::from(f.k))

@@ -1,0 +1,21 @@
+// Thor0 (engine/core/src/systems/thor/): what the web app shows of it.
+import type { WebSystem } from '../system';
+import { ThorIntro } from './Intro';
+import './grid.css';
+
+export const thor: WebSystem = {
+  kind: 'thor',
+  views: {
+    PrefetchView: () => import('./PrefetchView'),
+    HeapView: () => import('./HeapView'),
+  },
+  libViews: ['Oo7Panel'],
+  // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them).
+  viewHeights: { PrefetchView: 640, HeapView: 560 },
+  inspector: () => import('./inspect'),
+  Intro: ThorIntro,
+  grid: true,
+  about:
+    'A client that caches objects, not pages: it asks the server for a group of objects around each one it misses, and grows or shrinks the group by how much of the last ones it used. When its cache fills, it discards whole groups and copies what is still reachable.',
+  headline: ['thor-t1-small', 'thor-t6-small', 'table3-thor-t1-medium'],
+};
