@@ -39,6 +39,7 @@ describe('the start page (issue 24, item 3)', () => {
           ['hac', 'Hybrid adaptive caching', 'Lesson 4. Hybrid adaptive caching'],
           ['oplog', 'The opportunistic log', 'Lesson 3. The opportunistic log'],
           ['disk', 'A disk and its scheduler', 'Lesson 0. How a disk serves requests'],
+          ['thor', 'Thor0: adaptive prefetching into an object cache', 'Lesson 5. Adaptive prefetching into an object cache'],
         ],
       );
       for (const c of cards) {
@@ -95,6 +96,7 @@ describe('the lab\'s "Scenarios…" dialog (issue 24, item 3)', () => {
         'Hybrid adaptive caching',
         'The opportunistic log',
         'A disk and its scheduler',
+        'Thor0: adaptive prefetching into an object cache',
       ]);
       assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'gallery-search', 'the search box has the focus');
       await page.keyboard.type('opportunistic choose');

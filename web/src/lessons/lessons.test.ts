@@ -158,6 +158,42 @@ describe('lesson 04: hybrid adaptive caching', () => {
   }
 });
 
+describe('lesson 05: adaptive prefetching', () => {
+  const lesson = lessons.find((l) => l.name === '05-prefetching')!;
+
+  it('has live Thor scenarios with its views, and at least four predict-then-run questions with hints', () => {
+    const embeds = params(lesson, 'embed');
+    expect(embeds.some((e) => e.views.includes('PrefetchView'))).toBe(true);
+    expect(embeds.some((e) => e.views.includes('HeapView'))).toBe(true);
+    const qs = params(lesson, 'question');
+    expect(qs.length).toBeGreaterThanOrEqual(4);
+    for (const q of qs) expect(q.hint, `${q.id}: a wrong first guess gets a hint`).toBeTruthy();
+  });
+
+  // Each question with the answer the lesson's reasoning leads to and a naive one, against a real run.
+  const cases: Graded[] = [
+    ['t1-group', 470, 700, 'too high'], // whole segments, less the climb from 20; the cap never binds
+    ['t6-group', 26, 160, 'too high'], // about 5 of 20 used: the minimum, but for the assemblies
+    ['k160', 10, 7.4, 'too low'], // the same round trips, each 140 unused objects longer
+    ['threshold', 180, 470, 'too high'], // a composite part of a segment is under 60%
+    ['shrink', 100, 38, 'too low'], // a third of the room freed a collection
+  ];
+  gradeQuestions(lesson, cases, 120_000);
+
+  // The numbers the prompts give are the engine's.
+  const given: [what: string, scenario: string, set: string, metric: string, value: number][] = [
+    ['cold T6, adaptive', 'thor-t6-small', '', 'elapsed_s', 7.4],
+    ['cold T1 medium, collections', 'table3-thor-t1-medium', '', 'collections', 38],
+  ];
+  for (const [what, scenario, set, metric, value] of given) {
+    it(`the prompts' figure for ${what} (${metric} ${value}) is the engine's`, () => {
+      const actual = measure({ scenario, set, metric });
+      expect(actual).not.toBeNull();
+      expect(Math.abs(actual! - value)).toBeLessThanOrEqual(Math.max(0.01 * value, 0.05));
+    }, 120_000);
+  }
+});
+
 describe('lesson 02: disk layouts and page shipping', () => {
   const lesson = lessons.find((l) => l.name === '02-disk-layouts')!;
 
