@@ -108,6 +108,40 @@ fn table3_t1_medium_is_communication_dominated_and_wastes_the_cache() {
     assert!(within(used, 0.38, 0.15), "{:.0}% of the cache used", used * 100.0);
 }
 
+/// R1 (§6.2): a hot traversal needs no fetches and no swizzling: the middle three of five
+/// traversals in one transaction run entirely in the cache, T1's and T6's.
+#[test]
+fn r1_hot_traversals_neither_fetch_nor_swizzle() {
+    for w in [Workload::T1, Workload::T6] {
+        let p = Params { hot: true, ..Params::paper(Oo7Size::Small, w) };
+        let o = run(&p, 1);
+        assert_eq!((o.summary.measured_fetches, o.summary.measured_swizzles), (0, 0), "{w:?}");
+        assert!(o.summary.traversal_ms > 0.0);
+    }
+}
+
+/// Table 1 and R11 (§6.3): hot T1 on the small database takes 724 ms, of which concurrency
+/// control 120, residency checks 72, exceptions 156 and bounds checks 36. The unit costs are
+/// fitted to the table (`costs.rs`), so this checks the counts they multiply: every access, and
+/// every access to a mutable object, of the traversal. Bounds checking is "approximately 11%" of
+/// the traversal's own time. Each part ±2%.
+#[test]
+fn table1_hot_t1_small_splits_as_the_paper_does() {
+    let p = Params { hot: true, ..Params::paper(Oo7Size::Small, Workload::T1) };
+    let s = run(&p, 1).summary.safety;
+    for (part, paper) in [
+        (s.traversal_ms, 340.0),
+        (s.concurrency_control_ms, 120.0),
+        (s.residency_checks_ms, 72.0),
+        (s.exceptions_ms, 156.0),
+        (s.bounds_checks_ms, 36.0),
+        (s.total_ms, 724.0),
+    ] {
+        assert!(within(part, paper, 0.02), "{part:.1} ms against {paper}: {s:?}");
+    }
+    assert!(within(s.bounds_checks_ms / s.traversal_ms, 0.11, 0.1), "{s:?}");
+}
+
 /// The targets the model misses (docs/models.md, "Thor0"): run with `--ignored`; it fails.
 #[test]
 #[ignore]

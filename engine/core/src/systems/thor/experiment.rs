@@ -6,6 +6,7 @@ use super::costs::{Category, Costs, Ledger};
 use super::fe::{Counters, Handles, Split};
 use super::heap::Collection;
 use super::prefetch::Rule;
+use super::metrics::Summary;
 use super::ThorSystem;
 use crate::components::disk::config::{Disk as DiskConfig, Rz26};
 use crate::kernel::rng::Rng;
@@ -34,6 +35,8 @@ pub enum Prefetch {
 pub struct Params {
     pub size: Oo7Size,
     pub workload: Workload,
+    /// Five traversals in one transaction rather than one (§6.1).
+    pub hot: bool,
     pub prefetch: Prefetch,
     /// The FE's cache (§6.1: 12 MB), and the OR's segment cache (36 MB less the 6 MB mcache).
     pub cache_mb: f64,
@@ -79,6 +82,7 @@ impl Params {
         Params {
             size: c.database.size.oo7(),
             workload,
+            hot: c.workload.start == config::Start::Hot,
             prefetch,
             cache_mb: c.fe.cache_mb,
             or_cache_mb: c.or.cache_mb,
@@ -112,6 +116,8 @@ pub struct Outcome {
     pub counters: Counters,
     pub segment_reads: u64,
     pub collections: Vec<Collection>,
+    /// The run's summary, as the lab and the CLI report it.
+    pub summary: Summary,
 }
 
 impl Outcome {
@@ -164,5 +170,6 @@ pub fn run(p: &Params, seed: u64) -> Outcome {
         counters: sys.fe.counters,
         segment_reads: sys.segment_reads,
         collections: sys.fe.collections.clone(),
+        summary: engine.summary(),
     }
 }

@@ -11,6 +11,7 @@ use super::database::{Kind, ThorDb};
 use super::heap::{Collection, Heap, Lookup};
 use super::or::Group;
 use super::prefetch::Policy;
+use crate::kernel::SimTime;
 use crate::workload::oo7::{Access, Traversal, TraversalKind};
 
 /// Bytes of an xref (§5.1: 64 bits).
@@ -90,6 +91,8 @@ pub struct Counters {
 pub struct Fe {
     pub db: Arc<ThorDb>,
     pub traversal: Traversal<Arc<crate::workload::oo7::Oo7Database>>,
+    kind: TraversalKind,
+    root_only: Vec<bool>,
     pub heap: Heap,
     pub policy: Policy,
     pub costs: Costs,
@@ -115,6 +118,8 @@ pub struct Fe {
     /// The groups of the objects used for the first time since `take_uses`.
     uses: Vec<u32>,
     pub ledger: Ledger,
+    /// The traversal's time in Table 1's parts (`costs::SAFETY`), ns.
+    pub safety: [SimTime; 5],
     pub counters: Counters,
     pub collections: Vec<Collection>,
     /// The collection in progress's work already timed.
@@ -130,7 +135,7 @@ impl Fe {
         policy: Policy,
         costs: Costs,
     ) -> Fe {
-        let traversal = Traversal::new(db.oo7.clone(), kind).reading_sub_objects().with_root_only(root_only);
+        let traversal = Traversal::new(db.oo7.clone(), kind).reading_sub_objects().with_root_only(root_only.clone());
         let n = db.oo7.objects.len();
         let mut heap = Heap::new(setup.cache_bytes, n, setup.surrogate_bytes);
         heap.strong_rot = setup.strong_rot;
@@ -139,6 +144,8 @@ impl Fe {
         Fe {
             db,
             traversal,
+            kind,
+            root_only,
             heap,
             policy,
             costs,
@@ -158,10 +165,18 @@ impl Fe {
             writes: 0,
             uses: Vec::new(),
             ledger: Ledger::default(),
+            safety: [0; 5],
             counters: Counters::default(),
             collections: Vec::new(),
             collect_done: (0, 0, 0),
         }
+    }
+
+    /// Starts the traversal again from the root of the assembly hierarchy, in the same
+    /// transaction (a hot run's next traversal, §6.1).
+    pub fn restart(&mut self) {
+        self.traversal = Traversal::new(self.db.oo7.clone(), self.kind).reading_sub_objects().with_root_only(self.root_only.clone());
+        self.pending = None;
     }
 
     /// The prefetch groups of the objects used (swizzled) for the first time since the last call.
@@ -240,9 +255,21 @@ impl Fe {
 
     fn use_object(&mut self, cell: u32, a: Access) {
         self.counters.accesses += 1;
-        self.ledger.add(Category::Traversal, ns(self.costs.access, 1.0));
         let x = a.object as usize;
-        if !self.db.kinds[x].immutable() && !self.read[x] {
+        let mutable = !self.db.kinds[x].immutable();
+        let c = &self.costs;
+        let parts = [
+            ns(c.access, 1.0),
+            if mutable { ns(c.concurrency_control, 1.0) } else { 0 },
+            ns(c.residency_check, 1.0),
+            ns(c.exceptions, 1.0),
+            ns(c.bounds_checks, 1.0),
+        ];
+        for (total, t) in self.safety.iter_mut().zip(parts) {
+            *total += t;
+        }
+        self.ledger.add(Category::Traversal, parts.iter().sum());
+        if mutable && !self.read[x] {
             self.read[x] = true;
             self.reads.push(a.object);
         }

@@ -21,7 +21,7 @@ pub struct GroupRecord {
 }
 
 /// The final figures of one run; times in s.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub warmup_s: f64,
     pub warmup_complete: bool,
@@ -56,6 +56,24 @@ pub struct Summary {
     pub cache_used: f64,
     pub calls: u64,
     pub transactions: u64,
+    /// One traversal: cold, the only one; hot, the mean of the middle three of five (§6.1, spec
+    /// A15), ms; and the fetches and first swizzles in it (hot: in the three; R1: none).
+    pub traversal_ms: f64,
+    pub measured_fetches: u64,
+    pub measured_swizzles: u64,
+    /// Table 1's parts of that traversal's time (§6.3), ms.
+    pub safety: Safety,
+}
+
+/// Table 1's parts of a traversal's time (hot T1, small: 340, 120, 72, 156 and 36 ms, 724 in all).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Safety {
+    pub traversal_ms: f64,
+    pub concurrency_control_ms: f64,
+    pub residency_checks_ms: f64,
+    pub exceptions_ms: f64,
+    pub bounds_checks_ms: f64,
+    pub total_ms: f64,
 }
 
 run_summary!(Summary, |_| None);
@@ -150,6 +168,32 @@ impl Metrics {
             cache_used: if done.is_empty() { 0.0 } else { (from + to) / 2.0 * MB / fe.heap.capacity as f64 },
             calls: c.calls,
             transactions: c.transactions,
+            ..measured(sys)
         }
     }
+}
+
+/// The measured traversal(s): a cold run's one, a hot run's middle three (spec A15), once over.
+fn measured(sys: &ThorSystem) -> Summary {
+    let r = &sys.runs;
+    let (from, to) = if sys.hot { (1, 4) } else { (0, 1) };
+    let mut s = Summary::default();
+    if r.len() <= to {
+        return s;
+    }
+    let n = (to - from) as f64;
+    let ms = |ns: u64| time::to_ms(ns) / n;
+    s.traversal_ms = ms(r[to].at - r[from].at);
+    s.measured_fetches = r[to].fetches - r[from].fetches;
+    s.measured_swizzles = r[to].swizzles - r[from].swizzles;
+    let part = |i: usize| ms(r[to].safety[i] - r[from].safety[i]);
+    s.safety = Safety {
+        traversal_ms: part(0),
+        concurrency_control_ms: part(1),
+        residency_checks_ms: part(2),
+        exceptions_ms: part(3),
+        bounds_checks_ms: part(4),
+        total_ms: (0..5).map(part).sum(),
+    };
+    s
 }

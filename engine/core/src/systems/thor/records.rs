@@ -42,10 +42,11 @@ record_kinds! {
         "A client call ends: the FE may collect only now (§6.1).",
         "call {call} ends",
         [f("entity", "call", "")];
-    TraversalEnd = "traversal_end", "traversal ends", Some("traversal end"),
-        "The traversal is over and its last transaction has committed.",
-        "traversal over after {fetches} fetches",
-        [f("a", "fetches", "")];
+    TraversalEnd = "traversal_end", "traversal ends", Some("next traversal end"),
+        "A traversal is over: a cold run's only one, or one of a hot run's five in one transaction \
+         (§6.1); the last transaction commits after the last.",
+        "traversal {traversal} over after {fetches} fetches in all",
+        [f("entity", "traversal", ""), f("a", "fetches", "")];
 }
 
 /// Every record reaches the views: a run has at most a few tens of thousands.
