@@ -161,6 +161,11 @@ pub enum Policy {
     Adaptive,
     /// Always k objects (Figs. 7–8; k = 160 is about E/EXODUS's 8 KB page).
     Fixed,
+    /// The whole page of page_kb of the segment, as a page server ships it (spec A21).
+    Page,
+    /// Up to breadth_first objects the OR holds in memory, breadth first through the object graph
+    /// from the requested one: the policy Thor0 dropped (§5.2), and the MOB thesis's server's.
+    BreadthFirst,
 }
 
 /// Prefetching (§5.2): the adaptive rule's constants, or a fixed group size.
@@ -173,6 +178,14 @@ pub struct Prefetch {
     #[garde(range(min = 1, max = 2000))]
     #[schemars(extend("x-unit" = "objects"))]
     pub k: u32,
+    /// The page the page policy ships (E/EXODUS's 8 KB).
+    #[garde(range(min = 0.5, max = 28.5))]
+    #[schemars(extend("x-unit" = "KB"))]
+    pub page_kb: f64,
+    /// The most objects the breadth-first policy ships (the MOB thesis's server: 32).
+    #[garde(range(min = 1, max = 2000))]
+    #[schemars(extend("x-unit" = "objects"))]
+    pub breadth_first: u32,
     /// The adaptive rule grows or shrinks the size by this much a fetch (§5.2: 20).
     #[garde(range(min = 1, max = 1000))]
     #[schemars(extend("x-unit" = "objects"))]
@@ -201,6 +214,8 @@ impl Default for Prefetch {
         Prefetch {
             policy: Policy::Adaptive,
             k: 160,
+            page_kb: 8.0,
+            breadth_first: 32,
             step: r.step,
             min: r.min,
             max: r.max,

@@ -24,11 +24,15 @@ pub enum Workload {
     TMix,
 }
 
-/// The group size the FE asks for.
+/// The group the FE asks for (`prefetch::Policy`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Prefetch {
     Adaptive(Rule),
     Fixed(u32),
+    /// Whole pages of this many bytes.
+    Page(u32),
+    /// Up to n objects breadth first.
+    BreadthFirst(u32),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -78,6 +82,8 @@ impl Params {
         let prefetch = match c.prefetch.policy {
             config::Policy::Adaptive => Prefetch::Adaptive(c.prefetch.rule()),
             config::Policy::Fixed => Prefetch::Fixed(c.prefetch.k),
+            config::Policy::Page => Prefetch::Page((c.prefetch.page_kb * 1024.0) as u32),
+            config::Policy::BreadthFirst => Prefetch::BreadthFirst(c.prefetch.breadth_first),
         };
         Params {
             size: c.database.size.oo7(),

@@ -10,7 +10,7 @@ use super::costs::{ns, Category, Costs, Ledger};
 use super::database::{Kind, ThorDb};
 use super::heap::{Collection, Heap, Lookup};
 use super::or::Group;
-use super::prefetch::Policy;
+use super::prefetch::{Cut, Policy};
 use crate::kernel::SimTime;
 use crate::workload::oo7::{Access, Traversal, TraversalKind};
 
@@ -285,8 +285,8 @@ impl Fe {
         self.counters.peak_bytes = self.counters.peak_bytes.max(self.heap.used);
     }
 
-    /// The k the fetch request for the pending access sends (§5.2).
-    pub fn request(&mut self) -> u32 {
+    /// How the OR is to cut the group for the pending access (§5.2: the k the request sends).
+    pub fn request(&mut self) -> Cut {
         self.counters.fetches += 1;
         self.policy.request()
     }

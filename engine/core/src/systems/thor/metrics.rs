@@ -101,7 +101,8 @@ impl Sample {
         let fe = &sys.fe;
         let (size, ratio) = match fe.policy {
             Policy::Adaptive(a) => (f64::from(a.size), a.ratio()),
-            Policy::Fixed(k) => (f64::from(k), 0.0),
+            Policy::Fixed(k) | Policy::BreadthFirst(k) => (f64::from(k), 0.0),
+            Policy::Page(_) => (0.0, 0.0),
         };
         Sample {
             t_s: time::to_s(now),

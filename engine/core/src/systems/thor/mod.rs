@@ -66,11 +66,13 @@ pub enum Event {
 pub const SLICE: u32 = 4096;
 pub const COLLECT_SLICE: u64 = 20_000;
 
-/// A fetch in flight: the object, the k asked for, and the group once the OR has cut it.
+/// A fetch in flight: the object, how the group is to be cut (and the k or n that says, 0 for a
+/// page), and the group once the OR has cut it.
 #[derive(Clone, Debug)]
 pub struct Fetch {
     pub number: u32,
     pub object: u32,
+    pub cut: prefetch::Cut,
     pub k: u32,
     pub sent: SimTime,
     pub group: Option<Group>,
@@ -142,6 +144,8 @@ impl ThorSystem {
         let policy = match p.prefetch {
             experiment::Prefetch::Adaptive(rule) => Policy::Adaptive(Adaptive::new(rule)),
             experiment::Prefetch::Fixed(k) => Policy::Fixed(k),
+            experiment::Prefetch::Page(bytes) => Policy::Page(bytes),
+            experiment::Prefetch::BreadthFirst(n) => Policy::BreadthFirst(n),
         };
         let fe = Box::new(Fe::new(
             db.clone(),
@@ -172,7 +176,7 @@ impl ThorSystem {
             latest: None,
             rule: match p.prefetch {
                 experiment::Prefetch::Adaptive(rule) => rule,
-                experiment::Prefetch::Fixed(_) => prefetch::Rule::default(),
+                _ => prefetch::Rule::default(),
             },
             groups: Vec::new(),
             after: After::Run,
@@ -221,14 +225,18 @@ impl ThorSystem {
             Stop::Miss(x) => {
                 let ratio = match self.fe.policy {
                     Policy::Adaptive(a) => a.ratio(),
-                    Policy::Fixed(_) => 0.0,
+                    _ => 0.0,
                 };
-                let size = self.fe.request();
+                let cut = self.fe.request();
+                let size = match cut {
+                    prefetch::Cut::Chunk(k) | prefetch::Cut::BreadthFirst(k) => k,
+                    prefetch::Cut::Page(_) => 0,
+                };
                 let number = self.fe.counters.fetches as u32;
                 k.record(RecordKind::Fetch, number, u64::from(x), u64::from(size), (ratio * 1e4).round() as u64);
                 let t = self.request_ns();
                 self.fe.ledger.add(Category::FetchCommunication, t);
-                self.fetch = Some(Fetch { number, object: x, k: size, sent: at, group: None });
+                self.fetch = Some(Fetch { number, object: x, cut, k: size, sent: at, group: None });
                 k.schedule(at + t, Event::FetchArrive);
             }
             Stop::CallEnd => {
@@ -292,9 +300,9 @@ impl ThorSystem {
     /// The OR cuts the group for the fetch in flight and sends it.
     fn reply(&mut self, k: &mut K) {
         let f = self.fetch.as_mut().expect("a fetch in flight");
-        let g = self.or.group(&self.db.oo7, f.object, f.k);
+        let g = self.or.group(&self.db.oo7, &self.db.refs, f.object, f.cut);
         let c = &self.costs;
-        let or = ns(c.or_fetch, 1.0) + ns(c.or_object, f64::from(g.chunk.1 - g.chunk.0));
+        let or = ns(c.or_fetch, 1.0) + ns(c.or_object, f64::from(g.chunk.1 - g.chunk.0 + g.visited));
         let wire = c.request_bytes + (g.bytes() + g.objects.len() as u64 * XREF_BYTES) as f64;
         let comm = ns(c.message, 1.0) + ns(c.wire_byte, wire);
         self.fe.ledger.add(Category::FetchOr, or);

@@ -5,9 +5,9 @@
 //! the per-FE table of recently sent objects lists.
 use std::collections::VecDeque;
 
-use super::prefetch::chunk;
+use super::prefetch::{chunk, Cut};
 use crate::components::page_cache::{PageCache, PageState};
-use crate::workload::oo7::Oo7Database;
+use crate::workload::oo7::{Oo7Database, References};
 
 /// The OR's table of the objects it sent one FE recently: a FIFO of bounded length (spec A7:
 /// 4 × 700 entries).
@@ -51,12 +51,15 @@ impl Recent {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Group {
     pub segment: u32,
-    /// The chunk: its first slot and the slot after its last.
+    /// The chunk (or page): its first slot and the slot after its last; (0, 0) for a
+    /// breadth-first group.
     pub chunk: (u32, u32),
     pub objects: Vec<(u32, u32)>,
     /// The chunk's objects left out as big, and as sent recently.
     pub big: u32,
     pub duplicates: u32,
+    /// Objects a breadth-first walk examined (0 for the other cuts).
+    pub visited: u32,
 }
 
 impl Group {
@@ -121,29 +124,70 @@ impl Or {
         self.cache.unpin(s);
     }
 
-    /// The group for a request for object `x` with group size `k` (§5.2).
-    pub fn group(&mut self, db: &Oo7Database, x: u32, k: u32) -> Group {
+    /// The group for a request for object `x`, cut as `cut` says (§5.2).
+    pub fn group(&mut self, db: &Oo7Database, refs: &References, x: u32, cut: Cut) -> Group {
         let s = db.objects[x as usize].page;
         let seg = self.segment(s);
-        let (lo, hi) = chunk(x - seg.start, k.max(1), seg.end - seg.start);
-        let mut g = Group { segment: s, chunk: (lo, hi), ..Group::default() };
+        let mut g = Group { segment: s, ..Group::default() };
         g.objects.push((x, u32::from(db.objects[x as usize].bytes)));
-        for y in seg.start + lo..seg.start + hi {
-            if y == x {
-                continue;
+        match cut {
+            Cut::Chunk(k) => {
+                let (lo, hi) = chunk(x - seg.start, k.max(1), seg.end - seg.start);
+                g.chunk = (lo, hi);
+                for y in seg.start + lo..seg.start + hi {
+                    if y != x {
+                        self.offer(db, y, &mut g);
+                    }
+                }
             }
-            let bytes = u32::from(db.objects[y as usize].bytes);
-            if bytes > self.big_bytes {
-                g.big += 1;
-            } else if self.recent.contains(y) {
-                g.duplicates += 1;
-            } else {
-                g.objects.push((y, bytes));
+            Cut::Page(bytes) => {
+                // A page server ships its page whole: no object is left out.
+                let page = |y: u32| u32::from(db.objects[y as usize].offset) / bytes;
+                let on = seg.clone().filter(|&y| page(y) == page(x));
+                let (lo, hi) = on.clone().fold((u32::MAX, 0), |(lo, hi), y| (lo.min(y), hi.max(y + 1)));
+                g.chunk = (lo - seg.start, hi - seg.start);
+                g.objects.extend(on.filter(|&y| y != x).map(|y| (y, u32::from(db.objects[y as usize].bytes))));
             }
+            Cut::BreadthFirst(n) => self.breadth_first(db, refs, x, n, &mut g),
         }
         for &(y, _) in &g.objects {
             self.recent.insert(y);
         }
         g
+    }
+
+    /// Adds `y` to group `g` unless it is big or was sent recently (§5.2).
+    fn offer(&self, db: &Oo7Database, y: u32, g: &mut Group) {
+        let bytes = u32::from(db.objects[y as usize].bytes);
+        if bytes > self.big_bytes {
+            g.big += 1;
+        } else if self.recent.contains(y) {
+            g.duplicates += 1;
+        } else {
+            g.objects.push((y, bytes));
+        }
+    }
+
+    /// Up to `n` objects breadth first from `x` over the references, through every object in the
+    /// OR's memory (its segment's is: it was just read); big and recently sent ones are not
+    /// shipped, but the walk goes on through them (spec §6). `g.visited` counts the objects the
+    /// walk examined: the OR's cost.
+    fn breadth_first(&mut self, db: &Oo7Database, refs: &References, x: u32, n: u32, g: &mut Group) {
+        let mut queue = std::collections::VecDeque::from([x]);
+        let mut seen = std::collections::HashSet::from([x]);
+        while let Some(y) = queue.pop_front() {
+            for &r in refs.of_object(y) {
+                if g.objects.len() as u32 >= n {
+                    return;
+                }
+                let s = db.objects[r as usize].page;
+                if !seen.insert(r) || !(s == g.segment || self.cache.state(s) == PageState::Cached) {
+                    continue;
+                }
+                g.visited += 1;
+                self.offer(db, r, g);
+                queue.push_back(r);
+            }
+        }
     }
 }

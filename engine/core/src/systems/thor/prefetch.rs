@@ -71,21 +71,42 @@ impl Adaptive {
     }
 }
 
-/// What the FE asks the OR for, and how the OR cuts a segment into groups.
+/// What the FE asks the OR for, and so how the OR cuts the group.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Policy {
     /// Sub-segment groups of the adaptive size (§5.2).
     Adaptive(Adaptive),
     /// Sub-segment groups of k objects always (Figs. 7–8; k = 160 is about E/EXODUS's 8 KB page).
     Fixed(u32),
+    /// The whole page of this many bytes of the segment that holds the object, as a page server
+    /// ships it (spec A21's page-server unit, without its cache: the comparison `WholePage`).
+    Page(u32),
+    /// A breadth-first walk of the object graph from the requested object, taking up to n objects
+    /// the OR holds in memory: the policy Thor0 dropped (§5.2, [Day95]) and the MOB thesis's
+    /// server's (n = 32; spec §6, `BfsInMemory(32)`).
+    BreadthFirst(u32),
+}
+
+/// How the OR cuts the group for one request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    /// The aligned chunk of k objects (§5.2).
+    Chunk(u32),
+    /// The page of this many bytes.
+    Page(u32),
+    /// Up to n objects breadth first.
+    BreadthFirst(u32),
 }
 
 impl Policy {
-    /// The k the next fetch request sends.
-    pub fn request(&mut self) -> u32 {
+    /// How the OR is to cut the next fetch's group: for the sub-segment policies, the k the
+    /// request sends.
+    pub fn request(&mut self) -> Cut {
         match self {
-            Policy::Adaptive(a) => a.request(),
-            Policy::Fixed(k) => *k,
+            Policy::Adaptive(a) => Cut::Chunk(a.request()),
+            Policy::Fixed(k) => Cut::Chunk(*k),
+            Policy::Page(bytes) => Cut::Page(*bytes),
+            Policy::BreadthFirst(n) => Cut::BreadthFirst(*n),
         }
     }
 

@@ -17,7 +17,7 @@ use crate::kernel::SimTime;
 use crate::workload::oo7::view::{assemblies_section, composite_section, oo7_sections, traversal_visits, WalkState};
 use crate::workload::oo7::THOR0_SEGMENT_BYTES;
 
-pub const POLICIES: &[&str] = &["adaptive", "fixed"];
+pub const POLICIES: &[&str] = &["adaptive", "fixed", "page", "breadth first"];
 /// Where the fetch in flight is.
 pub const FETCH_PHASES: &[&str] = &["none", "request on the wire", "at the OR", "group on the wire"];
 /// What became of each object of the latest fetch's segment.
@@ -197,6 +197,8 @@ fn prefetch(sim: &ThorSystem, now: SimTime) -> Section {
     let (policy, size, fetch, use_, ratio) = match sim.fe.policy {
         Policy::Adaptive(a) => (0.0, a.size, a.fetch, a.use_, a.ratio()),
         Policy::Fixed(k) => (1.0, k, 0.0, 0.0, 0.0),
+        Policy::Page(_) => (2.0, 0, 0.0, 0.0, 0.0),
+        Policy::BreadthFirst(n) => (3.0, n, 0.0, 0.0, 0.0),
     };
     let rule = sim.rule();
     let (phase, object, k) = match &sim.fetch {
@@ -321,10 +323,13 @@ fn heap(sim: &ThorSystem) -> Section {
     let mut at = 0;
     let (mut objects, mut surrogates) = (0u64, 0u64);
     for c in from {
+        // A shrunk cell's surrogate comes first, its hole after it.
+        let mut offset = at;
         for (col, bytes) in shares(c, h.surrogate_bytes) {
             if bytes > 0 {
-                spread(&mut bins, bin_bytes, col, at, bytes);
+                spread(&mut bins, bin_bytes, col, offset, bytes);
             }
+            offset += u64::from(bytes);
         }
         at += u64::from(c.extent);
         if c.is_object() {
