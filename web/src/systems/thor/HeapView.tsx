@@ -332,7 +332,7 @@ function Collections({ h, rows, select, selected, inspectable }: { h: FeHeap; ro
   return (
     <section className="heap-gcs" aria-label="Collections">
       <h4>Collections, newest first (MB; objects shrunk, cells copied)</h4>
-      <div className="heap-gc-scroll">
+      <div className="heap-gc-scroll" tabIndex={0} role="region" aria-label="Collections so far, newest first (scrolls)">
         <table className="heap-gc-table" data-testid="heap-gc-table">
           <thead>
             <tr>

@@ -335,7 +335,7 @@ function Arrivals({ p, selected, pick }: { p: Prefetcher; selected: number; pick
   const lag = lagGroups(p);
   return (
     <>
-      <ol className="pf-arrivals" data-testid="prefetch-arrivals" aria-label={`The latest ${rows.length} groups, newest first`}>
+      <ol className="pf-arrivals" data-testid="prefetch-arrivals" tabIndex={0} aria-label={`The latest ${rows.length} groups, newest first (scrolls)`}>
         {rows.map((g) => {
           const inner: ReactNode = (
             <>

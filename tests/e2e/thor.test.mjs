@@ -1,0 +1,109 @@
+// End-to-end tests of Thor0 in the lab (issue 27), in Chromium: the prefetch view climbing on
+// cold T1; the heap view through the first collection of the medium T1 (shrinking, copying into
+// to-space, the flip); compare mode, adaptive against a fixed group of 160 objects; and lesson 05,
+// a live scenario and a question answered wrong then right. Screenshots go to tests/artifacts/.
+// Run: node --test tests/e2e/thor.test.mjs
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as harness from './harness.mjs';
+import { ready, shot } from './harness.mjs';
+
+const suite = harness.useLab();
+
+/** Waits until the lab is at `ns` (paused, idle). */
+const at = (page, ns) =>
+  page.waitForFunction((t) => window.__storelab.lab.currentNs() === t && !window.__storelab.lab.store.get().busy, ns, { timeout: 60_000 });
+
+describe('Thor0 in the lab (issue 27)', () => {
+  it('shows the group size climbing on cold T1, each group used, and the segment cut', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=thor-t1-small&seed=1&t=3000000000`, { viewport: { width: 1440, height: 1000 } });
+    await ready(page);
+    await at(page, 3e9);
+    const view = page.locator('[data-panel=PrefetchView]');
+    await view.locator('[data-testid=prefetch-chart]').waitFor();
+    const k = Number(await view.locator('[data-testid=prefetch-k-line]').getAttribute('data-last-k'));
+    assert.ok(k >= 500 && k <= 700, `k has climbed towards whole segments by 3 s: ${k}`);
+    assert.equal(String(k), (await view.locator('[data-testid=prefetch-size]').innerText()).match(/\d+/g).at(-1));
+    const cells = await view.locator('[data-testid=segment-strip] .pf-cell').count();
+    assert.ok(cells > 400, `the segment's objects: ${cells}`);
+    assert.match(await page.locator('[data-testid=intro]').innerText(), /cold caches/);
+    await shot(page, 'thor-prefetch-t1-3s');
+    await shot(page, 'thor-prefetch-view', '[data-panel=PrefetchView]');
+    // A group picked in the view is inspected.
+    await view.locator('[data-testid^=prefetch-arrival-] button').first().click();
+    await page.locator('[data-panel=Inspector]').getByText(/never used so far/).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('shows the first collection of the medium T1: shrinking, copying into to-space, the flip', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=table3-thor-t1-medium&seed=1&t=17500000000`, { viewport: { width: 1440, height: 1000 } });
+    await ready(page);
+    await at(page, 17.5e9);
+    const heap = page.locator('[data-panel=HeapView]');
+    await heap.locator('[data-testid=heap-strip]').waitFor();
+    const from = Number((await heap.locator('[data-testid=heap-from]').innerText()).match(/[\d.]+/)[0]);
+    assert.ok(from > 7.5, `from-space nearly full at 17.5 s: ${from} MB`);
+    await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next collection' });
+    await page.locator('[data-testid=step-target]').click();
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    await heap.locator('[data-testid=heap-phase]', { hasText: /shrinking/i }).waitFor({ timeout: 30_000 });
+    await shot(page, 'thor-heap-shrinking', '[data-panel=HeapView]');
+    await page.evaluate(() => window.__storelab.lab.seek(18.3e9));
+    await at(page, 18.3e9);
+    await heap.locator('[data-testid=heap-phase]', { hasText: /copying/i }).waitFor({ timeout: 30_000 });
+    assert.ok(Number(await heap.locator('[data-testid=heap-kind-toSpace]').getAttribute('data-bytes')) > 0, 'to-space fills');
+    await shot(page, 'thor-heap-copying', '[data-panel=HeapView]');
+    await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next flip' });
+    await page.locator('[data-testid=step-target]').click();
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
+    await heap.locator('[data-testid=heap-gc-1]').waitFor({ timeout: 30_000 });
+    const after = Number((await heap.locator('[data-testid=heap-from]').innerText()).match(/[\d.]+/)[0]);
+    assert.ok(after < 0.5 * from, `to-space after the flip: ${after} MB of ${from}`);
+    await shot(page, 'thor-lab-after-flip');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('compares adaptive prefetching with fixed groups of 160 objects on T6', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}compare/#a=thor-t6-small&b=thor-t6-small-k160&seed=1&t=9000000000`, { viewport: { width: 1440, height: 900 } });
+    await ready(page);
+    await page.waitForFunction(() => window.__storelab.lab.currentNs() === 9e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 60_000 });
+    // Adaptive prefetching is done by 9 s; page-sized groups are not.
+    assert.match(await page.locator('[data-testid=status-A]').innerText(), /^finished at 7\.\d{3} s$/);
+    assert.equal(await page.locator('[data-testid=status-B]').innerText(), 'at 9.000 s');
+    assert.match(await page.locator('[data-testid=differs-B]').innerText(), /^prefetch\.policy = fixed$/);
+    await page.locator('.compare-view.view-PrefetchView').first().waitFor();
+    await shot(page, 'thor-compare-t6-adaptive-vs-160');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('lesson 05 renders, runs a live Thor scenario, and checks a wrong then a right prediction', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}lessons/?lesson=05-prefetching`);
+    const lesson = page.locator('[data-testid=lesson]');
+    await lesson.locator('h1').first().waitFor();
+    assert.match(await lesson.locator('h1').first().innerText(), /adaptive prefetching/i);
+    assert.ok((await page.locator('.question').count()) >= 4);
+    const figure = page.locator('figure.live').first();
+    await figure.scrollIntoViewIfNeeded();
+    const frame = page.frameLocator('figure.live iframe').first();
+    await frame.locator('[data-panel=PrefetchView]').waitFor({ timeout: 30_000 });
+    await shot(page, 'lesson-05-embed');
+    const q = page.locator('[data-testid=question-t6-group]');
+    await q.scrollIntoViewIfNeeded();
+    await q.locator('[data-testid=guess]').fill('160');
+    await q.locator('[data-testid=run-question]').click();
+    await q.locator('[data-testid=direction]').waitFor({ timeout: 120_000 });
+    assert.equal(await q.locator('[data-testid=direction]').innerText(), 'too high');
+    assert.equal(await q.locator('[data-testid=actual]').count(), 0, 'the answer is not shown yet');
+    await q.locator('[data-testid=guess]').fill('26');
+    await q.locator('[data-testid=run-question]').click();
+    await q.locator('.verdict.ok').waitFor();
+    const measured = Number(await q.locator('[data-testid=actual]').innerText());
+    assert.ok(measured > 24 && measured < 32, `T6's groups: ${measured}`);
+    await shot(page, 'lesson-05-question', '[data-testid=question-t6-group]');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
