@@ -94,6 +94,11 @@ const HEAVY = {
     text: '[database]\nsize_mb = 300\n[server]\nmob_mb = 288\n[client]\ncount = 1024\ncache_mb = 65536\n[workload]\ntxn_len = 512\nhot_area_mb = 0\nwrite_prob = 1.0\n[run]\nwarmup_s = 5.0\nwarmup_flusher_passes = 0\nduration_s = 60.0\n',
     untilNs: 65e9,
   },
+  'Thor0: cold T1 on the medium database, shrinking a fifth at a time (90 collections)': {
+    text: '[system]\nkind = "thor"\n[database]\nsize = "medium"\n[fe]\nshrink = 0.2\n',
+    untilNs: 560e9,
+    kind: 'flip',
+  },
   'the largest database: 44.7 M objects in 1 MB pages': {
     text: '[database]\nsize_mb = 4096\nobject_bytes = 96\npage_kb = 1024\n[run]\nwarmup_s = 1.0\nwarmup_flusher_passes = 0\nduration_s = 59.0\n',
     untilNs: 60e9,

@@ -117,9 +117,6 @@ impl Default for Costs {
     }
 }
 
-/// Table 1's parts of the traversal's time (§6.3), in its order.
-pub const SAFETY: &[&str] = &["traversal", "concurrency control", "residency checks", "exception generation/handling", "array bounds checking"];
-
 /// ns of `x` units of a cost, rounded.
 pub fn ns(cost: f64, x: f64) -> SimTime {
     (cost * x).round() as SimTime

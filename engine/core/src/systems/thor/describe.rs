@@ -35,6 +35,7 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("safety.total_ms", "Table 1: total", "ms", 1.0, "Table 1's parts together (724 ms)."),
     fig("swizzles", "objects swizzled", "", 1.0, "Objects swizzled at their first use after a fetch."),
     fig("surrogates_made", "surrogates made", "", 1.0, "Empty surrogates swizzling made for references to objects not resident."),
+    fig("weeded", "left out as sent recently", "objects", 1.0, "Objects of the chunks the OR left out because its table of objects recently sent to the FE listed them (§5.2)."),
     fig("accesses", "object accesses", "", 1.0, "Method calls the traversal made on objects."),
     fig("calls", "client calls", "", 1.0, "Client calls the traversal was split into (§6.1: 9112 for the medium ones but T6)."),
     fig("transactions", "transactions", "", 1.0, "Transactions (§6.1: 110 for the medium ones but T6)."),

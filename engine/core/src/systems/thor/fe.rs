@@ -118,7 +118,8 @@ pub struct Fe {
     /// The groups of the objects used for the first time since `take_uses`.
     uses: Vec<u32>,
     pub ledger: Ledger,
-    /// The traversal's time in Table 1's parts (`costs::SAFETY`), ns.
+    /// The traversal's time in Table 1's parts, ns: its own code, concurrency control, residency
+    /// checks, exception generation and handling, array bounds checking.
     pub safety: [SimTime; 5],
     pub counters: Counters,
     pub collections: Vec<Collection>,

@@ -45,6 +45,8 @@ pub struct Summary {
     pub segment_reads: u64,
     pub swizzles: u64,
     pub surrogates_made: u64,
+    /// Objects of the chunks the OR left out as sent recently (§5.2's per-FE table).
+    pub weeded: u64,
     /// The heap's largest (objects and surrogates), MB.
     pub peak_heap_mb: f64,
     pub collections: u64,
@@ -161,6 +163,7 @@ impl Metrics {
             segment_reads: sys.segment_reads,
             swizzles: c.swizzles,
             surrogates_made: c.surrogates_made,
+            weeded: c.weeded,
             peak_heap_mb: c.peak_bytes as f64 / MB,
             collections: c.collections,
             emergency_collections: c.emergency_collections,
