@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::costs::Costs;
-use super::fe::{Handles as FeHandles, Split};
+use super::fe::Split;
 use super::prefetch::Rule;
 use crate::components::disk::config::{Disk, Rz26};
 use crate::rules::positive;
@@ -241,15 +241,6 @@ pub enum Handles {
     Session,
     /// Only the objects on the traversal's path.
     Path,
-}
-
-impl Handles {
-    pub fn fe(self) -> FeHandles {
-        match self {
-            Handles::Session => FeHandles::Session,
-            Handles::Path => FeHandles::Path,
-        }
-    }
 }
 
 /// The FE and its object cache (§5, §5.1, §6.1).

@@ -3,7 +3,8 @@
 //! by the engine. Public, for the reproduction tests (`tests/repro_thor.rs`).
 use super::config::{self, Config};
 use super::costs::{Category, Costs, Ledger};
-use super::fe::{Counters, Handles, Split};
+use super::config::Handles;
+use super::fe::{Counters, Split};
 use super::heap::Collection;
 use super::prefetch::Rule;
 use super::metrics::Summary;
@@ -13,16 +14,8 @@ use crate::kernel::rng::Rng;
 use crate::kernel::{time, Engine, RunControl, MAX_RUN_S};
 use crate::workload::oo7::{Oo7Size, TraversalKind, COMPOSITE_PARTS};
 
-/// The traversals of §6.1–§6.2.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Workload {
-    T1,
-    T6,
-    T2a,
-    T2b,
-    /// Each composite part classified at random, once, as *all* (T1) or *root* (T6) (§6.2, A19).
-    TMix,
-}
+/// The traversals of §6.1–§6.2, as scenarios name them.
+pub use super::config::Traversal as Workload;
 
 /// The group the FE asks for (`prefetch::Policy`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,24 +54,13 @@ impl Params {
     pub fn paper(size: Oo7Size, workload: Workload) -> Params {
         let mut c = Config::default();
         c.database.size = if size == Oo7Size::Small { config::Size::Small } else { config::Size::Medium };
-        c.workload.traversal = name(workload);
+        c.workload.traversal = workload;
         Params::of(&c)
-    }
-
-    /// The traversal as scenarios name it.
-    pub fn traversal_name(&self) -> config::Traversal {
-        name(self.workload)
     }
 
     /// The parameters a scenario's sections state.
     pub fn of(c: &Config) -> Params {
-        let workload = match c.workload.traversal {
-            config::Traversal::T1 => Workload::T1,
-            config::Traversal::T6 => Workload::T6,
-            config::Traversal::T2a => Workload::T2a,
-            config::Traversal::T2b => Workload::T2b,
-            config::Traversal::TMix => Workload::TMix,
-        };
+        let workload = c.workload.traversal;
         let prefetch = match c.prefetch.policy {
             config::Policy::Adaptive => Prefetch::Adaptive(c.prefetch.rule()),
             config::Policy::Fixed => Prefetch::Fixed(c.prefetch.k),
@@ -97,21 +79,11 @@ impl Params {
             recent: c.or.recent as usize,
             big_bytes: c.or.big_bytes,
             split: c.split(),
-            handles: c.fe.handles.fe(),
+            handles: c.fe.handles,
             strong_rot: c.fe.strong_rot,
             costs: c.costs(),
             disk: c.disk.clone(),
         }
-    }
-}
-
-fn name(w: Workload) -> config::Traversal {
-    match w {
-        Workload::T1 => config::Traversal::T1,
-        Workload::T6 => config::Traversal::T6,
-        Workload::T2a => config::Traversal::T2a,
-        Workload::T2b => config::Traversal::T2b,
-        Workload::TMix => config::Traversal::TMix,
     }
 }
 

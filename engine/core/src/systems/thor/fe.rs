@@ -6,6 +6,7 @@
 //! system (or `experiment`) takes over.
 use std::sync::Arc;
 
+pub use super::config::Handles;
 use super::costs::{ns, Category, Costs, Ledger};
 use super::database::{Kind, ThorDb};
 use super::heap::{Collection, Heap, Lookup};
@@ -16,16 +17,6 @@ use crate::workload::oo7::{Access, Traversal, TraversalKind};
 
 /// Bytes of an xref (§5.1: 64 bits).
 pub const XREF_BYTES: u64 = 8;
-
-/// Which handles the client holds, the collector's roots besides the modified objects (spec B5).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Handles {
-    /// Every handle the client received in the session: the module, and each assembly and
-    /// composite part its calls passed (handles are valid for the session, §2).
-    Session,
-    /// Only the objects on the traversal's path.
-    Path,
-}
 
 /// How the FE is set up.
 #[derive(Clone, Copy, Debug, PartialEq)]

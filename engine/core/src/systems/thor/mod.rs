@@ -182,7 +182,7 @@ impl ThorSystem {
             after: After::Run,
             ending: false,
             done: false,
-            traversal: p.traversal_name(),
+            traversal: p.workload,
             segment_reads: 0,
             hot: p.hot,
             runs: Vec::new(),
