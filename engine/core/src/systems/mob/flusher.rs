@@ -3,7 +3,7 @@
 //! a read-modify-write per page: an installation read if the page is not cached, install every
 //! pending modification of the page (of any age), write the page back in place. When a page
 //! write completes, exactly the modifications it installed leave the MOB and the stable log.
-use super::buffer::{ModId, Oid};
+use crate::components::mob::{ModId, Oid};
 use super::config::{self, Release};
 use super::records::RecordKind;
 use super::{MobSystem, RequestKind, Waiter, K};

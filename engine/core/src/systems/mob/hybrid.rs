@@ -8,7 +8,7 @@
 //! The thesis gives the pass as reads then region writes; the flusher here takes the batch a
 //! region at a time (read that region's pages, write it), so no more than a region's pages are
 //! pinned in the cache at once. The reads still go in address order.
-use super::buffer::{ModId, Oid};
+use crate::components::mob::{ModId, Oid};
 use super::config;
 use super::database::Database;
 use super::flusher::FlusherState;

@@ -1,10 +1,9 @@
 //! Ghemawat's MOB system (thesis Chapter 4): clients, network, the MOB server and its disk.
-//! The server's memory is split between the modified object buffer (`buffer.rs`) and a page
+//! The server's memory is split between the modified object buffer (`components::mob`) and a page
 //! cache; a flusher installs buffered modifications (`flusher.rs`) under the read-optimized layout
 //! (pages at fixed homes in the page map), or writes them as page fragments into empty regions
 //! under the write-optimized one (`wo/`). Fetches and commits follow `fetch.rs` and `commit.rs`.
 //! This file assembles the system from a scenario and dispatches its events.
-pub mod buffer;
 pub mod client;
 mod commit;
 pub mod config;
@@ -32,7 +31,7 @@ use crate::kernel::{Engine, Kernel, Phase, SimTime, System};
 use crate::kernel::work::Work;
 use crate::scenario::{Problem, Scenario};
 use crate::systems::PaperSystem;
-use buffer::Mob;
+use crate::components::mob::{Layout, Mob};
 use client::{Client, ClientState};
 use database::Database;
 use flusher::Flusher;
@@ -181,11 +180,10 @@ impl MobSystem {
                 .collect(),
             mob: Mob::new(
                 mb(srv.mob_mb),
-                db.object_bytes,
                 srv.mob_object_overhead_bytes,
                 srv.mob_chunk_overhead_bytes,
-                db.pages,
-                db.objects_per_page,
+                Layout::Uniform { pages: db.pages, objects_per_page: db.objects_per_page, object_bytes: db.object_bytes },
+                db.object_bytes,
             ),
             cache: PageCache::new(if wo { 0 } else { (mb(srv.page_cache_mb()) / db.page_bytes) as usize }, db.pages),
             page_map: PageMap::new(&db),

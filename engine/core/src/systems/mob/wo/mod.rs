@@ -11,7 +11,7 @@ pub mod space;
 mod tests;
 pub mod view;
 
-use super::buffer::{ModId, Oid};
+use crate::components::mob::{ModId, Oid};
 use super::client::Reply;
 use super::config::{self, Layout};
 use super::database::Database;

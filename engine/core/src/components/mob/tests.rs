@@ -1,11 +1,16 @@
 use super::*;
 use crate::kernel::rng::Rng;
+use std::sync::Arc;
 
 const OPP: u32 = 10; // objects per page in these tests
 const CHARGE: u64 = 128 + 16;
 
 fn mob(capacity: u64) -> Mob {
-    Mob::new(capacity, 128, 16, 16, 100, OPP)
+    Mob::new(capacity, 16, 16, uniform(100, OPP), 128)
+}
+
+fn uniform(pages: u32, objects_per_page: u32) -> Layout {
+    Layout::Uniform { pages, objects_per_page, object_bytes: 128 }
 }
 
 fn objs(oids: &[Oid]) -> Vec<(Oid, u8)> {
@@ -132,14 +137,37 @@ fn random_operations_keep_the_accounting_exact_and_within_capacity() {
 /// bounded (the system ends the run, saying why) instead of running out of ids or memory.
 #[test]
 fn the_scan_list_is_bounded() {
-    let small = Mob::new(1 << 20, 128, 16, 16, 1000, 481);
+    let small = Mob::new(1 << 20, 16, 16, uniform(1000, 481), 128);
     assert_eq!(small.scan_limit(), 1 << 22, "at least 2^22 entries");
     assert!(small.has_room_for(1 << 22) && !small.has_room_for((1 << 22) + 1));
     // A large MOB may hold four times the chunks it can hold when full.
-    let large = Mob::new(1 << 30, 128, 16, 16, 1000, 481);
+    let large = Mob::new(1 << 30, 16, 16, uniform(1000, 481), 128);
     assert_eq!(large.scan_limit(), 4 * ((1 << 30) / (128 + 16 + 16)));
     let mut m = small;
     m.insert(1, &[(0, 0)]);
     assert_eq!(m.scan_len(), 1);
     assert!(!m.has_room_for(1 << 22));
+}
+
+/// Thor0's segments: pages of different object counts and objects of different sizes.
+#[test]
+fn a_listed_layout_charges_each_object_its_own_bytes() {
+    let layout =
+        Layout::Listed { first: Arc::from([0u32, 3, 4, 9]), bytes: Arc::from([10u16, 20, 30, 2000, 1, 1, 1, 1, 1]) };
+    assert_eq!(layout.pages(), 3);
+    assert_eq!((layout.page_slot(2), layout.page_slot(3), layout.page_slot(8)), ((0, 2), (1, 0), (2, 4)));
+    let mut m = Mob::new(1 << 20, 16, 16, layout, 1);
+    m.insert(1, &objs(&[1, 2, 3]));
+    assert_eq!(m.used(), (20 + 16) + (30 + 16) + (2000 + 16) + 2 * 16);
+    assert_eq!(m.find_modifications(1), vec![(3, 2)], "the second chunk's id");
+    let (pages, _) = m.find_pages(20 + 16 + 30 + 16 + 16);
+    assert_eq!(pages, vec![0], "the first chunk's bytes reach the target");
+    m.insert(2, &objs(&[2]));
+    assert_eq!(m.totals().1, 1, "superseded");
+    assert_eq!(m.used(), (20 + 16) + (30 + 16) + (2000 + 16) + 3 * 16);
+    m.check_invariants();
+    let mods = m.find_modifications(0);
+    assert_eq!(m.remove(&mods), 2);
+    assert_eq!(m.data_bytes_by_area()[0], 2000);
+    m.check_invariants();
 }

@@ -4,8 +4,10 @@
 //! modification. The simulator keeps no object data, so each modification's record (its scan-list
 //! position, which is also its identity, and its area) lives in its object-table slot: one memory
 //! access per lookup. Memory is charged as in the simulator of §4.3.2: object bytes plus 16 B per
-//! buffered object plus 16 B per chunk.
+//! buffered object plus 16 B per chunk. The MOB server's buffer, and the mcache of Thor0's OR
+//! (Liskov et al. §4), which is the same structure [Ghe95]; `Layout` says where objects live.
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 pub type Pid = u32;
 pub type Oid = u32;
@@ -46,12 +48,60 @@ const MAX_ID: u32 = 1 << 30;
 /// The fewest scan-list entries the MOB may keep (`scan_limit`).
 const MIN_SCAN_LIMIT: u64 = 1 << 22;
 
-/// Scan-list entry: log record `log_index` has `count` pending modifications to `page`.
+/// Scan-list entry: log record `log_index` has `count` pending modifications to `page`, which
+/// the MOB charges `bytes` (objects and their overheads, not the chunk's).
 #[derive(Clone, Debug)]
 pub struct ScanEntry {
     pub log_index: u64,
     pub page: Pid,
     pub count: u32,
+    pub bytes: u64,
+}
+
+/// Where the objects live on disk: each one's page and slot, and its bytes.
+#[derive(Clone, Debug)]
+pub enum Layout {
+    /// `pages` pages of `objects_per_page` objects of `object_bytes` each; object `oid` is slot
+    /// `oid % objects_per_page` of page `oid / objects_per_page` (the simulator's database, §4.3).
+    Uniform { pages: u32, objects_per_page: u32, object_bytes: u32 },
+    /// Pages of runs of consecutive objects: `first[p]` is page p's first object and the last
+    /// entry one past the last object; `bytes[oid]` each object's size (Thor0's segments).
+    Listed { first: Arc<[u32]>, bytes: Arc<[u16]> },
+}
+
+impl Layout {
+    pub fn pages(&self) -> u32 {
+        match self {
+            Layout::Uniform { pages, .. } => *pages,
+            Layout::Listed { first, .. } => (first.len() - 1) as u32,
+        }
+    }
+
+    /// The page of `oid`, and its slot there.
+    pub fn page_slot(&self, oid: Oid) -> (Pid, usize) {
+        match self {
+            Layout::Uniform { objects_per_page: n, .. } => (oid / n, (oid % n) as usize),
+            Layout::Listed { first, .. } => {
+                let p = first.partition_point(|&f| f <= oid) - 1;
+                (p as Pid, (oid - first[p]) as usize)
+            }
+        }
+    }
+
+    /// The objects of page `pid`.
+    pub fn objects(&self, pid: Pid) -> std::ops::Range<Oid> {
+        match self {
+            Layout::Uniform { objects_per_page: n, .. } => pid * n..(pid + 1) * n,
+            Layout::Listed { first, .. } => first[pid as usize]..first[pid as usize + 1],
+        }
+    }
+
+    pub fn bytes(&self, oid: Oid) -> u64 {
+        match self {
+            Layout::Uniform { object_bytes, .. } => u64::from(*object_bytes),
+            Layout::Listed { bytes, .. } => u64::from(bytes[oid as usize]),
+        }
+    }
 }
 
 /// Second level of the object table: slot → modification.
@@ -65,12 +115,11 @@ struct PageTable {
 pub struct Mob {
     capacity: u64,
     used: u64,
-    object_bytes: u64,
     object_overhead: u64,
     chunk_overhead: u64,
     /// `scan_limit()`, fixed by the capacity and charges.
     scan_limit: u64,
-    objects_per_page: u32,
+    layout: Layout,
     scan: VecDeque<ScanEntry>,
     /// Absolute position of `scan[0]`; positions only grow, so truncation never renumbers.
     scan_base: u32,
@@ -84,27 +133,21 @@ pub struct Mob {
 }
 
 impl Mob {
-    pub fn new(
-        capacity: u64,
-        object_bytes: u32,
-        object_overhead: u32,
-        chunk_overhead: u32,
-        pages: u32,
-        objects_per_page: u32,
-    ) -> Mob {
-        let fullest =
-            capacity / (u64::from(object_bytes) + u64::from(object_overhead) + u64::from(chunk_overhead)).max(1);
+    /// A MOB of `capacity` bytes over `layout`, charging each object `object_overhead` bytes and
+    /// each chunk `chunk_overhead` beyond the object's own. `smallest` is the least an object
+    /// may be, which bounds how many chunks a full MOB holds.
+    pub fn new(capacity: u64, object_overhead: u32, chunk_overhead: u32, layout: Layout, smallest: u32) -> Mob {
+        let fullest = capacity / (u64::from(smallest) + u64::from(object_overhead) + u64::from(chunk_overhead)).max(1);
         Mob {
             capacity,
             scan_limit: (4 * fullest).max(MIN_SCAN_LIMIT).min(u64::from(MAX_ID) / 2),
             used: 0,
-            object_bytes: object_bytes as u64,
             object_overhead: object_overhead as u64,
             chunk_overhead: chunk_overhead as u64,
-            objects_per_page,
             scan: VecDeque::new(),
             scan_base: 0,
-            table: vec![None; pages as usize],
+            table: vec![None; layout.pages() as usize],
+            layout,
             data_bytes_by_area: [0; 3],
             inserted: 0,
             superseded: 0,
@@ -135,8 +178,12 @@ impl Mob {
         (self.inserted, self.superseded, self.removed)
     }
 
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
     fn page_slot(&self, oid: Oid) -> (Pid, usize) {
-        (oid / self.objects_per_page, (oid % self.objects_per_page) as usize)
+        self.layout.page_slot(oid)
     }
 
     fn lookup(&self, oid: Oid) -> Option<Modification> {
@@ -155,7 +202,6 @@ impl Mob {
         self.table[pid as usize].as_ref().map_or(0, |t| t.count)
     }
 
-    /// Charge of one modification: the object plus its per-object overhead.
     /// Most scan-list entries kept: chunks emptied by absorption stay until the log is truncated
     /// past them (§3.1.4), so a MOB that never fills, whose flusher never runs, grows the list
     /// without bound behind its oldest live chunk. Four times the chunks a full MOB holds, at
@@ -175,8 +221,9 @@ impl Mob {
         self.scan.len()
     }
 
-    fn charge(&self) -> u64 {
-        self.object_bytes + self.object_overhead
+    /// Charge of one modification of `oid`: the object plus its per-object overhead.
+    fn charge(&self, oid: Oid) -> u64 {
+        self.layout.bytes(oid) + self.object_overhead
     }
 
     /// Net bytes that inserting `objs` (sorted by oid, distinct) would add: new objects and
@@ -187,14 +234,14 @@ impl Mob {
         let mut credit = 0u64;
         let mut last_page = None;
         for &(oid, _) in objs {
-            let pid = oid / self.objects_per_page;
+            let (pid, _) = self.page_slot(oid);
             if last_page != Some(pid) {
                 need += self.chunk_overhead;
                 last_page = Some(pid);
             }
-            need += self.charge();
+            need += self.charge(oid);
             if self.contains(oid) {
-                credit += self.charge();
+                credit += self.charge(oid);
             }
         }
         need - credit
@@ -212,7 +259,7 @@ impl Mob {
             let (pid, slot) = self.page_slot(oid);
             if last_page != Some(pid) {
                 debug_assert!(self.has_room_for(1), "callers check has_room_for");
-                self.scan.push_back(ScanEntry { log_index, page: pid, count: 0 });
+                self.scan.push_back(ScanEntry { log_index, page: pid, count: 0, bytes: 0 });
                 self.used += self.chunk_overhead;
                 last_page = Some(pid);
             }
@@ -222,14 +269,17 @@ impl Mob {
             }
             self.inserted += 1;
             let m = Modification::new(self.scan_base + self.scan.len() as u32 - 1, area);
-            let opp = self.objects_per_page as usize;
+            let slots = self.layout.objects(pid).len();
             let table = self.table[pid as usize]
-                .get_or_insert_with(|| PageTable { slots: vec![Modification::default(); opp], count: 0 });
+                .get_or_insert_with(|| PageTable { slots: vec![Modification::default(); slots], count: 0 });
             table.slots[slot] = m;
             table.count += 1;
-            self.scan.back_mut().unwrap().count += 1;
-            self.used += self.charge();
-            self.data_bytes_by_area[area as usize] += self.object_bytes;
+            let charge = self.charge(oid);
+            let entry = self.scan.back_mut().unwrap();
+            entry.count += 1;
+            entry.bytes += charge;
+            self.used += charge;
+            self.data_bytes_by_area[area as usize] += self.layout.bytes(oid);
         }
         self.trim_head();
     }
@@ -241,15 +291,16 @@ impl Mob {
         let table = self.table[pid as usize].as_mut().unwrap();
         table.slots[slot] = Modification::default();
         table.count -= 1;
-        let charge = self.charge();
+        let charge = self.charge(oid);
         let entry = &mut self.scan[(m.scan_pos() - self.scan_base) as usize];
         entry.count -= 1;
+        entry.bytes -= charge;
         let chunk_empty = entry.count == 0;
         self.used -= charge;
         if chunk_empty {
             self.used -= self.chunk_overhead;
         }
-        self.data_bytes_by_area[m.area()] -= self.object_bytes;
+        self.data_bytes_by_area[m.area()] -= self.layout.bytes(oid);
     }
 
     /// Discard the empty prefix of the scan list: this is the stable-log truncation.
@@ -270,7 +321,7 @@ impl Mob {
             if !pages.contains(&e.page) {
                 pages.push(e.page);
             }
-            scanned += e.count as u64 * self.charge() + self.chunk_overhead;
+            scanned += e.bytes + self.chunk_overhead;
             last = e.log_index;
             if scanned >= target_bytes {
                 break;
@@ -282,7 +333,7 @@ impl Mob {
     /// `find_modifications`: every pending modification of `pid`, of any age, as (oid, id).
     pub fn find_modifications(&self, pid: Pid) -> Vec<(Oid, ModId)> {
         let Some(table) = &self.table[pid as usize] else { return Vec::new() };
-        let first = pid * self.objects_per_page;
+        let first = self.layout.objects(pid).start;
         let mut out = Vec::with_capacity(table.count as usize);
         out.extend((first..).zip(&table.slots).filter(|(_, m)| !m.is_empty()).map(|(oid, m)| (oid, m.id())));
         out
@@ -308,8 +359,9 @@ impl Mob {
     /// Recompute the accounting from scratch (tests and debug checks).
     pub fn check_invariants(&self) {
         let live: u64 = self.scan.iter().map(|e| e.count as u64).sum();
+        let bytes: u64 = self.scan.iter().map(|e| e.bytes).sum();
         let chunks = self.scan.iter().filter(|e| e.count > 0).count() as u64;
-        assert_eq!(self.used, live * self.charge() + chunks * self.chunk_overhead, "MOB accounting");
+        assert_eq!(self.used, bytes + chunks * self.chunk_overhead, "MOB accounting");
         let in_table: u64 = self.table.iter().flatten().map(|t| t.count as u64).sum();
         assert_eq!(live, in_table, "scan list and object table disagree");
         assert!(self.used <= self.capacity, "MOB over capacity: {} > {}", self.used, self.capacity);
