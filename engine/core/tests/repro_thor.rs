@@ -2,6 +2,7 @@
 //! table or claim it checks, with the spec's tolerance. Small-database runs take milliseconds;
 //! the medium T1 run, with its 9112 calls and collections, well under a second in release.
 //! What the model misses is in `known_misses`, ignored: it fails, and `docs/models.md` says why.
+use storelab_core::kernel::time;
 use storelab_core::systems::thor::costs::Category;
 use storelab_core::systems::thor::experiment::{run, Outcome, Params, Prefetch, Workload};
 use storelab_core::workload::oo7::Oo7Size;
@@ -142,6 +143,37 @@ fn table1_hot_t1_small_splits_as_the_paper_does() {
     assert!(within(s.bounds_checks_ms / s.traversal_ms, 0.11, 0.1), "{s:?}");
 }
 
+/// R5 and R17 (§6.2, §6.4): the stable log is the mcache in the memory of a primary and a backup.
+/// The paper added 29.9 s to cold T2b on the medium database for the primary-to-backup messages;
+/// the model sends each commit's modified objects to the backup: ±10%. Its small-database
+/// figures (0.1 s for T2a, 0.7 s for T2b) are FE-to-OR commit times that overestimate the
+/// backup's, so the model's stay under them. And no commit waits on a disk write (R17), though
+/// the flusher installs hundreds of segments during the run.
+#[test]
+fn r5_r17_t2b_medium_logs_at_a_backup_and_never_waits_for_the_disk() {
+    let o = cold(Oo7Size::Medium, Workload::T2b, adaptive(), 1);
+    let backup = time::to_s(o.mcache.backup);
+    assert!(within(backup, 29.9, 0.10), "backup {backup:.1} s");
+    assert_eq!(o.mcache.waits, 0, "{:?}", o.mcache);
+    assert!(o.mcache.writes > 100, "{:?}", o.mcache);
+    for (w, paper) in [(Workload::T2a, 0.1), (Workload::T2b, 0.7)] {
+        let b = time::to_s(cold(Oo7Size::Small, w, adaptive(), 1).mcache.backup);
+        assert!(b > 0.0 && b <= paper, "{w:?} small: backup {b:.2} s against {paper}");
+    }
+}
+
+/// R20 (§6.1): T2c's results equal T2b's. Its repeated updates hit objects the transaction has
+/// already modified, so the commits log the same objects; the time differs by the traversal's
+/// extra accesses only: within 2%, on the medium database.
+#[test]
+fn r20_t2c_equals_t2b() {
+    let b = cold(Oo7Size::Medium, Workload::T2b, adaptive(), 1);
+    let c = cold(Oo7Size::Medium, Workload::T2c, adaptive(), 1);
+    assert_eq!(b.mcache.objects, c.mcache.objects);
+    assert_eq!(b.counters.transactions, c.counters.transactions);
+    assert!(within(c.elapsed_s(), b.elapsed_s(), 0.02), "T2c {:.1} s, T2b {:.1} s", c.elapsed_s(), b.elapsed_s());
+}
+
 /// The targets the model misses (docs/models.md, "Thor0"): run with `--ignored`; it fails.
 #[test]
 #[ignore]
@@ -170,6 +202,11 @@ fn known_misses() {
     let (_, space) = against_160(Workload::T6);
     if (space - 0.33).abs() > 0.05 {
         misses.push(format!("R8 T6: {:.1}% of the space", space * 100.0));
+    }
+    // R5: the paper's 3.6 s estimate of T2a medium's backup messages; ±10%.
+    let backup = time::to_s(cold(Oo7Size::Medium, Workload::T2a, adaptive(), 1).mcache.backup);
+    if !within(backup, 3.6, 0.10) {
+        misses.push(format!("R5 T2a medium: backup {backup:.2} s"));
     }
     // R15: 54 collections; ±15%.
     let o = cold(Oo7Size::Medium, Workload::T1, adaptive(), 1);

@@ -6,6 +6,8 @@
 //! access per lookup. Memory is charged as in the simulator of §4.3.2: object bytes plus 16 B per
 //! buffered object plus 16 B per chunk. The MOB server's buffer, and the mcache of Thor0's OR
 //! (Liskov et al. §4), which is the same structure [Ghe95]; `Layout` says where objects live.
+pub mod config;
+
 use std::collections::VecDeque;
 use std::sync::Arc;
 

@@ -143,6 +143,7 @@ fn oo7(sim: &HacSystem) -> [Section; 2] {
         (_, TraversalKind::T1Plus) => 3,
         (_, TraversalKind::T2a) => 4,
         (_, TraversalKind::T2b) => 5,
+        (_, TraversalKind::T2c) => unreachable!("HAC's scenarios name no T2c (config::Traversal)"),
     };
     let state = WalkState {
         traversal,

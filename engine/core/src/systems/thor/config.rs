@@ -10,6 +10,7 @@ use super::costs::Costs;
 use super::fe::Split;
 use super::prefetch::Rule;
 use crate::components::disk::config::{Disk, Rz26};
+use crate::components::mob::config::Flusher;
 use crate::rules::positive;
 use crate::scenario::Scenario;
 use crate::systems::SystemConfig;
@@ -29,6 +30,8 @@ pub struct Config {
     pub fe: Fe,
     #[garde(dive)]
     pub or: Or,
+    #[garde(dive)]
+    pub mcache: Mcache,
     #[garde(dive)]
     pub network: Network,
     /// The OR's disk (§6.1: a DEC RZ26, peak transfer 3.3 MB/s, average seek 10.5 ms, average
@@ -93,6 +96,8 @@ pub enum Traversal {
     T2a,
     /// T1 that modifies every atomic part.
     T2b,
+    /// T2b that updates each atomic part four times (§6.1: its results equal T2b's).
+    T2c,
     /// Each composite part classified at random, once, as all (T1) or root (T6): the worst case
     /// for adaptation (§6.2).
     TMix,
@@ -389,6 +394,51 @@ impl Default for Or {
             commit_write_us: c.commit_write / 1e3,
         }
     }
+}
+
+/// The OR's modified object cache (§4: the mcache, which is the MOB [Ghe95]): committed
+/// transactions' new object versions, installed into their segments by a flusher in the
+/// background, with the stable log in the memory of a primary and a backup.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Mcache {
+    /// Its size, overheads included (§6.1: 6 MB of the OR's 36 MB).
+    #[garde(range(min = 0.01, max = 4096.0))]
+    #[schemars(extend("x-unit" = "MB"))]
+    pub mb: f64,
+    /// Charged per buffered object, and per chunk of one segment's objects in a commit, beyond
+    /// the objects' bytes (thesis §4.3.2: 16 and 16).
+    #[garde(range(max = 4096))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub object_overhead_bytes: u32,
+    #[garde(range(max = 4096))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub chunk_overhead_bytes: u32,
+    /// Where the stable log's second copy is (§4): `backup`, the commit's modified objects
+    /// sent to a backup's memory and acknowledged before the commit replies (Thor0's plan,
+    /// which the paper costs by hand, §6.2); `none`, as Thor0 ran.
+    #[garde(skip)]
+    pub log: Log,
+    /// The flusher (thesis §6.2.5: starts at 90% full, scans 10%, frees the batch at its end).
+    #[garde(dive)]
+    pub flusher: Flusher,
+}
+
+impl Default for Mcache {
+    fn default() -> Self {
+        Mcache { mb: 6.0, object_overhead_bytes: 16, chunk_overhead_bytes: 16, log: Log::Backup, flusher: Flusher::thor() }
+    }
+}
+
+/// The stable log's second copy (§4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Log {
+    /// A backup's memory: one more message with the modified objects, and its reply.
+    #[default]
+    Backup,
+    /// None: the primary's memory only.
+    None,
 }
 
 /// The network between the FE and the OR (§6.1: 10 Mb/s Ethernet).

@@ -3,6 +3,7 @@
 //! collector follow) and what kind of OO7 object it is.
 use std::sync::{Arc, Mutex};
 
+use crate::components::mob::Layout;
 use crate::workload::oo7::{Oo7Database, Oo7Params, Oo7Size, References};
 
 /// What an object is [CDN94], as the views colour it and the FE tracks it.
@@ -58,6 +59,9 @@ pub struct ThorDb {
     pub oo7: Arc<Oo7Database>,
     pub refs: References,
     pub kinds: Vec<Kind>,
+    /// The segments as runs of objects in creation order, and each object's bytes (the OR's and
+    /// its mcache's view of the disk).
+    pub layout: Layout,
 }
 
 impl ThorDb {
@@ -65,7 +69,8 @@ impl ThorDb {
         let oo7 = Arc::new(Oo7Database::generate(&Oo7Params::thor0(size), seed));
         let refs = References::of(&oo7);
         let kinds = kinds(&oo7);
-        ThorDb { oo7, refs, kinds }
+        let layout = layout(&oo7);
+        ThorDb { oo7, refs, kinds, layout }
     }
 
     /// The database of `size` and `seed`, generated once and shared while another run holds it.
@@ -92,6 +97,18 @@ impl ThorDb {
     pub fn kind(&self, x: u32) -> Kind {
         self.kinds[x as usize]
     }
+}
+
+/// The segments (`Oo7Database::pages`): objects fill them in creation order (spec B4).
+fn layout(db: &Oo7Database) -> Layout {
+    let mut first = Vec::with_capacity(db.pages as usize + 1);
+    for (x, o) in db.objects.iter().enumerate() {
+        while first.len() <= o.page as usize {
+            first.push(x as u32);
+        }
+    }
+    first.push(db.objects.len() as u32);
+    Layout::Listed { first: first.into(), bytes: db.objects.iter().map(|o| o.bytes).collect() }
 }
 
 fn kinds(db: &Oo7Database) -> Vec<Kind> {

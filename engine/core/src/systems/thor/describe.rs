@@ -23,7 +23,7 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("fetch_fe_s", "fetch handling FE", "s", 1.0, "Table 2–3 category: the FE's work per fetch and object installed."),
     fig("fetch_communication_s", "fetch communication", "s", 1.0, "Table 2–3 category: fetch requests and groups on the network."),
     fig("fetch_or_s", "fetch handling OR", "s", 1.0, "Table 2–3 category: the OR's work per fetch and chunk."),
-    fig("disk_s", "disk", "s", 1.0, "Table 2–3 category: segment reads."),
+    fig("disk_s", "disk", "s", 1.0, "Table 2–3 category: segment reads, and their waits behind the flusher's transfers."),
     fig("traversal_ms", "one traversal", "ms", 1.0, "A cold run's traversal; a hot run's mean of the middle three of five in one transaction (§6.1)."),
     fig("measured_fetches", "fetches in it", "", 1.0, "Fetches during that traversal (hot runs: during the middle three; R1: none)."),
     fig("measured_swizzles", "swizzles in it", "", 1.0, "First swizzles during that traversal (hot runs: none, §6.2)."),
@@ -39,6 +39,13 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("accesses", "object accesses", "", 1.0, "Method calls the traversal made on objects."),
     fig("calls", "client calls", "", 1.0, "Client calls the traversal was split into (§6.1: 9112 for the medium ones but T6)."),
     fig("transactions", "transactions", "", 1.0, "Transactions (§6.1: 110 for the medium ones but T6)."),
+    fig("logged_objects", "objects logged", "objects", 1.0, "Modified objects the commits put in the OR's mcache (§4)."),
+    fig("backup_s", "backup messages", "s", 1.0, "The stable log's copy at the backup: part of commit (§6.2's estimates: T2a 0.1 s and T2b 0.7 s small, 3.6 s and 29.9 s medium)."),
+    fig("commit_waits", "commits waiting for the mcache", "", 1.0, "Commits that found the mcache full and waited for the flusher (R17: none)."),
+    fig("commit_wait_s", "commit wait", "s", 1.0, "Time commits waited for the flusher to free the mcache: part of commit."),
+    fig("peak_mcache_mb", "fullest mcache", "MB", 1.0, "The OR's mcache at its fullest, overheads included (§6.1: 6 MB)."),
+    fig("segment_writes", "segment writes", "", 1.0, "Segments the flusher wrote back with modifications installed (thesis §6.2.5)."),
+    fig("installation_reads", "installation reads", "", 1.0, "Segments the flusher read first because the OR's memory did not hold them."),
     fig("emergency_collections", "collections inside a call", "", 1.0, "Collections a group forced inside a call (spec A13)."),
 ];
 

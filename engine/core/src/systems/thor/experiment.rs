@@ -46,6 +46,8 @@ pub struct Params {
     pub handles: Handles,
     pub strong_rot: bool,
     pub costs: Costs,
+    /// The OR's mcache and its flusher (§4).
+    pub mcache: config::Mcache,
     pub disk: DiskConfig<Rz26>,
 }
 
@@ -82,6 +84,7 @@ impl Params {
             handles: c.fe.handles,
             strong_rot: c.fe.strong_rot,
             costs: c.costs(),
+            mcache: c.mcache.clone(),
             disk: c.disk.clone(),
         }
     }
@@ -94,6 +97,7 @@ pub struct Outcome {
     pub counters: Counters,
     pub segment_reads: u64,
     pub collections: Vec<Collection>,
+    pub mcache: super::mcache::Counters,
     /// The run's summary, as the lab and the CLI report it.
     pub summary: Summary,
 }
@@ -132,6 +136,7 @@ pub fn traversal_kind(w: Workload) -> TraversalKind {
         Workload::T6 => TraversalKind::T6,
         Workload::T2a => TraversalKind::T2a,
         Workload::T2b => TraversalKind::T2b,
+        Workload::T2c => TraversalKind::T2c,
     }
 }
 
@@ -148,6 +153,7 @@ pub fn run(p: &Params, seed: u64) -> Outcome {
         counters: sys.fe.counters,
         segment_reads: sys.segment_reads,
         collections: sys.fe.collections.clone(),
+        mcache: sys.mcache.counters,
         summary: engine.summary(),
     }
 }

@@ -98,6 +98,8 @@ pub struct Fe {
     pending: Option<Access>,
     counted: bool,
     parts_in_call: u32,
+    /// The atomic part accessed last: T2c's repeated updates of a part are one visit.
+    last_part: u32,
     calls_in_transaction: u32,
     /// The handles the client holds (`Handles::Session`), and which objects they are.
     held: Vec<u32>,
@@ -149,6 +151,7 @@ impl Fe {
             pending: None,
             counted: false,
             parts_in_call: 0,
+            last_part: u32::MAX,
             calls_in_transaction: 0,
             held: Vec::new(),
             holds: vec![false; n],
@@ -223,7 +226,7 @@ impl Fe {
             self.holds[x as usize] = true;
             self.held.push(x);
         }
-        if kind != Kind::AtomicPart || self.split.parts_per_call == 0 {
+        if kind != Kind::AtomicPart || self.split.parts_per_call == 0 || std::mem::replace(&mut self.last_part, x) == x {
             return false;
         }
         self.parts_in_call += 1;
@@ -362,8 +365,8 @@ impl Fe {
 
     /// The transaction commits (§5.1): its reads' xrefs and its modified objects' states go to
     /// the OR, which validates them and replies; the modified objects may be discarded again.
-    /// Returns (reads, writes).
-    pub fn commit(&mut self) -> (u32, u32) {
+    /// Returns (reads, writes, the modified objects).
+    pub fn commit(&mut self) -> (u32, u32, Vec<u32>) {
         let (reads, writes) = (self.reads.len() as u32, self.writes);
         let bytes = u64::from(reads) * XREF_BYTES + self.written_bytes();
         let c = &self.costs;
@@ -377,12 +380,13 @@ impl Fe {
             self.read[x as usize] = false;
         }
         self.writes = 0;
+        let modified = self.heap.modified().to_vec();
         self.heap.committed();
         self.calls_in_transaction = 0;
         self.counters.transactions += 1;
         self.counters.commits_read += u64::from(reads);
         self.counters.commits_written += u64::from(writes);
-        (reads, writes)
+        (reads, writes, modified)
     }
 
     /// Objects modified by the running transaction, and their bytes.

@@ -58,6 +58,16 @@ pub struct Summary {
     pub cache_used: f64,
     pub calls: u64,
     pub transactions: u64,
+    /// The OR's mcache (§4): objects logged; the backup's messages, s (R5); commits that found
+    /// it full and their wait, s (R17: none); its fullest, MB; the flusher's segment writes and
+    /// installation reads.
+    pub logged_objects: u64,
+    pub backup_s: f64,
+    pub commit_waits: u64,
+    pub commit_wait_s: f64,
+    pub peak_mcache_mb: f64,
+    pub segment_writes: u64,
+    pub installation_reads: u64,
     /// One traversal: cold, the only one; hot, the mean of the middle three of five (§6.1, spec
     /// A15), ms; and the fetches and first swizzles in it (hot: in the three; R1: none).
     pub traversal_ms: f64,
@@ -130,7 +140,7 @@ pub struct Metrics {
 impl Metrics {
     pub fn summary(&self, sys: &ThorSystem, now: SimTime) -> Summary {
         let fe = &sys.fe;
-        let (c, l) = (&fe.counters, &fe.ledger);
+        let (c, l, m) = (&fe.counters, &fe.ledger, &sys.mcache.counters);
         let s = |cat: Category| time::to_s(l.get(cat));
         let fetches = c.fetches.max(1) as f64;
         let done = &fe.collections;
@@ -172,6 +182,13 @@ impl Metrics {
             cache_used: if done.is_empty() { 0.0 } else { (from + to) / 2.0 * MB / fe.heap.capacity as f64 },
             calls: c.calls,
             transactions: c.transactions,
+            logged_objects: m.objects,
+            backup_s: time::to_s(m.backup),
+            commit_waits: m.waits,
+            commit_wait_s: time::to_s(m.wait),
+            peak_mcache_mb: m.peak as f64 / MB,
+            segment_writes: m.writes,
+            installation_reads: m.installation_reads,
             ..measured(sys)
         }
     }

@@ -14,6 +14,7 @@ pub mod describe;
 pub mod experiment;
 pub mod fe;
 pub mod heap;
+pub mod mcache;
 pub mod metrics;
 pub mod or;
 pub mod prefetch;
@@ -26,7 +27,7 @@ mod tests;
 
 use std::sync::Arc;
 
-use crate::components::disk::{Disk, Request};
+use crate::components::disk::Disk;
 use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::rng::Rng;
@@ -40,6 +41,7 @@ use database::ThorDb;
 use experiment::Params;
 use fe::{Fe, Stop, XREF_BYTES};
 use metrics::{Metrics, Sample, Summary};
+use mcache::{Io, Mcache};
 use or::{Group, Or};
 use prefetch::{Adaptive, Policy};
 use records::RecordKind;
@@ -51,12 +53,15 @@ pub enum Event {
     Run,
     /// The fetch request reaches the OR.
     FetchArrive,
-    /// The OR's disk has read the segment.
+    /// The OR's disk has finished a transfer.
     DiskDone,
     /// The prefetch group reaches the FE.
     FetchReply,
     /// A slice of shrinking and collection.
     Collect,
+    /// A commit's modified objects reach the OR's mcache (or try again, once the flusher has
+    /// freed room).
+    Log,
     /// The commit's reply reaches the FE.
     CommitReply,
 }
@@ -75,6 +80,8 @@ pub struct Fetch {
     pub cut: prefetch::Cut,
     pub k: u32,
     pub sent: SimTime,
+    /// When the OR asked its disk for the segment.
+    pub disk_from: SimTime,
     pub group: Option<Group>,
 }
 
@@ -106,7 +113,8 @@ pub struct ThorSystem {
     /// Boxed: the simulation enum holds every system inline.
     pub fe: Box<Fe>,
     pub or: Or,
-    pub disk: Disk<u32>,
+    pub mcache: Mcache,
+    pub disk: Disk<Io>,
     pub costs: Costs,
     pub fetch: Option<Fetch>,
     /// The latest fetch whose group has arrived.
@@ -164,12 +172,15 @@ impl ThorSystem {
             p.costs.clone(),
         ));
         let or_segments = (p.or_cache_mb * 1_048_576.0 / segment as f64) as usize;
-        let or = Or::new(&db.oo7, or_segments, p.recent, p.big_bytes);
-        let disk = p.disk.build::<u32>(0, Rng::stream(seed, 0xd15c).unit());
+        let or = Or::new(db.layout.clone(), or_segments, p.recent, p.big_bytes);
+        let smallest = db.oo7.objects.iter().map(|o| u32::from(o.bytes)).min().unwrap_or(1);
+        let mcache = Mcache::new(&p.mcache, db.layout.clone(), smallest);
+        let disk = p.disk.build::<Io>(0, Rng::stream(seed, 0xd15c).unit());
         ThorSystem {
             db,
             fe,
             or,
+            mcache,
             disk,
             costs: p.costs.clone(),
             fetch: None,
@@ -236,7 +247,7 @@ impl ThorSystem {
                 k.record(RecordKind::Fetch, number, u64::from(x), u64::from(size), (ratio * 1e4).round() as u64);
                 let t = self.request_ns();
                 self.fe.ledger.add(Category::FetchCommunication, t);
-                self.fetch = Some(Fetch { number, object: x, cut, k: size, sent: at, group: None });
+                self.fetch = Some(Fetch { number, object: x, cut, k: size, sent: at, disk_from: 0, group: None });
                 k.schedule(at + t, Event::FetchArrive);
             }
             Stop::CallEnd => {
@@ -292,15 +303,24 @@ impl ThorSystem {
 
     fn commit(&mut self, k: &mut K, at: SimTime) {
         let before = self.fe.ledger.total();
-        let (reads, writes) = self.fe.commit();
+        let (reads, writes, objects) = self.fe.commit();
         k.record(RecordKind::Commit, self.fe.counters.transactions as u32, u64::from(reads), u64::from(writes), 0);
-        k.schedule(at + self.fe_time(before), Event::CommitReply);
+        let at = at + self.fe_time(before);
+        if objects.is_empty() {
+            k.schedule(at, Event::CommitReply);
+        } else {
+            self.log_at(k, at, objects);
+        }
     }
 
     /// The OR cuts the group for the fetch in flight and sends it.
     fn reply(&mut self, k: &mut K) {
         let f = self.fetch.as_mut().expect("a fetch in flight");
         let g = self.or.group(&self.db.oo7, &self.db.refs, f.object, f.cut);
+        // Newer versions come from the mcache (§4): the same bytes, counted.
+        if self.mcache.mob.used() > 0 {
+            self.mcache.counters.fetched += g.objects.iter().filter(|&&(y, _)| self.mcache.mob.contains(y)).count() as u64;
+        }
         let c = &self.costs;
         let or = ns(c.or_fetch, 1.0) + ns(c.or_object, f64::from(g.chunk.1 - g.chunk.0 + g.visited));
         let wire = c.request_bytes + (g.bytes() + g.objects.len() as u64 * XREF_BYTES) as f64;
@@ -356,20 +376,12 @@ impl System for ThorSystem {
                 if self.or.cached(s) {
                     self.reply(k);
                 } else {
-                    let segment = u64::from(THOR0_SEGMENT_BYTES);
-                    let request = Request { token: s, addr: u64::from(s) * segment, len: segment };
-                    let end = self.disk.submit(k.now(), request).expect("the OR's disk is idle between fetches");
-                    self.fe.ledger.add(Category::Disk, end - k.now());
-                    k.schedule(end, Event::DiskDone);
+                    self.fetch.as_mut().expect("a fetch in flight").disk_from = k.now();
+                    self.segment_io(k, Io::Fetch(s));
                 }
             }
-            Event::DiskDone => {
-                let (req, svc, _) = self.disk.complete(k.now());
-                self.or.read(req.token);
-                self.segment_reads += 1;
-                k.record(RecordKind::DiskRead, req.token, svc.end - svc.start, 0, 0);
-                self.reply(k);
-            }
+            Event::DiskDone => self.disk_done(k),
+            Event::Log => self.log(k),
             Event::FetchReply => {
                 let g = self.fetch.as_ref().and_then(|f| f.group.as_ref()).expect("a group in flight");
                 let room = g.bytes() + g.objects.len() as u64 * u64::from(self.fe.heap.surrogate_bytes);

@@ -6,6 +6,7 @@
 use std::collections::VecDeque;
 
 use super::prefetch::{chunk, Cut};
+use crate::components::mob::Layout;
 use crate::components::page_cache::{PageCache, PageState};
 use crate::workload::oo7::{Oo7Database, References};
 
@@ -70,8 +71,8 @@ impl Group {
 
 #[derive(Clone, Debug)]
 pub struct Or {
-    /// The first object of each segment, and one past the last object.
-    first: Vec<u32>,
+    /// The segments' objects (`ThorDb::layout`).
+    layout: Layout,
     /// Segments the OR holds in memory (its cache less the mcache, §6.1), least recently used
     /// replaced.
     pub cache: PageCache,
@@ -81,30 +82,24 @@ pub struct Or {
 }
 
 impl Or {
-    pub fn new(db: &Oo7Database, cache_segments: usize, recent: usize, big_bytes: u32) -> Or {
-        let mut first = Vec::with_capacity(db.pages as usize + 1);
-        for (x, o) in db.objects.iter().enumerate() {
-            while first.len() <= o.page as usize {
-                first.push(x as u32);
-            }
-        }
-        first.push(db.objects.len() as u32);
+    pub fn new(layout: Layout, cache_segments: usize, recent: usize, big_bytes: u32) -> Or {
+        let (objects, segments) = (layout.objects(layout.pages() - 1).end as usize, layout.pages());
         Or {
-            first,
-            cache: PageCache::new(cache_segments.max(1), db.pages),
-            recent: Recent::new(db.objects.len(), recent),
+            layout,
+            cache: PageCache::new(cache_segments.max(1), segments),
+            recent: Recent::new(objects, recent),
             big_bytes,
         }
     }
 
     /// The objects of segment `s`, in slot order.
     pub fn segment(&self, s: u32) -> std::ops::Range<u32> {
-        self.first[s as usize]..self.first[s as usize + 1]
+        self.layout.objects(s)
     }
 
     /// Segments of the database.
     pub fn segment_count(&self) -> u32 {
-        (self.first.len() - 1) as u32
+        self.layout.pages()
     }
 
     /// Whether segment `s` is in memory; touches it if so.

@@ -38,6 +38,24 @@ record_kinds! {
          it modified; the OR validates them (§5.1).",
         "transaction {transaction} commits: {reads} objects read, {writes} written",
         [f("entity", "transaction", ""), f("a", "reads", "objects"), f("b", "writes", "objects")];
+    Log = "log", "logged", Some("next logged commit"),
+        "The commit's modified objects enter the OR's mcache (§4), once it has room, and the stable \
+         log's copy at the backup's memory; the reply waits for the backup's.",
+        "transaction {transaction}: {objects} objects ({bytes}) logged in {time}",
+        [f("entity", "transaction", ""), f("a", "objects", "objects"), f("b", "bytes", "B"), f("c", "time", "ns")];
+    FlushPass = "flush_pass", "flusher pass", Some("next flusher pass"),
+        "The mcache is 90% full (or a commit waits): the flusher takes the segments of its oldest \
+         10% in address order, to install every buffered modification of each (thesis §6.2.5).",
+        "flusher pass {pass}: {segments} segments, mcache {used}",
+        [f("entity", "pass", ""), f("a", "segments", "segments"), f("b", "used", "B")];
+    InstallRead = "install_read", "installation read", None,
+        "The OR's memory does not hold the segment the flusher installs into: it reads it first.",
+        "OR reads segment {segment} to install into it, in {time}",
+        [f("entity", "segment", ""), f("a", "time", "ns")];
+    SegmentWrite = "segment_write", "segment write", Some("next segment write"),
+        "The flusher writes the segment back in place with its buffered modifications installed.",
+        "OR writes segment {segment} with {installed} modifications, in {time}",
+        [f("entity", "segment", ""), f("a", "time", "ns"), f("b", "installed", "objects")];
     CallEnd = "call_end", "call ends", None,
         "A client call ends: the FE may collect only now (§6.1).",
         "call {call} ends",

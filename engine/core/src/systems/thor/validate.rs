@@ -40,10 +40,13 @@ pub fn work(c: &Config, _s: &Scenario) -> Work {
     let collections = fetches * segment / freed + 2.0;
     let cells = limit(c) / f64::from(c.fe.surrogate_bytes);
     let collect_events = collections * (cells / super::COLLECT_SLICE as f64 + 1.0);
+    // The flusher: an installation read and a write per update at most, each a scan of its
+    // segment's objects.
+    let flushes = 2.0 * updates(c);
     Work {
-        events: fetches * EVENTS_PER_FETCH + accesses / f64::from(SLICE) + collect_events,
+        events: fetches * EVENTS_PER_FETCH + accesses / f64::from(SLICE) + collect_events + flushes,
         inline: accesses,
-        steps: fetches * OBJECTS_PER_SEGMENT * STEPS_PER_OBJECT + collections * cells * 2.0,
+        steps: fetches * OBJECTS_PER_SEGMENT * STEPS_PER_OBJECT + collections * cells * 2.0 + flushes * OBJECTS_PER_SEGMENT,
         steps_per_event: (super::COLLECT_SLICE as f64).max(OBJECTS_PER_SEGMENT * STEPS_PER_OBJECT),
         assumes: format!(
             "{accesses:.1e} accesses, each missing and fetching a whole segment, and {collections:.1e} collections \
@@ -55,10 +58,12 @@ pub fn work(c: &Config, _s: &Scenario) -> Work {
     }
 }
 
-/// The most bytes of atomic parts one transaction may modify: T2a modifies each composite part's
-/// root, T2b every atomic part it visits, up to all of them (a part of Thor0's format takes 76
-/// bytes: `Oo7Params::thor0`).
-fn modified_bytes(c: &Config) -> f64 {
+/// An atomic part of Thor0's format, bytes (`Oo7Params::thor0`).
+const PART_BYTES: f64 = 76.0;
+
+/// The most atomic parts one transaction may modify: T2a modifies each composite part's root,
+/// T2b and T2c every atomic part they visit, up to all of them.
+fn modified_parts(c: &Config) -> f64 {
     let size = c.database.size.oo7();
     let parts = f64::from(size.atomic_per_composite());
     let split = c.split();
@@ -70,13 +75,35 @@ fn modified_bytes(c: &Config) -> f64 {
         }
     };
     let per_tx = f64::from(split.parts_per_call) * f64::from(split.calls_per_transaction);
-    let modified = match c.workload.traversal {
+    match c.workload.traversal {
         Traversal::T2a => visits(per_tx / parts, 500.0),
-        Traversal::T2b => visits(per_tx, 500.0 * parts),
+        Traversal::T2b | Traversal::T2c => visits(per_tx, 500.0 * parts),
         _ => 0.0,
-    };
-    // An atomic part of Thor0's format, and the surrogates its four references may make.
-    modified * (76.0 + 4.0 * f64::from(c.fe.surrogate_bytes))
+    }
+}
+
+/// The most bytes one transaction's modified objects take in the FE's cache: the parts, and the
+/// surrogates their four references may make.
+fn modified_bytes(c: &Config) -> f64 {
+    modified_parts(c) * (PART_BYTES + 4.0 * f64::from(c.fe.surrogate_bytes))
+}
+
+/// The most bytes they take in the OR's mcache: each part with its overhead, in a chunk of its
+/// own at worst.
+fn logged_bytes(c: &Config) -> f64 {
+    let m = &c.mcache;
+    modified_parts(c) * (PART_BYTES + f64::from(m.object_overhead_bytes) + f64::from(m.chunk_overhead_bytes))
+}
+
+/// Updates of atomic parts a whole traversal makes, at most (each one logged, read back and
+/// written by the flusher at worst).
+fn updates(c: &Config) -> f64 {
+    let parts = f64::from(c.database.size.oo7().atomic_per_composite());
+    match c.workload.traversal {
+        Traversal::T2a => 2187.0,
+        Traversal::T2b | Traversal::T2c => 2187.0 * parts,
+        _ => 0.0,
+    }
 }
 
 pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
@@ -138,6 +165,24 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
                 .related(&["fe.cache_mb", "workload.parts_per_call"]),
             );
         }
+    }
+    let logged = logged_bytes(c);
+    if logged > c.mcache.mb * 1_048_576.0 {
+        let field = if c.split().parts_per_call > 0 { "workload.calls_per_transaction" } else { "mcache.mb" };
+        problems.push(
+            Problem::new(
+                field,
+                format!(
+                    "a transaction of this traversal may log {:.0} KB of modified atomic parts, more than the OR's \
+                     {} MB mcache holds (§4): give it at least {:.2} MB (mcache.mb), or commit more often \
+                     (workload.parts_per_call and workload.calls_per_transaction)",
+                    logged / 1024.0,
+                    c.mcache.mb,
+                    logged / 1_048_576.0
+                ),
+            )
+            .related(&["mcache.mb", "workload.parts_per_call"]),
+        );
     }
     if c.or.cache_mb * 1_048_576.0 < segment {
         problems.push(Problem::new(

@@ -119,6 +119,7 @@ fn traversals_walk_the_graph_as_oo7_defines_them() {
     let writes = |kind| Traversal::new(&db, kind).filter(|a| a.write).count() as u64;
     assert_eq!(writes(TraversalKind::T2a), visits);
     assert_eq!(writes(TraversalKind::T2b), visits * n);
+    assert_eq!(writes(TraversalKind::T2c), 4 * visits * n, "four updates of each part");
 }
 
 #[test]

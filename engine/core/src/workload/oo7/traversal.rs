@@ -22,6 +22,9 @@ pub enum TraversalKind {
     T2a,
     /// T1 that modifies every atomic part.
     T2b,
+    /// T2b that updates each atomic part four times (the OO7 benchmark [CDN94]; Liskov et al.
+    /// §6.1, spec 003 A22).
+    T2c,
 }
 
 /// One object access: a method invoked on `object`, which writes it if `write`.
@@ -179,14 +182,17 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
     fn visit_part(&mut self, j: u32) {
         let c = self.composite.expect("a part is visited within a composite part");
         let part = self.db.part(c, j);
-        let write = match self.kind {
-            TraversalKind::T2b => true,
-            TraversalKind::T2a => self.visits == 0,
-            _ => false,
+        let (write, updates) = match self.kind {
+            TraversalKind::T2b => (true, 1),
+            TraversalKind::T2c => (true, 4),
+            TraversalKind::T2a => (self.visits == 0, 1),
+            _ => (false, 1),
         };
         self.visited[j as usize] = true;
         self.visits += 1;
-        self.access(part, write);
+        for _ in 0..updates {
+            self.access(part, write);
+        }
         let root_only = self.root_only_now();
         if self.sub_objects {
             self.access(part + 2, false); // incoming connections
