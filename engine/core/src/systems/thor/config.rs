@@ -101,6 +101,9 @@ pub enum Traversal {
     /// Each composite part classified at random, once, as all (T1) or root (T6): the worst case
     /// for adaptation (§6.2).
     TMix,
+    /// Phases of `workload.phase_visits` composite-part visits, alternately T1 and T6: behaviour
+    /// that changes slowly, where adapting pays (§6.2; spec R10).
+    TPhases,
 }
 
 /// Whether the traversal runs once on cold caches or five times in one transaction (§6.1).
@@ -125,6 +128,10 @@ pub struct Workload {
     /// Cold: once; hot: five times in one transaction (§6.1).
     #[garde(skip)]
     pub start: Start,
+    /// Composite-part visits in each phase of `t_phases` (spec R10: 200).
+    #[garde(range(min = 1, max = 2187))]
+    #[schemars(extend("x-unit" = "visits"))]
+    pub phase_visits: u32,
     /// Atomic parts a client call visits: the FE collects only between calls (§6.1). Absent:
     /// the paper's split, one call on the small database and for T6, else 48 (9112 calls of the
     /// medium traversals, spec A23); 0 makes the whole traversal one call.
@@ -143,7 +150,13 @@ pub struct Workload {
 
 impl Default for Workload {
     fn default() -> Self {
-        Workload { traversal: Traversal::T1, start: Start::Cold, parts_per_call: None, calls_per_transaction: None }
+        Workload {
+            traversal: Traversal::T1,
+            start: Start::Cold,
+            phase_visits: 200,
+            parts_per_call: None,
+            calls_per_transaction: None,
+        }
     }
 }
 

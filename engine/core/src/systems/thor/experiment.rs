@@ -12,7 +12,7 @@ use super::ThorSystem;
 use crate::components::disk::config::{Disk as DiskConfig, Rz26};
 use crate::kernel::rng::Rng;
 use crate::kernel::{time, Engine, RunControl, MAX_RUN_S};
-use crate::workload::oo7::{Oo7Size, TraversalKind, COMPOSITE_PARTS};
+use crate::workload::oo7::{Oo7Size, RootOnly, TraversalKind, COMPOSITE_PARTS};
 
 /// The traversals of §6.1–§6.2, as scenarios name them.
 pub use super::config::Traversal as Workload;
@@ -32,6 +32,8 @@ pub enum Prefetch {
 pub struct Params {
     pub size: Oo7Size,
     pub workload: Workload,
+    /// Composite-part visits a phase of the phased traversal lasts.
+    pub phase_visits: u32,
     /// Five traversals in one transaction rather than one (§6.1).
     pub hot: bool,
     pub prefetch: Prefetch,
@@ -72,6 +74,7 @@ impl Params {
         Params {
             size: c.database.size.oo7(),
             workload,
+            phase_visits: c.workload.phase_visits,
             hot: c.workload.start == config::Start::Hot,
             prefetch,
             cache_mb: c.fe.cache_mb,
@@ -121,18 +124,22 @@ impl Outcome {
     }
 }
 
-/// Which composite parts the mixed traversal visits only the root of (A19: a fair coin each).
-pub fn root_only(workload: Workload, seed: u64) -> Vec<bool> {
-    if workload != Workload::TMix {
-        return Vec::new();
+/// Which composite parts' operations visit only the root: the mixed traversal's, a fair coin
+/// each (A19); the phased one's, every other phase of `phase_visits` visits.
+pub fn root_only(workload: Workload, phase_visits: u32, seed: u64) -> RootOnly {
+    match workload {
+        Workload::TMix => {
+            let mut rng = Rng::stream(seed, 0x7417);
+            RootOnly::Parts((0..COMPOSITE_PARTS).map(|_| rng.chance(0.5)).collect())
+        }
+        Workload::TPhases => RootOnly::Phases(phase_visits),
+        _ => RootOnly::None,
     }
-    let mut rng = Rng::stream(seed, 0x7417);
-    (0..COMPOSITE_PARTS).map(|_| rng.chance(0.5)).collect()
 }
 
 pub fn traversal_kind(w: Workload) -> TraversalKind {
     match w {
-        Workload::T1 | Workload::TMix => TraversalKind::T1,
+        Workload::T1 | Workload::TMix | Workload::TPhases => TraversalKind::T1,
         Workload::T6 => TraversalKind::T6,
         Workload::T2a => TraversalKind::T2a,
         Workload::T2b => TraversalKind::T2b,

@@ -13,7 +13,7 @@ use super::heap::{Collection, Heap, Lookup};
 use super::or::Group;
 use super::prefetch::{Cut, Policy};
 use crate::kernel::SimTime;
-use crate::workload::oo7::{Access, Traversal, TraversalKind};
+use crate::workload::oo7::{Access, RootOnly, Traversal, TraversalKind};
 
 /// Bytes of an xref (§5.1: 64 bits).
 pub const XREF_BYTES: u64 = 8;
@@ -83,7 +83,7 @@ pub struct Fe {
     pub db: Arc<ThorDb>,
     pub traversal: Traversal<Arc<crate::workload::oo7::Oo7Database>>,
     kind: TraversalKind,
-    root_only: Vec<bool>,
+    root_only: RootOnly,
     pub heap: Heap,
     pub policy: Policy,
     pub costs: Costs,
@@ -124,7 +124,7 @@ impl Fe {
     pub fn new(
         db: Arc<ThorDb>,
         kind: TraversalKind,
-        root_only: Vec<bool>,
+        root_only: RootOnly,
         setup: Setup,
         policy: Policy,
         costs: Costs,

@@ -158,7 +158,7 @@ impl ThorSystem {
         let fe = Box::new(Fe::new(
             db.clone(),
             experiment::traversal_kind(p.workload),
-            experiment::root_only(p.workload, seed),
+            experiment::root_only(p.workload, p.phase_visits, seed),
             fe::Setup {
                 cache_bytes: (p.cache_mb * 1_048_576.0) as u64,
                 surrogate_bytes: p.surrogate_bytes,

@@ -153,7 +153,7 @@ const LEDGER: SectionInfo = SectionInfo {
 
 const DISK: [SectionInfo; 2] = disk_sections!(&["segment read", "installation read", "segment write"]);
 /// The OO7 sections (`oo7`, `composite`) of its traversals (§6.1, §6.2), in `config::Traversal`'s order.
-const OO7: [SectionInfo; 2] = oo7_sections!(&["T1", "T6", "T2a", "T2b", "T2c", "T-mix"]);
+const OO7: [SectionInfo; 2] = oo7_sections!(&["T1", "T6", "T2a", "T2b", "T2c", "T-mix", "T-phases"]);
 
 pub const SECTIONS: &[SectionInfo] =
     &[PREFETCH, SEGMENT, HEAP, COLLECTIONS, LEDGER, OO7[0], OO7[1], DISK[0], DISK[1]];

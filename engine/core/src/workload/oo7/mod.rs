@@ -20,7 +20,7 @@ use crate::kernel::rng::Rng;
 
 pub use footprint::Footprint;
 pub use graph::References;
-pub use traversal::{Access, Traversal, TraversalKind};
+pub use traversal::{Access, RootOnly, Traversal, TraversalKind};
 
 /// Which OO7 database (§4.1): small has 20 atomic parts per composite part, medium 200.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

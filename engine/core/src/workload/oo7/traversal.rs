@@ -27,6 +27,19 @@ pub enum TraversalKind {
     T2c,
 }
 
+/// Which composite parts' operations visit only the root atomic part, as T6's do, however the
+/// traversal treats the others (Liskov et al. §6.2).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum RootOnly {
+    #[default]
+    None,
+    /// Composite part c's whenever `parts[c]`: the mixed traversal classifies each at random.
+    Parts(Vec<bool>),
+    /// Alternate phases of this many composite-part visits, the first as the traversal walks, the
+    /// next root only: a workload whose behaviour changes slowly (spec 003 R10).
+    Phases(u32),
+}
+
 /// One object access: a method invoked on `object`, which writes it if `write`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Access {
@@ -56,9 +69,8 @@ pub struct Traversal<D: Deref<Target = Oo7Database>> {
     /// Whether reading an atomic part also reads its type string and connection arrays, and
     /// following a connection its type string (T1+ always; Thor0's traversals, spec 003 B1).
     sub_objects: bool,
-    /// Composite parts whose operation visits only the root atomic part, as T6 does, however
-    /// the traversal treats the others (the mixed traversal of Liskov et al. §6.2); empty: none.
-    root_only: Vec<bool>,
+    /// Composite parts whose operation visits only the root atomic part.
+    root_only: RootOnly,
 }
 
 impl<D: Deref<Target = Oo7Database>> Traversal<D> {
@@ -78,7 +90,7 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
             assemblies_entered: 0,
             composites_entered: 0,
             sub_objects: kind == TraversalKind::T1Plus,
-            root_only: Vec::new(),
+            root_only: RootOnly::None,
         }
     }
 
@@ -89,17 +101,21 @@ impl<D: Deref<Target = Oo7Database>> Traversal<D> {
         self
     }
 
-    /// The traversal visiting only the root atomic part of composite part c where
-    /// `root_only[c]`: Liskov et al.'s mixed traversal classifies each composite part at random
-    /// as *all* or *root* (§6.2).
-    pub fn with_root_only(mut self, root_only: Vec<bool>) -> Traversal<D> {
+    /// The traversal visiting only the root atomic part of the composite parts `root_only` says:
+    /// Liskov et al.'s mixed traversal classifies each at random as *all* or *root* (§6.2).
+    pub fn with_root_only(mut self, root_only: RootOnly) -> Traversal<D> {
         self.root_only = root_only;
         self
     }
 
     /// Whether the operation on the composite part being walked visits only its root part.
     fn root_only_now(&self) -> bool {
-        self.kind == TraversalKind::T6 || self.composite.is_some_and(|c| self.root_only.get(c as usize) == Some(&true))
+        self.kind == TraversalKind::T6
+            || match &self.root_only {
+                RootOnly::None => false,
+                RootOnly::Parts(parts) => self.composite.is_some_and(|c| parts.get(c as usize) == Some(&true)),
+                RootOnly::Phases(n) => self.composites_entered.saturating_sub(1) / n.max(&1) % 2 == 1,
+            }
     }
 
     /// One operation on composite part `c`'s graph alone, as the dynamic traversals run them
