@@ -68,6 +68,10 @@ function mount(f: Frame | null, opts: { inspectable?: boolean; selected?: Inspec
 
 const press = (target: Element, key: string) => act(() => void target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true })));
 
+/** Drawing every recorded frame is the suite's heaviest work: under load it needs more than
+ * Vitest's default 5 s. */
+const DRAW_ALL_MS = 30_000;
+
 describe('the prefetch view on recorded T1 frames', () => {
   it('draws every recorded frame from its numbers, none missing', () => {
     for (const f of [...t1, ...med]) {
@@ -87,7 +91,7 @@ describe('the prefetch view on recorded T1 frames', () => {
       act(() => root!.unmount());
       root = null;
     }
-  });
+  }, DRAW_ALL_MS);
 
   it('cuts the segment strip as the frame says: one cell an object, the chunk outlined, the requested one marked', () => {
     for (const f of [...t1, ...med]) {
@@ -109,7 +113,7 @@ describe('the prefetch view on recorded T1 frames', () => {
       act(() => root!.unmount());
       root = null;
     }
-  });
+  }, DRAW_ALL_MS);
 
   it('shows the fetch in flight at 0.5 s: its k dashed on the line, its segment cut, the counters waiting for its group', () => {
     const t = read(t1[0]);
