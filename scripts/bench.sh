@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm run bench: native engine benchmarks (`storelab bench`), then the same scenario natively and
 # in WASM under Node, printing events/s for each and their ratio (tests/wasm/bench.mjs; again for
-# HAC's cold T1, with the OO7 database's build time, for Thor0's cold T1 on the medium database,
+# HAC's cold T1, with the OO7 database's build time, for Thor0's cold T1 and T2b (its mcache) on the medium database,
 # and for the opportunistic log at the Fig. 3
 # point, with the cost of one SPTF decision over a 24,000-page pool), the time
 # to refuse each of issues 12 and 23's limit cases (every system) and the longest stretch the lab's worker runs without
@@ -25,6 +25,8 @@ step "storelab bench, HAC on OO7: cold T1 (native; HAC's cost per fetch)" "$STOR
 step "native vs WASM, HAC on OO7: cold T1 (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/hac-t1-cold.toml
 step "storelab bench, Thor0 on OO7: cold T1, medium database (native; 9112 calls, the collections)" "$STORELAB_BIN" bench scenarios/table3-thor-t1-medium.toml
 step "native vs WASM, Thor0: cold T1, medium database (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/table3-thor-t1-medium.toml
+step "storelab bench, Thor0 on OO7: cold T2b, medium database (native; the OR's mcache and its flusher)" "$STORELAB_BIN" bench scenarios/thor-t2b-medium.toml
+step "native vs WASM, Thor0: cold T2b, medium database (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/thor-t2b-medium.toml
 step "storelab bench, the opportunistic log at the Fig. 3 point (native; one SPTF decision)" "$STORELAB_BIN" bench scenarios/oplog-fig3-opportunistic.toml
 step "native vs WASM, the opportunistic log at the Fig. 3 point (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/oplog-fig3-opportunistic.toml
 step "storelab sweep, Fig. 4-1 read-optimized (9 MOB sizes × 3 seeds, all cores)" "$STORELAB_BIN" sweep scenarios/fig4-1-mob-size.toml
