@@ -46,6 +46,7 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("peak_mcache_mb", "fullest mcache", "MB", 1.0, "The OR's mcache at its fullest, overheads included (§6.1: 6 MB)."),
     fig("segment_writes", "segment writes", "", 1.0, "Segments the flusher wrote back with modifications installed (thesis §6.2.5)."),
     fig("installation_reads", "installation reads", "", 1.0, "Segments the flusher read first because the OR's memory did not hold them."),
+    fig("mcache_fetched", "shipped from the mcache", "objects", 1.0, "Objects a fetch shipped in the newer version the mcache held, not its segment's (§4)."),
     fig("emergency_collections", "collections inside a call", "", 1.0, "Collections a group forced inside a call (spec A13)."),
 ];
 

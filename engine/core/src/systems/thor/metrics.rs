@@ -68,6 +68,8 @@ pub struct Summary {
     pub peak_mcache_mb: f64,
     pub segment_writes: u64,
     pub installation_reads: u64,
+    /// Objects fetches shipped in the version the mcache held.
+    pub mcache_fetched: u64,
     /// One traversal: cold, the only one; hot, the mean of the middle three of five (§6.1, spec
     /// A15), ms; and the fetches and first swizzles in it (hot: in the three; R1: none).
     pub traversal_ms: f64,
@@ -189,6 +191,7 @@ impl Metrics {
             peak_mcache_mb: m.peak as f64 / MB,
             segment_writes: m.writes,
             installation_reads: m.installation_reads,
+            mcache_fetched: m.fetched,
             ..measured(sys)
         }
     }
