@@ -338,6 +338,10 @@ impl ThorSystem {
             Io::Write(s) => {
                 let installed = self.mcache.written();
                 k.record(RecordKind::SegmentWrite, s, time, installed as u64, 0);
+                if self.mcache.flusher.release == Release::PerPage && self.mcache.pending.is_some() {
+                    // The write freed room now, not at the pass's end.
+                    k.schedule(k.now(), Event::Log);
+                }
                 self.flusher_next(k);
             }
         }

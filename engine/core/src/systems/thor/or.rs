@@ -112,8 +112,12 @@ impl Or {
         }
     }
 
-    /// Segment `s` was read from disk: it replaces the least recently used one.
+    /// Segment `s` was read from disk: it replaces the least recently used one. A fetch and the
+    /// flusher may both have read it; the second read only touches it.
     pub fn read(&mut self, s: u32) {
+        if self.cached(s) {
+            return;
+        }
         self.cache.reserve(s).expect("the OR never pins a segment");
         self.cache.validate(s);
         self.cache.unpin(s);
@@ -184,5 +188,25 @@ impl Or {
                 queue.push_back(r);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    /// A fetch and the flusher may both read a segment (§4): the second read leaves one copy,
+    /// so the cache still holds as many segments as it has room for.
+    #[test]
+    fn a_segment_read_twice_is_held_once() {
+        let layout = Layout::Listed { first: Arc::from([0u32, 1, 2, 3]), bytes: Arc::from([40u16; 3]) };
+        let mut or = Or::new(layout, 2, 0, 800);
+        or.read(0);
+        or.read(0);
+        or.read(1);
+        assert!(or.cached(0) && or.cached(1), "both fit");
+        or.read(2);
+        assert!(!or.cached(0) && or.cached(1) && or.cached(2), "the least recently used one left");
     }
 }
