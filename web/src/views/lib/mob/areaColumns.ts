@@ -3,7 +3,7 @@
 // frame. Accumulating bytes per column and writing the pixels with one putImageData costs well
 // under a millisecond, whatever the number of chunks.
 
-import { rgb, scratchImage } from '../../views/lib/pixels';
+import { rgb, scratchImage } from '../pixels';
 
 /** Bytes per column and area (hot, warm, cold) of a strip `cols` device pixels wide, plus a
  * per-column edge flag (a chunk boundary drawn as a light line). */

@@ -1,14 +1,14 @@
-// The MOB's own view helpers: the MOB's layout, the areas of pages, the strip of area columns.
+// The MOB view's helpers, on the MOB system's frames: the buffer's layout, the areas of pages, the strip of area columns.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Frame, SystemDescription } from '../../engine/types';
-import type { MobSnapshot } from './mobFrame';
-import { kindIds } from '../../views/lib/describe';
+import type { Frame, SystemDescription } from '../../../engine/types';
+import type { MobSnapshot } from './bufferFrame';
+import { kindIds } from '../describe';
 import { chunkAt, layoutMob, pendingByPage, perPageWrite } from './mob';
 import { PageAreas, sharedPageAreas } from './pages';
 import { AreaColumns, paintAreaColumns } from './areaColumns';
-import { RecordedSource } from '../../views/lib/recorded';
-import filling from './fixtures/filling.json';
-import { describeForTests, loadEngineForTests, traceBatch } from '../../engine/testing';
+import { RecordedSource } from '../recorded';
+import filling from '../../../systems/mob/fixtures/filling.json';
+import { describeForTests, loadEngineForTests, traceBatch } from '../../../engine/testing';
 
 let K: { mob_insert: number };
 beforeAll(async () => {
@@ -35,7 +35,6 @@ function mob(counts: number[], pages: number[], used: number, cap = 100000): Mob
     chunkCount: Uint32Array.from(counts),
     chunkLogIndex: Float64Array.from(counts.map((_, i) => i + 1)),
     chunkArea: Uint8Array.from(counts.map((_, i) => i % 3)),
-    dataBytesByArea: [0, 0, 0],
     inserted: 0,
     superseded: 0,
     removed: 0,
