@@ -60,7 +60,8 @@ export function paintAreaColumns(
   // One 32-bit write per pixel (ImageData is RGBA in memory: little-endian ABGR words).
   const px = new Uint32Array(img.data.buffer);
   const bg = rgb(empty);
-  const fg = colours.map(rgb);
+  // A system with fewer than three areas (Thor's mcache: one) has no bytes in the others.
+  const fg = [0, 1, 2].map((k) => rgb(colours[k] ?? empty));
   const word = (c: readonly number[], cover: number, keep: number) => {
     let v = 0xff000000;
     for (let k = 0; k < 3; k++) v |= Math.round((c[k] * cover + bg[k] * (1 - cover)) * keep + 255 * (1 - keep)) << (8 * k);

@@ -161,6 +161,13 @@ describe('area columns', () => {
       expect([px(1, 0), px(1, 3)]).toEqual([[0, 0, 255], [255, 0, 0]]);
       expect(px(2, 2)).toEqual([0, 128, 0]);
       expect(px(3, 0)).toEqual([230, 230, 230]);
+      // One area only (Thor's mcache): its colour, the others never drawn.
+      const one = new AreaColumns(2);
+      one.add(0, 1.5, 0);
+      paintAreaColumns(ctx, one, 0, 0, 1, ['#2c7fb8'], '#000000', 1);
+      const data = (put as unknown as { img: { data: Uint8ClampedArray } }).img.data;
+      expect(Array.from(data.slice(0, 3))).toEqual([44, 127, 184]);
+      expect(Array.from(data.slice(4, 7))).toEqual([22, 64, 92]);
     } finally {
       g.ImageData = had;
     }
