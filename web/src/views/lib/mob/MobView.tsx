@@ -5,7 +5,7 @@
 // over the oldest part (magnified below), the pages of the current pass in disk-address order,
 // and the write-absorption counters. A system gives its words and what only it shows
 // (`WebSystem.mobView`, part.ts): the MOB system's FREEMOB note and, under PAGE, no MOB at all.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
 import type { Frame, SystemDescription } from '../../../engine/types';
 import { systemOf } from '../../../systems';
@@ -57,8 +57,24 @@ function insertKind(d: SystemDescription | null): number | null {
   return i >= 0 ? d!.records[i].id : null;
 }
 
-export default function MobView({ frames, selected, select, description, inspectable, scenario }: ViewProps) {
+/** The view: the system's part loaded, the buffer, or what the system shows when it has none. */
+export default function MobView(props: ViewProps) {
+  const { frames, description, scenario } = props;
   const { terms, extras } = usePart(description);
+  const tick = useFrameTick(frames, 200);
+  if (!extras)
+    return (
+      <div className="sl-view" data-view="mob">
+        <div className="sl-empty">Loading the {terms.buffer} view…</div>
+      </div>
+    );
+  if (tick && extras.Instead && extras.noBuffer?.(tick, description)) return <extras.Instead frame={tick} description={description} scenario={scenario} />;
+  return <Buffer {...props} terms={terms} extras={extras} />;
+}
+
+/** The buffer and its flusher, mounted when there is one to show (its canvas and plot then exist
+ * for its hooks from the start). */
+const Buffer = memo(function Buffer({ frames, selected, select, description, inspectable, terms, extras }: ViewProps & { terms: MobTerms; extras: MobExtras }) {
   const plotRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(plotRef);
@@ -153,15 +169,7 @@ export default function MobView({ frames, selected, select, description, inspect
   const absorption = fl ? perPageWrite(m!.inserted, fl.pagesWritten) : NaN;
   const installedPerWrite = fl ? perPageWrite(fl.installed, fl.pagesWritten) : NaN;
   const tip = hover && frame ? tooltip(frame, hover, terms) : null;
-  const note = tick && extras?.note ? extras.note(tick, description) : null;
-
-  if (!extras)
-    return (
-      <div className="sl-view" data-view="mob">
-        <div className="sl-empty">Loading the {terms.buffer} view…</div>
-      </div>
-    );
-  if (tick && extras.Instead && extras.noBuffer?.(tick, description)) return <extras.Instead frame={tick} description={description} scenario={scenario} />;
+  const note = tick && extras.note ? extras.note(tick, description) : null;
 
   return (
     <div className="sl-view" data-view="mob">
@@ -287,7 +295,7 @@ export default function MobView({ frames, selected, select, description, inspect
       </div>
     </div>
   );
-}
+});
 
 function TriggerLabel({ x, plotRight, label }: { x: number; plotRight: number; label: string }) {
   // Keep the label inside the plot: anchor it to the left of the line when near the right edge.
