@@ -15,7 +15,7 @@ const SYSTEMS = {
   hac: { scenario: 'hac-compaction', views: ['HacView', 'Oo7Panel'] },
   oplog: { scenario: 'oplog-pool', views: ['PoolPlatter', 'OplogDiagram', 'OplogMemory', 'OplogCharts'] },
   disk: { scenario: 'disk-ostep-a7-30-8-fifo', views: ['DiskPlatter', 'RequestTable'] },
-  thor: { scenario: 'thor-t1-small', views: ['PrefetchView', 'HeapView', 'Oo7Panel'] },
+  thor: { scenario: 'thor-t1-small', views: ['PrefetchView', 'HeapView', 'Oo7Panel', 'MobView'] },
 };
 
 /** The views that draw a variant of a system otherwise, each run once more in its scenario at a

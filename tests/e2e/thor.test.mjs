@@ -1,7 +1,8 @@
 // End-to-end tests of Thor0 in the lab (issue 27), in Chromium: the prefetch view climbing on
 // cold T1; the heap view through the first collection of the medium T1 (shrinking, copying into
-// to-space, the flip); compare mode, adaptive against a fixed group of 160 objects; and lesson 05,
-// a live scenario and a question answered wrong then right. Screenshots go to tests/artifacts/.
+// to-space, the flip); the OR's mcache in the shared MOB view, mid-pass; compare mode, adaptive
+// against a fixed group of 160 objects; and lesson 05, a live scenario and a question answered
+// wrong then right. Screenshots go to tests/artifacts/.
 // Run: node --test tests/e2e/thor.test.mjs
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -61,6 +62,32 @@ describe('Thor0 in the lab (issue 27)', () => {
     const after = Number((await heap.locator('[data-testid=heap-from]').innerText()).match(/[\d.]+/)[0]);
     assert.ok(after < 0.5 * from, `to-space after the flip: ${after} MB of ${from}`);
     await shot(page, 'thor-lab-after-flip');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it("shows the OR's mcache in the MOB view, its flusher mid-pass", async () => {
+    // T2b with a 0.4 MB mcache: the flusher's first pass runs from 10.14 s to 10.94 s.
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=thor-t2b-small-mcache&seed=1&t=10500000000`, { viewport: { width: 1440, height: 1000 } });
+    await ready(page);
+    await at(page, 10.5e9);
+    const view = page.locator('[data-panel=MobView]');
+    await view.scrollIntoViewIfNeeded();
+    await view.locator('h3', { hasText: "The OR's mcache" }).waitFor();
+    const head = await view.locator('.sl-head').innerText();
+    assert.match(head, /flusher: writing, pass 1/);
+    assert.match(head, /\/ segment write/);
+    assert.match(await view.locator('svg.sl-overlay').textContent(), /Flusher pass 1: \d+ segments in disk-address order; segment \d+ modified and being written/);
+    // The whole-mcache strip (y 40–86 CSS px) holds coloured chunks: pixels neither grey nor white.
+    const coloured = await view.locator('canvas').evaluate((c) => {
+      const dpr = c.width / c.clientWidth;
+      const d = c.getContext('2d').getImageData(0, Math.round(45 * dpr), c.width, Math.round(30 * dpr)).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 40) n++;
+      return n / (d.length / 4);
+    });
+    assert.ok(coloured > 0.5, `the strip is mostly chunks at 93% full: ${coloured}`);
+    await shot(page, 'thor-mcache-mid-pass', '[data-panel=MobView]');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeForTests, loadEngineForTests } from './engine/testing';
+import { describeForTests, loadEngineForTests, readScenario } from './engine/testing';
 import { REQUEST_PALETTE } from './views/contract';
 import { columnInfo } from './views/lib/describe';
 import { AREA_PALETTE, mobNames } from './systems/mob/mobFrame';
@@ -10,7 +10,9 @@ describe('engine contract', () => {
     const d = describeForTests();
     const areas = columnInfo(d, 'mob', 'area').values;
     const requests = columnInfo(d, 'disk_queue', 'kind').values;
-    expect(Object.keys(AREA_PALETTE).sort()).toEqual([...areas].sort());
+    // The MOB view's areas: the MOB system's, and the one kind of object Thor's mcache holds.
+    const mcacheAreas = columnInfo(describeForTests(readScenario('thor-t2b-small-mcache.toml')), 'mob', 'area').values;
+    expect(Object.keys(AREA_PALETTE).sort()).toEqual([...areas, ...mcacheAreas].sort());
     expect(Object.keys(REQUEST_PALETTE).sort()).toEqual([...requests].sort());
     expect(columnInfo(d, 'disk', 'active_kind').values).toEqual(requests);
     const names = mobNames(d);

@@ -11,7 +11,7 @@ import { encodeHash } from '../state/url';
 import { bundled, linkFor, mayReveal, sourceFromLocation, submissionFileName, type Source } from './sources';
 import { describeValidation, type Outline, type KeyAnswer } from './outline';
 import { embedHeight } from '../app/embedParams';
-import { systemOf, viewNames } from '../systems';
+import { describedSystem } from '../systems/described';
 import '../app/styles.css';
 import './assignment.css';
 
@@ -238,11 +238,9 @@ function Problem({ text, outline, student }: { text: string; outline: Outline; s
   );
 }
 
-/** The views an embed shows without `views=`: the system's first three (its own, then the
- * event log). */
+/** The views an embed shows without `views=`: the first three the system's description lists. */
 function firstViews(kind: string): string[] {
-  const s = systemOf(kind);
-  return [...(s ? viewNames(s) : []), 'EventLog'].slice(0, 3);
+  return (describedSystem(kind)?.views ?? []).slice(0, 3).map((v) => v.view);
 }
 
 function hiddenReason(reveal: string): string {

@@ -40,6 +40,7 @@ export interface LibView {
  * Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them). */
 export const LIB_VIEWS: Readonly<Record<string, LibView>> = {
   Oo7Panel: { load: () => import('../views/lib/oo7/Oo7Panel'), height: 520 },
+  MobView: { load: () => import('../views/lib/mob/MobView'), height: 580 },
 };
 
 /** The names of the views `s` lists: its own, then those of `LIB_VIEWS` it shows. */

@@ -4,6 +4,7 @@
 import type { ComponentType } from 'react';
 import type { Frame, ScenarioValues, SystemDescription } from '../engine/types';
 import type { InspectTarget, ViewProps } from '../views/contract';
+import type { MobViewPart } from '../views/lib/mob/part';
 
 /** A view's module, loaded the first time the view is shown. */
 export type ViewLoader = () => Promise<{ default: ComponentType<ViewProps> }>;
@@ -47,6 +48,9 @@ export interface WebSystem {
   /** The views it shows that other systems show too, by name: each is declared once, with its
    * height, in `LIB_VIEWS` (systems/index.ts), and its module lives in views/lib/. */
   libViews?: readonly string[];
+  /** Its words for its modified object buffer, and what only it shows there, when it shows the
+   * MOB view (`MobView`, views/lib/mob/). */
+  mobView?: MobViewPart;
   /** Its part of the inspector, loaded with the inspector; without one the inspector shows
    * records only. */
   inspector?: () => Promise<{ default: InspectorPart }>;

@@ -7,7 +7,7 @@ import { kindIds } from '../../views/lib/describe';
 import { mobFrame, mobNames, type CacheSnapshot, type MobNames } from './mobFrame';
 import type { ViewProps } from '../../views/contract';
 import { EMPTY_MESSAGE, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
-import { sharedPageAreas } from './pages';
+import { sharedPageAreas } from '../../views/lib/mob/pages';
 import { fmtBytes, fmtPct } from '../../views/lib/format';
 import { cellLabel, drawCache, GRID_TOP } from './cacheDraw';
 import { dirtyPages, objectBytesOf, PAGE_COLOURS } from './pageShipping';

@@ -3,7 +3,7 @@
 // them, from the frame.
 import { fmtBytes, fmtMB } from '../../views/lib/format';
 import type { ScenarioValues } from '../../engine/types';
-import { perPageWrite } from './mob';
+import { perPageWrite } from '../../views/lib/mob/mob';
 import type { MobFrame } from './mobFrame';
 import { dirtyPages, dirtySummary, mobBytesFor, objectBytesOf } from './pageShipping';
 

@@ -5,7 +5,7 @@
 // a dark corner.
 import { prepareCanvas } from '../../views/lib/hooks';
 import type { CacheSnapshot, MobNames } from './mobFrame';
-import type { PageAreas } from './pages';
+import type { PageAreas } from '../../views/lib/mob/pages';
 import { PAGE_COLOURS, pageState } from './pageShipping';
 
 /** The caption's height above the grid (px). */

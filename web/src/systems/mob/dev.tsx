@@ -7,7 +7,7 @@ import type { SystemDescription } from '../../engine/types';
 import { initEngine, Lab } from '../../engine/wasm';
 import { RecordedSource } from '../../views/lib/recorded';
 import filling from './fixtures/filling.json';
-import MobView from './MobView';
+import MobView from '../../views/lib/mob/MobView';
 import DiskView from './DiskView';
 import Charts from './Charts';
 import EventLog from '../../views/EventLog';

@@ -2,20 +2,22 @@
 import type { WebSystem } from '../system';
 import './targets';
 import { MobIntro } from './Intro';
+import { MOB_TERMS } from '../../views/lib/mob/part';
 import './grid.css';
 
 export const mob: WebSystem = {
   kind: 'mob',
   views: {
     SystemDiagram: () => import('./SystemDiagram'),
-    MobView: () => import('./MobView'),
     DiskView: () => import('./DiskView'),
     CacheView: () => import('./CacheView'),
     SpaceView: () => import('./SpaceView'),
     Charts: () => import('./Charts'),
   },
   // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them).
-  viewHeights: { SystemDiagram: 300, MobView: 580, DiskView: 680, CacheView: 320, SpaceView: 560, Charts: 420 },
+  viewHeights: { SystemDiagram: 300, DiskView: 680, CacheView: 320, SpaceView: 560, Charts: 420 },
+  libViews: ['MobView'],
+  mobView: { terms: MOB_TERMS, extras: () => import('./mobViewExtras') },
   inspector: () => import('./inspect'),
   Intro: MobIntro,
   grid: true,

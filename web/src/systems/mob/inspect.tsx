@@ -5,12 +5,14 @@
 // the write-optimized and hybrid layouts (spaceInspect.tsx), from the latest frame.
 import type { InspectorPart } from '../system';
 import type { InspectTarget, ViewProps } from '../../views/contract';
-import { fmtBytes, fmtMB, fmtPct } from '../../views/lib/format';
+import { fmtBytes } from '../../views/lib/format';
 import { formatSimTime } from '../../state/clock';
 import { KV, PageLink } from '../../views/lib/inspectParts';
 import { DiskDetails, serviceRows } from '../../views/lib/DiskInspect';
-import { mobFrame, mobNames, type MobFrame, type MobNames } from './mobFrame';
-import { chunksOfPage } from './mob';
+import { mobFrame, mobNames, type MobFrame } from './mobFrame';
+import { AreaTag, ChunkDetails, FlusherDetails } from '../../views/lib/mob/MobInspect';
+import { MOB_TERMS } from '../../views/lib/mob/part';
+import { chunksOfPage } from '../../views/lib/mob/mob';
 import { spaceFrame, type SpaceSnapshot } from './spaceFrame';
 import { FragmentDetails, placementRows, RegionDetails } from './spaceInspect';
 import { pageState } from './pageShipping';
@@ -30,15 +32,6 @@ function Empty({ select }: { select: ViewProps['select'] }) {
         Inspect the disk
       </button>
     </div>
-  );
-}
-
-function AreaTag({ area, names }: { area: number | undefined; names: MobNames }) {
-  if (area === undefined) return <span className="sl-muted">unknown (no modification of it buffered)</span>;
-  return (
-    <span>
-      <i className="sl-swatch" style={{ background: names.areaColour[area] }} /> {names.areaName(area)}
-    </span>
   );
 }
 
@@ -137,29 +130,8 @@ function Details({ f, s, sel, select }: { f: MobFrame; s: SpaceSnapshot; sel: In
         </>
       );
     }
-    case 'chunk': {
-      const m = f.mob;
-      let i = -1;
-      for (let k = 0; k < m.chunkPage.length; k++) if (m.chunkPage[k] === sel.page && m.chunkLogIndex[k] === sel.logIndex) i = k;
-      if (i < 0)
-        return (
-          <div style={{ padding: 10 }}>
-            This chunk has left the MOB: its modifications were written (or superseded) and the log was truncated past it.
-            See page <PageLink page={sel.page} select={select} />.
-          </div>
-        );
-      return (
-        <KV
-          rows={[
-            ['page', <PageLink page={sel.page} select={select} />],
-            ['log index', sel.logIndex],
-            ['live modifications', m.chunkCount[i] || '0 (a hole: all superseded or written)'],
-            ['area', <AreaTag names={f.names} area={m.chunkArea[i]} />],
-            ['position in the scan list', `${i + 1} of ${m.chunkPage.length} (1 = oldest)`],
-          ]}
-        />
-      );
-    }
+    case 'chunk':
+      return <ChunkDetails f={f} page={sel.page} logIndex={sel.logIndex} terms={MOB_TERMS} select={select} />;
     case 'request': {
       const a = f.disk.active;
       if (a && a.page === sel.page && a.kind === sel.requestKind && (sel.start < 0 || a.start === sel.start))
@@ -183,33 +155,7 @@ function Details({ f, s, sel, select }: { f: MobFrame; s: SpaceSnapshot; sel: In
             PAGE has no MOB and no flusher: a dirty page is written when the cache evicts it ({fl.pagesWritten.toLocaleString()} eviction writes since 0 s).
           </p>
         );
-      return (
-        <>
-          <KV
-            rows={[
-              ['state', fl.state],
-              ['page', fl.page >= 0 ? <PageLink page={fl.page} select={select} /> : '—'],
-              ['pass', `${fl.passes} completed${fl.batch.length ? `, current pass at ${Math.min(fl.position + 1, fl.batch.length)} of ${fl.batch.length}` : ''}`],
-              ['MOB', `${fmtMB(f.mob.usedBytes)} / ${fmtMB(f.mob.capacityBytes)} MB (${fmtPct(f.mob.usedBytes / f.mob.capacityBytes)}), trigger ${fmtPct(f.mob.trigger, 0)}, scans ${fmtPct(f.mob.scanFrac, 0)}`],
-            ]}
-          />
-          {fl.batch.length > 0 && (
-            <div style={{ padding: '0 10px 8px', display: 'flex', flexWrap: 'wrap', gap: 3 }}>
-              {Array.from(fl.batch).map((p, i) => (
-                <button
-                  type="button"
-                  key={i}
-                  className="sl-btn"
-                  style={{ padding: '0 4px', opacity: i < fl.position ? 0.45 : 1, fontWeight: i === fl.position ? 700 : 400 }}
-                  onClick={() => select({ kind: 'page', id: p })}
-                >
-                  {p}
-                </button>
-              ))}
-            </div>
-          )}
-        </>
-      );
+      return <FlusherDetails f={f} terms={MOB_TERMS} select={select} />;
     }
     case 'disk':
       return <DiskDetails disk={f.disk} kinds={f.names.request} now={f.nowNs} select={select} />;

@@ -7,43 +7,10 @@ import type { Frame, Sample, SystemDescription } from '../../engine/types';
 import { diskFrame, type DiskSnapshot } from '../../views/lib/diskFrame';
 import { valueNames } from '../../views/lib/describe';
 import { REQUEST_PALETTE, valueColours } from '../../views/contract';
+import { AREA_PALETTE, areaNamesOf, readFlusher, readMob, type AreaNames, type BufferFrame, type FlusherSnapshot, type MobSnapshot } from '../../views/lib/mob/bufferFrame';
 
-/** Colours of the database's areas, keyed by name, so a hot modification looks the same in every
- * MOB view. */
-export const AREA_PALETTE: Readonly<Record<string, string>> = { hot: '#d7301f', warm: '#fc8d59', cold: '#4575b4' };
-
-/** The MOB's scan list in log order, one entry per chunk (thesis §3.1.4). */
-export interface MobSnapshot {
-  capacityBytes: number;
-  usedBytes: number;
-  /** Flusher trigger (0.99) and scan fraction (0.01) as fractions of the capacity. */
-  trigger: number;
-  scanFrac: number;
-  chunkPage: Uint32Array;
-  chunkCount: Uint32Array;
-  chunkLogIndex: Float64Array;
-  chunkArea: Uint8Array;
-  /** Bytes of object data per area [hot, warm, cold]. */
-  dataBytesByArea: [number, number, number];
-  /** Totals since the start: modifications inserted, superseded (absorbed), removed by writes. */
-  inserted: number;
-  superseded: number;
-  removed: number;
-}
-
-export interface FlusherSnapshot {
-  /** A name of the flusher's `state` values: idle, reading or writing. */
-  state: string;
-  /** Page being read or written (-1 when idle). */
-  page: number;
-  /** This pass's pages, sorted by disk address, and the index of the current one. */
-  batch: Uint32Array;
-  position: number;
-  passes: number;
-  /** Pages written since 0 s, and the modifications those writes installed. */
-  pagesWritten: number;
-  installed: number;
-}
+export { AREA_PALETTE };
+export type { FlusherSnapshot, MobSnapshot };
 
 /** The MOB's disk: the disk component's, with its last completed requests (`disk_history`). */
 export interface MobDisk extends DiskSnapshot {
@@ -93,25 +60,19 @@ export interface MobSample extends Sample {
 }
 
 /** The names of the MOB's enumerated values, in the engine's numbering, and their colours. */
-export interface MobNames {
-  /** Database areas: hot, warm, cold (`mob.area`). */
-  area: readonly string[];
-  areaColour: readonly string[];
+export interface MobNames extends AreaNames {
   /** Disk request kinds (`disk_queue.kind`). */
   request: readonly string[];
   requestColour: readonly string[];
-  areaName(area: number): string;
   requestName(kind: number): string;
 }
 
 const names = new WeakMap<SystemDescription, MobNames>();
 function withNames(area: readonly string[], request: readonly string[]): MobNames {
   return {
-    area,
-    areaColour: valueColours(area, AREA_PALETTE),
+    ...areaNamesOf(area),
     request,
     requestColour: valueColours(request, REQUEST_PALETTE),
-    areaName: (a) => area[a] ?? `area ${a}`,
     requestName: (k) => request[k] ?? `request kind ${k}`,
   };
 }
@@ -129,12 +90,9 @@ export function mobNames(d: SystemDescription | null): MobNames {
   return n;
 }
 
-export interface MobFrame {
-  /** The frame's simulated time, ns. */
-  nowNs: number;
+/** The MOB system's frame: its buffer as the shared MOB view reads it, and the rest. */
+export interface MobFrame extends BufferFrame {
   names: MobNames;
-  mob: MobSnapshot;
-  flusher: FlusherSnapshot;
   disk: MobDisk;
   cache: CacheSnapshot;
   clients: ClientSnapshot[];
@@ -148,12 +106,9 @@ export const mobFrame = oncePerFrame(read);
 
 function read(f: Frame, d: SystemDescription | null): MobFrame {
   const db = section(f, 'database');
-  const m = section(f, 'mob');
-  const fl = section(f, 'flusher');
   const history = section(f, 'disk_history');
   const cache = section(f, 'cache');
   const cl = section(f, 'clients');
-  const flusherStates = valueNames(d, 'flusher', 'state');
   const clientStates = valueNames(d, 'clients', 'state');
   const state = cl.col<Uint8Array>('state');
   const fetching = cl.col<Uint32Array>('fetching');
@@ -162,29 +117,8 @@ function read(f: Frame, d: SystemDescription | null): MobFrame {
   return {
     nowNs: f.nowNs,
     names: mobNames(d),
-    mob: {
-      capacityBytes: m.num('capacity_bytes'),
-      usedBytes: m.num('used_bytes'),
-      trigger: m.num('trigger'),
-      scanFrac: m.num('scan_frac'),
-      chunkPage: m.col('page'),
-      chunkCount: m.col('count'),
-      chunkLogIndex: m.col('log_index'),
-      chunkArea: m.col('area'),
-      dataBytesByArea: [m.num('data_bytes_hot'), m.num('data_bytes_warm'), m.num('data_bytes_cold')],
-      inserted: m.num('inserted'),
-      superseded: m.num('superseded'),
-      removed: m.num('removed'),
-    },
-    flusher: {
-      state: flusherStates[fl.num('state')] ?? String(fl.num('state')),
-      page: fl.num('page'),
-      batch: fl.col('page'),
-      position: fl.num('position'),
-      passes: fl.num('passes'),
-      pagesWritten: fl.num('pages_written'),
-      installed: fl.num('installed'),
-    },
+    mob: readMob(f),
+    flusher: readFlusher(f, d),
     disk: {
       ...diskFrame(f, d).disks[0],
       recent: Array.from(history.col('page'), (page, i) => ({

@@ -22,7 +22,8 @@ import { fmtBytes } from '../../views/lib/format';
 import { dirtyPages, dirtySummary, PAGE_COLOURS } from './pageShipping';
 import { GRID_TOP } from './cacheDraw';
 import CacheView from './CacheView';
-import MobView from './MobView';
+import MobView, { loadMobExtras } from '../../views/lib/mob/MobView';
+import { mob } from '.';
 import SystemDiagram, { cacheNote, cacheText } from './SystemDiagram';
 
 const W = 600;
@@ -58,6 +59,7 @@ let root: Root | null = null;
 let host: HTMLDivElement;
 
 beforeAll(async () => {
+  await loadMobExtras(mob.mobView);
   await loadEngineForTests();
   await loadInspectorPart('mob');
   description = describeForTests();

@@ -6,7 +6,8 @@ import { KIND_TEXT_PALETTE, type InspectTarget, type ViewProps } from '../../vie
 import { EMPTY_SOURCE, RecordedSource } from '../../views/lib/recorded';
 import filling from './fixtures/filling.json';
 import bigCache from './fixtures/big-cache.json';
-import MobView from './MobView';
+import MobView, { loadMobExtras } from '../../views/lib/mob/MobView';
+import { mob } from '.';
 import DiskView from './DiskView';
 import Charts from './Charts';
 import EventLog from '../../views/EventLog';
@@ -24,6 +25,7 @@ const VIEWS = { MobView, DiskView, Charts, EventLog, Inspector, CacheView, Space
 
 let description: SystemDescription;
 beforeAll(async () => {
+  await loadMobExtras(mob.mobView);
   await loadInspectorPart('mob');
   await loadEngineForTests();
   description = describeForTests();

@@ -1,6 +1,7 @@
 // What the Inspector shows of Thor: a prefetch group (what was asked for, shipped and used), an
 // object of the latest fetch's segment, a collection, the FE's heap, where the time has gone
-// (Tables 2–3) and the OR's disk, from the frame at the lab's time.
+// (Tables 2–3), the OR's disk, and what the mcache view picks (a chunk, a segment's chunks, the
+// flusher: views/lib/mob/MobInspect.tsx), from the frame at the lab's time.
 import type { InspectorPart } from '../system';
 import type { Frame, SystemDescription } from '../../engine/types';
 import type { InspectTarget, ViewProps } from '../../views/contract';
@@ -10,19 +11,29 @@ import { DiskDetails } from '../../views/lib/DiskInspect';
 import { diskFrame } from '../../views/lib/diskFrame';
 import { fmtMB, fmtPct } from '../../views/lib/format';
 import { CATEGORIES, thorFrame, type ThorFrame } from './thorFrame';
+import { bufferFrame } from '../../views/lib/mob/bufferFrame';
+import { ChunkDetails, FlusherDetails, PageChunks } from '../../views/lib/mob/MobInspect';
+import { thor } from '.';
 import './targets';
+
+/** The mcache's words (index.ts). */
+const terms = thor.mobView!.terms;
 
 function Empty({ select }: { select: ViewProps['select'] }) {
   return (
     <div style={{ padding: 10 }} className="sl-muted">
       <p style={{ marginTop: 0 }}>
-        Click a prefetch group or an object of the segment in the prefetching view, or a collection in the heap view, to see it in full.
+        Click a prefetch group or an object of the segment in the prefetching view, a collection in the heap view, or a chunk or segment in
+        the mcache view, to see it in full.
       </p>
       <button type="button" className="sl-btn" onClick={() => select({ kind: 'heap' })}>
         Inspect the FE&apos;s heap and the time so far
       </button>{' '}
       <button type="button" className="sl-btn" onClick={() => select({ kind: 'disk' })}>
         Inspect the OR&apos;s disk
+      </button>{' '}
+      <button type="button" className="sl-btn" onClick={() => select({ kind: 'flusher' })}>
+        Inspect the mcache&apos;s flusher
       </button>
     </div>
   );
@@ -91,6 +102,10 @@ function Details({ frame, description, sel, select }: { frame: Frame; descriptio
       />
     );
   }
+  const b = frame.sections.mob ? bufferFrame(frame, description) : null;
+  if (b && sel.kind === 'chunk') return <ChunkDetails f={b} page={sel.page} logIndex={sel.logIndex} terms={terms} select={select} />;
+  if (b && sel.kind === 'page') return <PageChunks f={b} page={sel.id} terms={terms} select={select} />;
+  if (b && sel.kind === 'flusher') return <FlusherDetails f={b} terms={terms} select={select} />;
   return <p style={{ padding: 10 }}>Thor has nothing of this kind to inspect.</p>;
 }
 
@@ -107,6 +122,12 @@ const part: InspectorPart = {
         return `Collection ${sel.id}`;
       case 'heap':
         return "The FE's heap";
+      case 'chunk':
+        return `mcache chunk (log index ${sel.logIndex}, segment ${sel.page})`;
+      case 'page':
+        return `segment ${sel.id} in the mcache`;
+      case 'flusher':
+        return "the mcache's flusher";
       default:
         return null;
     }

@@ -7,6 +7,7 @@
 //! buffered object plus 16 B per chunk. The MOB server's buffer, and the mcache of Thor0's OR
 //! (Liskov et al. §4), which is the same structure [Ghe95]; `Layout` says where objects live.
 pub mod config;
+pub mod view;
 
 use std::collections::VecDeque;
 use std::sync::Arc;

@@ -182,7 +182,7 @@ pub const FIGURES: &[FigureInfo] = &[
 pub const VIEWS: &[ViewInfo] = &[
     view("SystemDiagram", "System: clients, network, server, disk",
         "Clients fetch and commit through the network to the server, which reads and writes the disk."),
-    view("MobView", "Modified object buffer (MOB)",
+    view(crate::components::mob::view::VIEW, "Modified object buffer (MOB)",
         "The MOB as a log strip: chunks in commit order coloured hot, warm or cold, the 99% trigger line and the flusher’s 1% scan window."),
     view("DiskView", "Disk: platter, head and queue",
         "Top view of the platter with the head sweeping the database band; each request coloured fetch read, installation read or page write."),

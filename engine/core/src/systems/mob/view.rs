@@ -9,6 +9,8 @@ use super::wo::view as wo;
 use super::{Io, MobEngine, MobSystem};
 use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
 use crate::components::disk::Disk;
+use crate::components::mob::view::{fill_mob_sections, mob_sections, Busy, Flushing};
+use crate::components::mob::ScanEntry;
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
@@ -22,47 +24,21 @@ const DATABASE: SectionInfo = SectionInfo {
     columns: &[],
 };
 
-const MOB: SectionInfo = SectionInfo {
-    name: "mob",
-    description: "The modified object buffer and its scan list in log order, one row per chunk \
-        (thesis §3.1.4). Chunks emptied by write absorption or a page write stay until the log is \
-        truncated past them, so the list shows the holes the thesis describes.",
-    scalars: &[
-        f64("capacity_bytes", "capacity", "B"),
-        f64("used_bytes", "used", "B"),
-        f64("trigger", "flusher trigger", "fraction of capacity"),
-        f64("scan_frac", "flusher scan window", "fraction of capacity"),
-        f64("inserted", "modifications inserted", ""),
-        f64("superseded", "modifications superseded (absorbed)", ""),
-        f64("removed", "modifications removed by page writes", ""),
+/// The buffer's sections, the MOB component's (`mob`, `flusher`), with the database's areas.
+const MOB: [SectionInfo; 2] = mob_sections!(
+    areas: AREA,
+    area: "area",
+    page: "page",
+    data: [
         f64("data_bytes_hot", "object data: hot", "B"),
         f64("data_bytes_warm", "object data: warm", "B"),
         f64("data_bytes_cold", "object data: cold", "B"),
     ],
-    row: "a chunk of the scan list, oldest first",
-    columns: &[
-        u32("page", "page", ""),
-        u32("count", "modifications", ""),
-        // Log indices as doubles: they stay far below 2^53 and cross into JS exactly.
-        f64("log_index", "log index", ""),
-        u8("area", "area", "").values(AREA),
-    ],
-};
-
-const FLUSHER: SectionInfo = SectionInfo {
-    name: "flusher",
-    description: "The flusher and the pages of its current pass, sorted by disk address (§3.2.1).",
-    scalars: &[
-        f64("state", "state", "").values(&["idle", "reading", "writing"]),
-        f64("page", "page (−1 when idle)", ""),
-        f64("position", "position in the batch", ""),
-        f64("passes", "passes", ""),
-        f64("pages_written", "pages written since 0 s", "pages"),
-        f64("installed", "modifications installed by those writes", "modifications"),
-    ],
-    row: "a page of the pass's batch",
-    columns: &[u32("page", "page", "")],
-};
+    mob: "The modified object buffer and its scan list in log order, one row per chunk \
+        (thesis §3.1.4). Chunks emptied by write absorption or a page write stay until the log is \
+        truncated past them, so the list shows the holes the thesis describes.",
+    flusher: "The flusher and the pages of its current pass, sorted by disk address (§3.2.1).",
+);
 
 /// The disk's sections, the disk component's (`disk`, `disk_queue`), with the MOB's request kinds.
 const DISK: [SectionInfo; 2] = disk_sections!(REQUEST);
@@ -121,16 +97,17 @@ const DISK_HISTORY: SectionInfo = SectionInfo {
 
 /// The MOB system's frame sections, in the order `frame` returns them.
 pub const SECTIONS: &[SectionInfo] =
-    &[DATABASE, MOB, FLUSHER, DISK[0], DISK[1], CACHE, CLIENTS, DISK_HISTORY, wo::DISK_SPACE, wo::FRAGMENTS];
+    &[DATABASE, MOB[0], MOB[1], DISK[0], DISK[1], CACHE, CLIENTS, DISK_HISTORY, wo::DISK_SPACE, wo::FRAGMENTS];
 
 /// Everything the views draw, at time `now`.
 pub fn frame(sim: &MobSystem, now: SimTime) -> Frame {
     let disks = disks(sim);
     let regions = regions(sim);
+    let [m, flusher] = mob(sim);
     Frame(vec![
         database(sim),
-        mob(sim),
-        flusher(sim),
+        m,
+        flusher,
         disk_section(&SECTIONS[3], &disks, now),
         queue_section(&SECTIONS[4], &disks),
         cache(sim),
@@ -147,49 +124,30 @@ fn database(sim: &MobSystem) -> Section {
     s
 }
 
-fn mob(sim: &MobSystem) -> Section {
-    let m = &sim.mob;
-    let scan = m.scan_list();
-    let opp = sim.db.objects_per_page;
-    // A chunk's objects share one page; like the page-write metric, the page's area is its
-    // middle object's (an area boundary need not fall on a page boundary).
-    let area_of_page = |p: u32| sim.workload.area_of(p * opp + opp / 2) as u8;
-    let (inserted, superseded, removed) = m.totals();
-    let [hot, warm, cold] = m.data_bytes_by_area();
-    let mut s = Section::new(&SECTIONS[1]);
-    s.set("capacity_bytes", m.capacity() as f64)
-        .set("used_bytes", m.used() as f64)
-        .set("trigger", sim.flusher.trigger())
-        .set("scan_frac", sim.flusher.scan_frac())
-        .set("inserted", inserted as f64)
-        .set("superseded", superseded as f64)
-        .set("removed", removed as f64)
-        .set("data_bytes_hot", hot as f64)
-        .set("data_bytes_warm", warm as f64)
-        .set("data_bytes_cold", cold as f64)
-        .u32s("page", scan.iter().map(|e| e.page))
-        .u32s("count", scan.iter().map(|e| e.count))
-        .f64s("log_index", scan.iter().map(|e| e.log_index as f64))
-        .u8s("area", scan.iter().map(|e| area_of_page(e.page)));
-    s
-}
-
-fn flusher(sim: &MobSystem) -> Section {
+/// The `mob` and `flusher` sections. A chunk's objects share one page; like the page-write
+/// metric, the page's area is its middle object's (an area boundary need not fall on a page
+/// boundary).
+fn mob(sim: &MobSystem) -> [Section; 2] {
     let f = &sim.flusher;
-    let (state, page) = match f.state {
-        FlusherState::Idle => (0, -1.0),
-        FlusherState::Reading(p) => (1, p as f64),
-        FlusherState::Writing(p) => (2, p as f64),
+    let opp = sim.db.objects_per_page;
+    let busy = match f.state {
+        FlusherState::Idle => Busy::Idle,
+        FlusherState::Reading(p) => Busy::Reading(p),
+        FlusherState::Writing(p) => Busy::Writing(p),
     };
-    let mut s = Section::new(&SECTIONS[2]);
-    s.set("state", state as f64)
-        .set("page", page)
-        .set("position", f.position as f64)
-        .set("passes", f.passes as f64)
-        .set("pages_written", f.pages_written as f64)
-        .set("installed", f.installed as f64)
-        .u32s("page", f.batch.clone());
-    s
+    let flushing = Flushing {
+        trigger: f.trigger(),
+        scan_frac: f.scan_frac(),
+        busy,
+        batch: &f.batch,
+        position: f.position,
+        passes: f.passes,
+        pages_written: f.pages_written,
+        installed: f.installed,
+    };
+    let data = ["data_bytes_hot", "data_bytes_warm", "data_bytes_cold"];
+    let area = |e: &ScanEntry| sim.workload.area_of(e.page * opp + opp / 2) as u8;
+    fill_mob_sections([&SECTIONS[1], &SECTIONS[2]], &sim.mob, &flushing, &data, area)
 }
 
 /// The regions of the write-optimized or hybrid layout.

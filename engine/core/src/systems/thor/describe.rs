@@ -65,6 +65,13 @@ pub const VIEWS: &[ViewInfo] = &[
          over time.",
     ),
     crate::workload::oo7::view::PANEL,
+    view(
+        crate::components::mob::view::VIEW,
+        "The OR's mcache: modified objects and the flusher",
+        "The mcache, the OR's modified object buffer, as a log strip: chunks of modified atomic parts in commit order, \
+         the 90% trigger line and the flusher's 10% scan window; below, the segments of the flusher's pass in address \
+         order, each read unless the OR's cache holds it, then written.",
+    ),
     view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),
     view("Inspector", "Inspector", "Click anything in a view to see its full state here."),
 ];

@@ -121,6 +121,16 @@ impl Mcache {
         (self.flusher.trigger * self.mob.capacity() as f64) as u64
     }
 
+    /// The flusher's settings.
+    pub fn flusher(&self) -> &Flusher {
+        &self.flusher
+    }
+
+    /// The pass's segments, sorted by address (empty between passes), and the position in them.
+    pub fn batch(&self) -> (&[u32], usize) {
+        (&self.batch, self.position)
+    }
+
     /// The segment the flusher is reading or writing.
     pub fn busy_segment(&self) -> Option<u32> {
         match self.state {

@@ -103,3 +103,47 @@ fn the_flusher_installs_what_commits_log_in_address_order() {
     sys.mcache.mob.check_invariants();
     assert_eq!(sys.fe.ledger.total(), now, "commit waits are part of commit");
 }
+
+/// The mcache as its frames show it (the MOB component's `mob` and `flusher` sections): mid-pass
+/// (the first 50 frames with the flusher busy; the small database's segments all stay in the OR's
+/// memory, so it only writes), the segment being written is the batch's at its position, the batch is in address
+/// order, the finished passes are one fewer than those begun, and every buffered modification is
+/// an atomic part's (the sections' one area), its bytes the object data.
+#[test]
+fn the_mcache_frames_show_the_flusher_mid_pass() {
+    use super::database::Kind;
+    use crate::frame::Column;
+    let text = "[system]\nkind = \"thor\"\n[workload]\ntraversal = \"t2b\"\nparts_per_call = 48\n\
+                calls_per_transaction = 20\n[mcache]\nmb = 0.4\n";
+    let s = scenario::parse(text).unwrap();
+    let mut sim = Simulation::new(&s, 1);
+    let mut checked = 0;
+    while sim.step() && checked < 50 {
+        let Simulation::Thor(e) = &sim else { unreachable!() };
+        let m = &e.system().mcache;
+        let Some(segment) = m.busy_segment() else { continue };
+        let f = sim.frame();
+        f.check(sim.description().sections).unwrap();
+        let (mob, flusher) = (f.section("mob"), f.section("flusher"));
+        let writing = matches!(m.state, super::mcache::State::Writing(_));
+        assert_eq!(flusher.scalar("state"), if writing { 2.0 } else { 1.0 });
+        checked += 1;
+        assert_eq!(flusher.scalar("page"), f64::from(segment));
+        let Column::U32(batch) = flusher.get("page") else { panic!("the batch is u32") };
+        assert!(batch.windows(2).all(|w| w[0] < w[1]), "address order");
+        assert_eq!(batch[flusher.scalar("position") as usize], segment);
+        assert_eq!(flusher.scalar("passes"), (m.counters.passes - 1) as f64);
+        assert_eq!(flusher.scalar("pages_written"), m.counters.writes as f64);
+        assert_eq!(mob.scalar("used_bytes"), m.mob.used() as f64);
+        assert_eq!((mob.scalar("trigger"), mob.scalar("scan_frac")), (0.9, 0.1));
+        let Column::U8(area) = mob.get("area") else { panic!("area is u8") };
+        assert!(area.iter().all(|&a| a == 0));
+        let db = &e.system().db;
+        let objects: Vec<u32> = (0..db.layout.pages()).flat_map(|p| m.mob.find_modifications(p)).map(|(x, _)| x).collect();
+        assert!(!objects.is_empty() && objects.iter().all(|&x| db.kind(x) == Kind::AtomicPart));
+        let bytes: u64 = objects.iter().map(|&x| u64::from(db.bytes(x))).sum();
+        assert_eq!(mob.scalar("data_bytes"), bytes as f64);
+    }
+    assert_eq!(checked, 50, "the flusher works");
+}
+

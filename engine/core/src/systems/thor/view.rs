@@ -6,9 +6,11 @@ use super::collect::Phase;
 use super::costs::CATEGORIES;
 use super::database::KINDS;
 use super::heap::{Cell, State};
+use super::mcache::State as McacheState;
 use super::prefetch::Policy;
 use super::ThorSystem;
 use crate::components::disk::view::{disk_section, disk_sections, queue_section, Shown};
+use crate::components::mob::view::{fill_mob_sections, mob_sections, Busy, Flushing};
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
@@ -155,13 +157,34 @@ const DISK: [SectionInfo; 2] = disk_sections!(&["segment read", "installation re
 /// The OO7 sections (`oo7`, `composite`) of its traversals (§6.1, §6.2), in `config::Traversal`'s order.
 const OO7: [SectionInfo; 2] = oo7_sections!(&["T1", "T6", "T2a", "T2b", "T2c", "T-mix", "T-phases"]);
 
+/// The OR's mcache (§4), the MOB component's sections (`mob`, `flusher`) over Thor0's segments.
+/// Its modified objects are of one kind: the traversals write only atomic parts (T2a the root
+/// one of each composite part, T2b and T2c all).
+const MCACHE: [SectionInfo; 2] = mob_sections!(
+    areas: MODIFIED,
+    area: "object modified",
+    page: "segment",
+    data: [f64("data_bytes", "object data", "B")],
+    mob: "The OR's mcache, its modified object buffer (§4; the MOB of [Ghe95]), and its scan list in \
+        log order, one row per chunk: a commit's modified objects of one segment. Chunks emptied by a \
+        newer version of their objects (absorption) or by a flusher pass stay until the log is \
+        truncated past them.",
+    flusher: "The mcache's flusher and the segments of its current pass, sorted by disk address \
+        (thesis §6.2.5: it starts at 90% full and takes the oldest 10%): each is read unless the OR's \
+        segment cache holds it, then written with its modifications installed; they leave the mcache \
+        when the pass ends.",
+);
+/// The `mob` section's areas: what Thor's traversals modify.
+pub const MODIFIED: &[&str] = &["atomic part"];
+
 pub const SECTIONS: &[SectionInfo] =
-    &[PREFETCH, SEGMENT, HEAP, COLLECTIONS, LEDGER, OO7[0], OO7[1], DISK[0], DISK[1]];
+    &[PREFETCH, SEGMENT, HEAP, COLLECTIONS, LEDGER, OO7[0], OO7[1], DISK[0], DISK[1], MCACHE[0], MCACHE[1]];
 
 pub fn frame(sim: &ThorSystem, now: SimTime) -> Frame {
     let segments = sim.or.segment_count() as u64;
     let disks = [Shown { disk: &sim.disk, data_end: segments * u64::from(THOR0_SEGMENT_BYTES) }];
     let [assemblies, composite] = oo7(sim);
+    let [mcache, flusher] = mcache(sim);
     Frame(vec![
         prefetch(sim, now),
         segment(sim),
@@ -172,7 +195,33 @@ pub fn frame(sim: &ThorSystem, now: SimTime) -> Frame {
         composite,
         disk_section(&SECTIONS[7], &disks, now),
         queue_section(&SECTIONS[8], &disks),
+        mcache,
+        flusher,
     ])
+}
+
+/// The `mob` and `flusher` sections of the OR's mcache.
+fn mcache(sim: &ThorSystem) -> [Section; 2] {
+    let m = &sim.mcache;
+    let c = &m.counters;
+    let (batch, position) = m.batch();
+    let busy = match m.state {
+        McacheState::Idle => Busy::Idle,
+        McacheState::Reading(s) => Busy::Reading(s),
+        McacheState::Writing(s) => Busy::Writing(s),
+    };
+    let flushing = Flushing {
+        trigger: m.flusher().trigger,
+        scan_frac: m.flusher().scan_frac,
+        busy,
+        batch,
+        position,
+        // `passes` counts a pass from its start; the sections count those finished.
+        passes: c.passes - !batch.is_empty() as u64,
+        pages_written: c.writes,
+        installed: c.installed,
+    };
+    fill_mob_sections([&SECTIONS[9], &SECTIONS[10]], &m.mob, &flushing, &["data_bytes"], |_| 0)
 }
 
 /// The `oo7` and `composite` sections of the FE's traversal.

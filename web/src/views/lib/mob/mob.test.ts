@@ -1,14 +1,14 @@
-// The MOB's own view helpers: the MOB's layout, the areas of pages, the strip of area columns.
+// The MOB view's helpers, on the MOB system's frames: the buffer's layout, the areas of pages, the strip of area columns.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Frame, SystemDescription } from '../../engine/types';
-import type { MobSnapshot } from './mobFrame';
-import { kindIds } from '../../views/lib/describe';
+import type { Frame, SystemDescription } from '../../../engine/types';
+import type { MobSnapshot } from './bufferFrame';
+import { kindIds } from '../describe';
 import { chunkAt, layoutMob, pendingByPage, perPageWrite } from './mob';
 import { PageAreas, sharedPageAreas } from './pages';
 import { AreaColumns, paintAreaColumns } from './areaColumns';
-import { RecordedSource } from '../../views/lib/recorded';
-import filling from './fixtures/filling.json';
-import { describeForTests, loadEngineForTests, traceBatch } from '../../engine/testing';
+import { RecordedSource } from '../recorded';
+import filling from '../../../systems/mob/fixtures/filling.json';
+import { describeForTests, loadEngineForTests, traceBatch } from '../../../engine/testing';
 
 let K: { mob_insert: number };
 beforeAll(async () => {
@@ -35,7 +35,6 @@ function mob(counts: number[], pages: number[], used: number, cap = 100000): Mob
     chunkCount: Uint32Array.from(counts),
     chunkLogIndex: Float64Array.from(counts.map((_, i) => i + 1)),
     chunkArea: Uint8Array.from(counts.map((_, i) => i % 3)),
-    dataBytesByArea: [0, 0, 0],
     inserted: 0,
     superseded: 0,
     removed: 0,
@@ -162,6 +161,13 @@ describe('area columns', () => {
       expect([px(1, 0), px(1, 3)]).toEqual([[0, 0, 255], [255, 0, 0]]);
       expect(px(2, 2)).toEqual([0, 128, 0]);
       expect(px(3, 0)).toEqual([230, 230, 230]);
+      // One area only (Thor's mcache): its colour, the others never drawn.
+      const one = new AreaColumns(2);
+      one.add(0, 1.5, 0);
+      paintAreaColumns(ctx, one, 0, 0, 1, ['#2c7fb8'], '#000000', 1);
+      const data = (put as unknown as { img: { data: Uint8ClampedArray } }).img.data;
+      expect(Array.from(data.slice(0, 3))).toEqual([44, 127, 184]);
+      expect(Array.from(data.slice(4, 7))).toEqual([22, 64, 92]);
     } finally {
       g.ImageData = had;
     }

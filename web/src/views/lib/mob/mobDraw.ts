@@ -1,11 +1,11 @@
 // The MOB view's painting (MobView.tsx): the layout of its strips and the canvas work, pure
 // functions of a frame, apart from the component.
-import { REQUEST_PALETTE } from '../../views/contract';
-import { prepareCanvas } from '../../views/lib/hooks';
-import { fillRuns } from '../../views/lib/pixels';
+import { REQUEST_PALETTE } from '../../contract';
+import { prepareCanvas } from '../hooks';
+import { fillRuns } from '../pixels';
 import { AreaColumns, paintAreaColumns } from './areaColumns';
 import type { MobLayout } from './mob';
-import type { MobFrame } from './mobFrame';
+import type { BufferFrame } from './bufferFrame';
 import type { PageAreas } from './pages';
 
 /** What the pointer is over. */
@@ -40,11 +40,12 @@ export function drawMob(
   canvas: HTMLCanvasElement | null,
   width: number,
   height: number,
-  f: MobFrame,
+  f: BufferFrame,
   layout: MobLayout,
   areas: PageAreas,
   hover: Hover | null,
   selectedPage: number,
+  pagePrefix = 'p',
 ): void {
   const ctx = prepareCanvas(canvas, width, height);
   if (!ctx) return;
@@ -54,8 +55,10 @@ export function drawMob(
   const n = m.chunkCount.length;
   const batch = f.flusher.batch;
   // Pages of the flusher's pass as a flat mask: it is looked up once per chunk.
-  const inBatch = new Uint8Array(batch.length > 0 ? f.pages : 0);
-  for (const p of batch) if (p < inBatch.length) inBatch[p] = 1;
+  let pages = 0;
+  for (const p of batch) pages = Math.max(pages, p + 1);
+  const inBatch = new Uint8Array(pages);
+  for (const p of batch) inBatch[p] = 1;
   const hoverPage = hover ? hover.page : -1;
 
   // ---- strip 1: the whole MOB, aggregated per device-pixel column by area ----
@@ -157,7 +160,7 @@ export function drawMob(
   for (const [x, w] of zOutlines) ctx.strokeRect(x + 1, S2_Y + 1, Math.max(1, w - 2), S2_H - 2);
   ctx.fillStyle = '#fff';
   ctx.font = '10px system-ui, sans-serif';
-  for (const [x, p] of zLabels) ctx.fillText(`p${p}`, x + 3, S2_Y + 13);
+  for (const [x, p] of zLabels) ctx.fillText(`${pagePrefix}${p}`, x + 3, S2_Y + 13);
   ctx.fillStyle = 'rgba(31,111,235,0.18)';
   ctx.fillRect(ML, S2_Y - 2, Math.min(plotW, m.scanFrac * cap * zpx), S2_H + 4);
   ctx.strokeStyle = '#1f6feb';

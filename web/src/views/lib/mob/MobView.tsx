@@ -1,36 +1,88 @@
-// The Modified Object Buffer (thesis §3.1.4, spec §2.7–§2.8, §8.1.1): the scan list as a log
-// strip (oldest at left, each chunk as wide as its live modifications, coloured by area), the
-// fill level against capacity and the 99% trigger, the flusher's scan window over the oldest 1%
-// (magnified below), the pages of the current pass in disk-address order, and the write-absorption
-// counters. Under FREEMOB its installation reads are free; under PAGE there is no MOB (NoMob.tsx).
-import { useEffect, useMemo, useRef, useState } from 'react';
+// The modified object buffer (thesis §3.1.4, spec §2.7–§2.8, §8.1.1), every system's with one
+// (engine/core/src/components/mob/view.rs: the MOB server's, and the mcache of Thor0's OR): the
+// scan list as a log strip (oldest at left, each chunk as wide as its live modifications,
+// coloured by area), the fill level against capacity and the flusher's trigger, its scan window
+// over the oldest part (magnified below), the pages of the current pass in disk-address order,
+// and the write-absorption counters. A system gives its words and what only it shows
+// (`WebSystem.mobView`, part.ts): the MOB system's FREEMOB note and, under PAGE, no MOB at all.
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import * as d3 from 'd3';
-import type { Frame } from '../../engine/types';
-import { REQUEST_PALETTE, type ViewProps } from '../../views/contract';
-import { Axis } from '../../views/lib/Axis';
-import { EMPTY_MESSAGE, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
+import type { Frame, SystemDescription } from '../../../engine/types';
+import { systemOf } from '../../../systems';
+import { REQUEST_PALETTE, type ViewProps } from '../../contract';
+import { Axis } from '../Axis';
+import { EMPTY_MESSAGE, useElementSize, useFrameTick, useLatest } from '../hooks';
+import { fmtMB, fmtPct } from '../format';
 import { chunkAt, layoutMob, pendingByPage, perPageWrite, type MobLayout } from './mob';
-import { fmtMB, fmtPct } from '../../views/lib/format';
 import { sharedPageAreas } from './pages';
-import { kindIds } from '../../views/lib/describe';
-import { mobFrame, mobNames, type MobFrame } from './mobFrame';
+import { bufferFrame, areaNames, type BufferFrame } from './bufferFrame';
 import { B_H, B_Y, batchCellWidth, drawMob, fit, HOLE, MIN_HEIGHT, ML, MR, S1_H, S1_Y, S2_H, S2_Y, ZOOM_WINDOWS, type Hover } from './mobDraw';
-import { NoMob } from './NoMob';
-import '../../views/views.css';
+import { MOB_TERMS, type MobExtras, type MobTerms, type MobViewPart } from './part';
+import './targets';
+import '../../views.css';
 
-/** FREEMOB (§5.3, spec A30): why its flusher never reads. */
-const FREEMOB_NOTE =
-  'FREEMOB: installation reads cost nothing (§5.3). The flusher installs a page not in the cache from its own buffer, with no disk read, so it goes straight to writing.';
+const NO_EXTRAS: MobExtras = {};
+const loaded = new Map<MobViewPart['extras'], MobExtras>();
 
-export default function MobView({ frames, selected, select, description, inspectable, scenario }: ViewProps) {
+/** The extras of `part`, loaded once (tests call it before rendering to a string). */
+export async function loadMobExtras(part: MobViewPart | undefined): Promise<MobExtras> {
+  if (!part?.extras) return NO_EXTRAS;
+  let e = loaded.get(part.extras);
+  if (!e) {
+    e = (await part.extras()).default;
+    loaded.set(part.extras, e);
+  }
+  return e;
+}
+
+/** The system's part of the view: its words, and its extras once loaded (null until then). */
+function usePart(description: SystemDescription | null): { terms: MobTerms; extras: MobExtras | null } {
+  const part = description ? systemOf(description.kind)?.mobView : undefined;
+  const [, setLoaded] = useState(0);
+  const extras = part?.extras ? (loaded.get(part.extras) ?? null) : NO_EXTRAS;
+  useEffect(() => {
+    if (extras) return;
+    let live = true;
+    void loadMobExtras(part).then(() => live && setLoaded((n) => n + 1));
+    return () => {
+      live = false;
+    };
+  }, [part, extras]);
+  return { terms: part?.terms ?? MOB_TERMS, extras };
+}
+
+/** The record kind whose records give each inserted modification's area, when the system has one. */
+function insertKind(d: SystemDescription | null): number | null {
+  const i = d?.records.findIndex((r) => r.name === 'mob_insert') ?? -1;
+  return i >= 0 ? d!.records[i].id : null;
+}
+
+/** The view: the system's part loaded, the buffer, or what the system shows when it has none. */
+export default function MobView(props: ViewProps) {
+  const { frames, description, scenario } = props;
+  const { terms, extras } = usePart(description);
+  const tick = useFrameTick(frames, 200);
+  if (!extras)
+    return (
+      <div className="sl-view" data-view="mob">
+        <div className="sl-empty">Loading the {terms.buffer} view…</div>
+      </div>
+    );
+  if (tick && extras.Instead && extras.noBuffer?.(tick, description)) return <extras.Instead frame={tick} description={description} scenario={scenario} />;
+  return <Buffer {...props} terms={terms} extras={extras} />;
+}
+
+/** The buffer and its flusher, mounted when there is one to show (its canvas and plot then exist
+ * for its hooks from the start). */
+const Buffer = memo(function Buffer({ frames, selected, select, description, inspectable, terms, extras }: ViewProps & { terms: MobTerms; extras: MobExtras }) {
   const plotRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(plotRef);
   const tick = useFrameTick(frames, 200);
-  const frame = tick && mobFrame(tick, description);
+  const frame = tick && bufferFrame(tick, description);
   const latest = () => {
     const l = frames.latest();
-    return l && mobFrame(l, description);
+    return l && bufferFrame(l, description);
   };
   const [hover, setHover] = useState<Hover | null>(null);
   const hoverRef = useLatest(hover);
@@ -46,9 +98,9 @@ export default function MobView({ frames, selected, select, description, inspect
     // The MOB's contents are fixed by its three running totals, the flusher by its pass and
     // position: a frame in which none of them (nor the hover or selection) changed is not redrawn.
     let drawn = '';
-    const kinds = kindIds(description, ['mob_insert']);
+    const inserts = insertKind(description);
     const draw = (fr: Frame) => {
-      const f = mobFrame(fr, description);
+      const f = bufferFrame(fr, description);
       const m = f.mob;
       const fl = f.flusher;
       const hoverPage = hoverRef.current?.page ?? -1;
@@ -57,22 +109,25 @@ export default function MobView({ frames, selected, select, description, inspect
       if (sig === drawn && !fr.reset && layoutRef.current) return;
       drawn = sig;
       layoutRef.current = layoutMob(m, layoutRef.current ?? undefined);
-      drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hoverRef.current, selPage);
+      drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hoverRef.current, selPage, terms.pagePrefix);
     };
     const unsub = frames.subscribe((f) => {
-      areas.current.learn(f, kinds.mob_insert);
+      areas.current.learn(f, inserts);
       draw(f);
     });
     const f = frames.latest();
-    if (f) draw(f);
+    if (f) {
+      areas.current.learn(f, inserts);
+      draw(f);
+    }
     return unsub;
-  }, [frames, width, height, hoverRef, selectedRef, description]);
+  }, [frames, width, height, hoverRef, selectedRef, description, terms]);
 
   // Redraw on hover / selection changes between frames (e.g. while paused).
   useEffect(() => {
     const f = latest();
-    if (f && layoutRef.current) drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hover, highlightPage(selected));
-  }, [hover, selected, frames, width, height, description]);
+    if (f && layoutRef.current) drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hover, highlightPage(selected), terms.pagePrefix);
+  }, [hover, selected, frames, width, height, description, terms]);
 
   const x1 = useMemo(() => d3.scaleLinear().domain([0, (frame?.mob.capacityBytes ?? 1) / 1048576]).range([ML, ML + plotW]), [frame?.mob.capacityBytes, plotW]);
   const zoomBytes = frame ? ZOOM_WINDOWS * frame.mob.scanFrac * frame.mob.capacityBytes : 1;
@@ -113,40 +168,38 @@ export default function MobView({ frames, selected, select, description, inspect
   // Both from the engine's state now, so play, seek and a permalink agree (one truth per moment).
   const absorption = fl ? perPageWrite(m!.inserted, fl.pagesWritten) : NaN;
   const installedPerWrite = fl ? perPageWrite(fl.installed, fl.pagesWritten) : NaN;
-  const tip = hover && frame ? tooltip(frame, hover) : null;
-  const freemob = frame?.cache.architecture === 'freemob';
-
-  if (frame?.cache.architecture === 'page') return <NoMob f={frame} scenario={scenario} />;
+  const tip = hover && frame ? tooltip(frame, hover, terms) : null;
+  const note = tick && extras.note ? extras.note(tick, description) : null;
 
   return (
     <div className="sl-view" data-view="mob">
       <div className="sl-head">
-        <h3 className="sl-title">Modified Object Buffer</h3>
+        <h3 className="sl-title">{terms.title}</h3>
         {m && (
           <>
             <span className="sl-stat">
               fill <b>{fmtMB(m.usedBytes)}</b> / {fmtMB(m.capacityBytes)} MB (<b>{fmtPct(m.usedBytes / m.capacityBytes)}</b>)
             </span>
-            <span className="sl-stat" title="Modifications committed into the MOB since the start">
+            <span className="sl-stat" title={`Modifications committed into the ${terms.buffer} since the start`}>
               inserted <b>{m.inserted.toLocaleString()}</b>
             </span>
             <span className="sl-stat" title="Modifications overwritten by a newer version of the same object before being written: write absorption">
               absorbed (superseded) <b>{m.superseded.toLocaleString()}</b>
             </span>
-            <span className="sl-stat" title="Modifications installed on disk by page writes">
+            <span className="sl-stat" title={`Modifications installed on disk by ${terms.page} writes`}>
               written <b>{m.removed.toLocaleString()}</b>
             </span>
             <span
               className="sl-stat"
               data-testid="mob-absorption"
-              title="Write absorption as the thesis measures it (Fig. 4-2): modifications committed per page write, since 0 s (the results give it over the measured window). Superseded modifications count: the MOB absorbed them"
+              title={`Write absorption as Ghemawat's thesis measures it (${terms.absorptionSource}): modifications committed per ${terms.page} write, since 0 s (the results give it over the measured window). Superseded modifications count: the ${terms.buffer} absorbed them`}
             >
-              absorption since 0 s (Fig. 4-2) <b>{Number.isFinite(absorption) ? absorption.toFixed(1) : '–'}</b>
-              <span className="sl-muted"> / page write</span>
+              absorption since 0 s ({terms.absorptionSource}) <b>{Number.isFinite(absorption) ? absorption.toFixed(1) : '–'}</b>
+              <span className="sl-muted"> / {terms.page} write</span>
             </span>
-            <span className="sl-stat" data-testid="mob-installed-per-write" title="Modifications a page write installs, since 0 s: the latest version of each object on the page that the MOB holds">
+            <span className="sl-stat" data-testid="mob-installed-per-write" title={`Modifications a ${terms.page} write installs, since 0 s: the latest version of each object on the ${terms.page} that the ${terms.buffer} holds`}>
               installed since 0 s <b>{Number.isFinite(installedPerWrite) ? installedPerWrite.toFixed(1) : '–'}</b>
-              <span className="sl-muted"> / page write ({fl!.pagesWritten.toLocaleString()} writes)</span>
+              <span className="sl-muted"> / {terms.page} write ({fl!.pagesWritten.toLocaleString()} writes)</span>
             </span>
             <button
               type="button"
@@ -157,9 +210,9 @@ export default function MobView({ frames, selected, select, description, inspect
               {/* `passes` counts finished passes: the one under way is the next (as the strip's caption says). */}
               flusher: {fl?.state}, {fl && (fl.state === 'idle' ? `${fl.passes} passes done` : `pass ${fl.passes + 1}`)}
             </button>
-            {freemob && (
-              <span className="sl-stat" data-testid="mob-freemob" title={FREEMOB_NOTE}>
-                FREEMOB: installation reads free
+            {note && (
+              <span className="sl-stat" data-testid="mob-note" title={note.long}>
+                {note.short}
               </span>
             )}
           </>
@@ -169,7 +222,7 @@ export default function MobView({ frames, selected, select, description, inspect
         <canvas
           ref={canvasRef}
           role="img"
-          aria-label="MOB scan list: chunks of modifications in log order, oldest at left, coloured by area, with the 99% trigger line and the flusher's scan window"
+          aria-label={`${terms.buffer} scan list: chunks of modifications in log order, oldest at left, coloured by ${terms.areas}, with the ${m ? `${Math.round(m.trigger * 100)}% ` : ''}trigger line and the flusher's scan window`}
           onMouseMove={onMove}
           onMouseLeave={() => setHover(null)}
           onClick={onClick}
@@ -200,10 +253,10 @@ export default function MobView({ frames, selected, select, description, inspect
               {fl && fl.batch.length > 0
                 ? fit(
                     plotW,
-                    `Flusher pass ${fl.passes + 1}: ${fl.batch.length} page${fl.batch.length === 1 ? '' : 's'} in disk-address order; page ${fl.page} ${fl.state === 'reading' ? 'being read (installation read)' : fl.state === 'writing' ? 'modified and being written' : ''}`,
-                    `Flusher pass ${fl.passes + 1}: ${fl.batch.length} pages; page ${fl.page} ${fl.state}`,
+                    `Flusher pass ${fl.passes + 1}: ${fl.batch.length} ${terms.page}${fl.batch.length === 1 ? '' : 's'} in disk-address order; ${terms.page} ${fl.page} ${fl.state === 'reading' ? 'being read (installation read)' : fl.state === 'writing' ? 'modified and being written' : ''}`,
+                    `Flusher pass ${fl.passes + 1}: ${fl.batch.length} ${terms.page}s; ${terms.page} ${fl.page} ${fl.state}`,
                   )
-                : fit(plotW, `Flusher idle (${fl?.passes ?? 0} passes); it starts when the MOB reaches ${Math.round(m.trigger * 100)}%`, `Flusher idle; starts at ${Math.round(m.trigger * 100)}%`)}
+                : fit(plotW, `Flusher idle (${fl?.passes ?? 0} passes); it starts when the ${terms.buffer} reaches ${Math.round(m.trigger * 100)}%`, `Flusher idle; starts at ${Math.round(m.trigger * 100)}%`)}
             </text>
           </svg>
         )}
@@ -215,20 +268,20 @@ export default function MobView({ frames, selected, select, description, inspect
         )}
       </div>
       <div className="sl-legend" aria-label="Legend">
-        {mobNames(description).area.map((n, i) => (
+        {areaNames(description).area.map((n, i) => (
           <span key={n}>
-            <i className="sl-swatch" style={{ background: mobNames(description).areaColour[i] }} /> {n} modifications
+            <i className="sl-swatch" style={{ background: areaNames(description).areaColour[i] }} /> {n} modifications
           </span>
         ))}
         <span>
           <i className="sl-swatch" style={{ background: HOLE }} /> hole (chunk emptied by absorption or a write)
         </span>
         <span>
-          <i className="sl-swatch" style={{ background: '#111' }} /> pages of the flusher&apos;s pass
+          <i className="sl-swatch" style={{ background: '#111' }} /> {terms.page}s of the flusher&apos;s pass
         </span>
-        {freemob ? (
+        {note ? (
           <span className="sl-muted" style={{ whiteSpace: 'normal' }}>
-            {FREEMOB_NOTE}
+            {note.long}
           </span>
         ) : (
           <span>
@@ -238,11 +291,11 @@ export default function MobView({ frames, selected, select, description, inspect
         <span>
           <i className="sl-swatch" style={{ background: REQUEST_PALETTE['page write'] }} /> writing
         </span>
-        <span className="sl-muted">Hover a chunk to see all chunks of its page{inspectable ? '; click to inspect' : ''}.</span>
+        <span className="sl-muted">Hover a chunk to see all chunks of its {terms.page}{inspectable ? '; click to inspect' : ''}.</span>
       </div>
     </div>
   );
-}
+});
 
 function TriggerLabel({ x, plotRight, label }: { x: number; plotRight: number; label: string }) {
   // Keep the label inside the plot: anchor it to the left of the line when near the right edge.
@@ -261,7 +314,7 @@ function highlightPage(sel: ViewProps['selected']): number {
   return -1;
 }
 
-function tooltip(f: MobFrame, h: Hover) {
+function tooltip(f: BufferFrame, h: Hover, terms: MobTerms) {
   const m = f.mob;
   const pending = pendingByPage(m).get(h.page) ?? 0;
   let chunks = 0;
@@ -270,7 +323,9 @@ function tooltip(f: MobFrame, h: Hover) {
   return (
     <>
       <div>
-        <b>page {h.page}</b>
+        <b>
+          {terms.page} {h.page}
+        </b>
         {h.chunk >= 0 ? `, ${f.names.areaName(m.chunkArea[h.chunk])}` : ''}
       </div>
       {h.chunk >= 0 && (
@@ -279,7 +334,7 @@ function tooltip(f: MobFrame, h: Hover) {
         </div>
       )}
       <div>
-        page total: {pending} pending in {chunks} chunk{chunks === 1 ? '' : 's'}
+        {terms.page} total: {pending} pending in {chunks} chunk{chunks === 1 ? '' : 's'}
       </div>
       {batchPos >= 0 && <div>in the flusher&apos;s pass at position {batchPos + 1} of {f.flusher.batch.length}</div>}
     </>

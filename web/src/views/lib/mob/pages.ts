@@ -1,7 +1,7 @@
-// Which area (hot / warm / cold) a page belongs to, learned from what the engine tells us: the
-// areas of MOB insertions (oid → page through the database's objects per page) and the areas of
-// the MOB's chunks (the frame's `mob` section).
-import type { Frame } from '../../engine/types';
+// Which area (the MOB system's hot / warm / cold) a page belongs to, learned from what the engine
+// tells us: the areas of MOB insertions (oid → page through the database's objects per page) and
+// the areas of the buffer's chunks (the frame's `mob` section).
+import type { Frame } from '../../../engine/types';
 
 export function pageOfOid(oid: number, objectsPerPage: number): number {
   return objectsPerPage > 0 ? Math.floor(oid / objectsPerPage) : -1;
@@ -27,24 +27,27 @@ export class PageAreas {
 
   private learned: Frame | null = null;
 
-  /** Learn from a frame's new `mob_insert` records (kind id `mobInsert`); from its chunks too
-   * when records may have been missed (the first frame, after a reset, or when the frame reports
-   * lost records). Learning the same frame twice is a no-op, so views can share one table
-   * (`sharedPageAreas`). */
-  learn(f: Frame, mobInsert: number): void {
+  /** Learn from a frame's new `mob_insert` records (kind id `mobInsert`, with the `database`
+   * section's objects per page); from its chunks too when records may have been missed (the first
+   * frame, after a reset, or when the frame reports lost records), and on every frame of a system
+   * whose buffer records no insertions (`mobInsert` null: Thor's mcache). Learning the same frame
+   * twice is a no-op, so views can share one table (`sharedPageAreas`). */
+  learn(f: Frame, mobInsert: number | null): void {
     if (f === this.learned) return;
     const first = this.learned === null;
     this.learned = f;
     if (f.reset) this.clear();
-    const db = f.sections.database.scalars;
-    if (db.pages > 0) this.ensure(db.pages - 1);
+    const db = f.sections.database?.scalars;
+    if (db && db.pages > 0) this.ensure(db.pages - 1);
     const tr = f.trace;
-    for (let i = 0; i < tr.kind.length; i++) {
-      if (tr.kind[i] === mobInsert) {
-        this.set(pageOfOid(tr.entity[i], db.objects_per_page), tr.a[i]);
+    if (mobInsert !== null && db) {
+      for (let i = 0; i < tr.kind.length; i++) {
+        if (tr.kind[i] === mobInsert) {
+          this.set(pageOfOid(tr.entity[i], db.objects_per_page), tr.a[i]);
+        }
       }
+      if (!first && !f.reset && tr.lost === 0) return;
     }
-    if (!first && !f.reset && tr.lost === 0) return;
     const chunks = f.sections.mob.columns;
     const pages = chunks.page;
     const areas = chunks.area;

@@ -1,5 +1,5 @@
 // Layout and statistics of the MOB's scan list (thesis §3.1.4).
-import type { MobSnapshot } from './mobFrame';
+import type { MobSnapshot } from './bufferFrame';
 
 /** Overhead the simulator charges per chunk (thesis §4.3.2). */
 export const CHUNK_OVERHEAD = 16;

@@ -3,7 +3,7 @@
 // frame. Accumulating bytes per column and writing the pixels with one putImageData costs well
 // under a millisecond, whatever the number of chunks.
 
-import { rgb, scratchImage } from '../../views/lib/pixels';
+import { rgb, scratchImage } from '../pixels';
 
 /** Bytes per column and area (hot, warm, cold) of a strip `cols` device pixels wide, plus a
  * per-column edge flag (a chunk boundary drawn as a light line). */
@@ -60,7 +60,8 @@ export function paintAreaColumns(
   // One 32-bit write per pixel (ImageData is RGBA in memory: little-endian ABGR words).
   const px = new Uint32Array(img.data.buffer);
   const bg = rgb(empty);
-  const fg = colours.map(rgb);
+  // A system with fewer than three areas (Thor's mcache: one) has no bytes in the others.
+  const fg = [0, 1, 2].map((k) => rgb(colours[k] ?? empty));
   const word = (c: readonly number[], cover: number, keep: number) => {
     let v = 0xff000000;
     for (let k = 0; k < 3; k++) v |= Math.round((c[k] * cover + bg[k] * (1 - cover)) * keep + 255 * (1 - keep)) << (8 * k);
