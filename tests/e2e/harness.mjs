@@ -106,8 +106,14 @@ export async function startLab() {
   if (!fs.existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
   fs.mkdirSync(path.join(root, 'tests/artifacts'), { recursive: true });
   buildWeb();
-  const preview = await startPreview();
-  return { preview, base: preview.base, browser: await launchChromium() };
+  // The server and the browser start side by side (each takes about half a second).
+  const [preview, browser] = await Promise.allSettled([startPreview(), launchChromium()]);
+  if (preview.status === 'rejected' || browser.status === 'rejected') {
+    await (browser.status === 'fulfilled' ? browser.value.close() : null);
+    await (preview.status === 'fulfilled' ? preview.value.stop() : null);
+    throw preview.status === 'rejected' ? preview.reason : browser.reason;
+  }
+  return { preview: preview.value, base: preview.value.base, browser: browser.value };
 }
 
 export async function stopLab(lab) {
