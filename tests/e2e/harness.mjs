@@ -52,18 +52,38 @@ export function buildWeb() {
   if (!process.env.E2E_SKIP_BUILD) execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: web, stdio: 'inherit' });
 }
 
-/** Serves web/dist with `vite preview` on a free port: resolves to { base, stop }. */
-export async function startPreview() {
+/** Serves web/dist with `vite preview` on a free port: resolves to { base, stop }. Another suite
+ * may take the port between freePort and vite's listen (`--test-concurrency=2`): then this vite
+ * exits (`--strictPort`) and the other's answers there, so the server counts as up only once it
+ * has said it listens, and one that exits first is started again on another port. */
+export async function startPreview(attempts = 3) {
   const port = await freePort();
   const server = spawn(process.execPath, [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'], { cwd: web, stdio: ['ignore', 'pipe', 'inherit'], detached: false });
   const base = `http://127.0.0.1:${port}/`;
+  const exited = new Promise((r) => server.once('exit', () => r('exited')));
+  let out = '';
+  const listening = new Promise((r) => {
+    server.stdout.on('data', (d) => {
+      out += d;
+      // vite prints its URL once it listens (in colour where FORCE_COLOR asks for it).
+      if (out.replace(/\x1b\[[0-9;]*m/g, '').includes(base)) r('listening');
+    });
+  });
   const stop = async () => {
     if (server.exitCode == null && server.signalCode == null) {
-      const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       await exited;
     }
   };
+  let timer;
+  const late = new Promise((r) => (timer = setTimeout(() => r('timeout'), 30_000)));
+  const started = await Promise.race([listening, exited, late]);
+  clearTimeout(timer);
+  if (started !== 'listening') {
+    await stop();
+    if (attempts > 1 && server.exitCode != null) return startPreview(attempts - 1);
+    throw new Error(`vite preview did not start on port ${port}: ${out}`);
+  }
   try {
     await waitForHttp(base);
   } catch (e) {
@@ -106,8 +126,14 @@ export async function startLab() {
   if (!fs.existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: run bash scripts/setup.sh (apt-get install chromium)`);
   fs.mkdirSync(path.join(root, 'tests/artifacts'), { recursive: true });
   buildWeb();
-  const preview = await startPreview();
-  return { preview, base: preview.base, browser: await launchChromium() };
+  // The server and the browser start side by side (each takes about half a second).
+  const [preview, browser] = await Promise.allSettled([startPreview(), launchChromium()]);
+  if (preview.status === 'rejected' || browser.status === 'rejected') {
+    await (browser.status === 'fulfilled' ? browser.value.close() : null);
+    await (preview.status === 'fulfilled' ? preview.value.stop() : null);
+    throw preview.status === 'rejected' ? preview.reason : browser.reason;
+  }
+  return { preview: preview.value, base: preview.value.base, browser: browser.value };
 }
 
 export async function stopLab(lab) {

@@ -119,6 +119,9 @@ describe('lesson 02: disk layouts and page shipping (issue 25)', () => {
       { n: 3, key: 'sc=fig5-2-write-probability-page', panels: ['CacheView', 'DiskView'], pinned: /write_prob/, name: 'lesson-layouts-embed-page' },
       { n: 4, key: 'sc=fig5-2-write-probability&', panels: ['MobView', 'CacheView'], pinned: /write_prob/, name: 'lesson-layouts-embed-mob-page-shipping' },
     ];
+    // Each is set playing before the first is waited for: their runs, paced by the clock (ten
+    // simulated seconds a second), overlap instead of following one another.
+    const playing = [];
     for (const { n, key, panels, pinned, name, step } of others) {
       await figures.nth(n).scrollIntoViewIfNeeded();
       const fr = page.frameLocator('figure.live iframe').nth(n);
@@ -138,11 +141,15 @@ describe('lesson 02: disk layouts and page shipping (issue 25)', () => {
         from = await engine.evaluate(() => window.__storelab.frames.latest().nowNs);
       }
       await fr.locator('[data-testid=play]').click();
+      playing.push({ n, fr, engine, from, name });
+    }
+    for (const { n, fr, engine, from, name } of playing) {
       // Ten simulated seconds a second: well into the run within a few seconds.
       await engine.waitForFunction((t) => window.__storelab?.frames.latest()?.nowNs > t, from + 40e9, { timeout: 60_000 });
       await page.waitForTimeout(1000);
       assert.equal(await fr.locator('.view-error').count(), 0, `no view failed in embed ${n}`);
-      await fr.locator('[data-testid=play]').click(); // pause, so that the screenshots hold still
+      // Pause, so that the screenshots hold still (a run that has reached its end is still).
+      if (await engine.evaluate(() => window.__storelab.lab.store.get().playing)) await fr.locator('[data-testid=play]').click();
       await shot(page, name, `figure.live >> nth=${n}`);
     }
     assert.deepEqual(page.errors, []);

@@ -328,13 +328,20 @@ describe('one truth per moment in every view (issue 13, item 1)', () => {
       await p.waitForFunction((ns) => window.__storelab.frames.latest().nowNs === ns && !window.__storelab.lab.store.get().busy && !document.querySelector('.view-placeholder'), t, { timeout: 30_000 });
       await p.waitForTimeout(450); // headers refresh at most 5 times a second
     };
-    // Played: frames every 0.25 simulated s, as the animation loop asks for them.
+    // Played: frames every 0.25 simulated s, as the animation loop asks for them. A few are asked
+    // for ahead (the worker answers strictly in order), so that the worker makes the next frames
+    // while the views take this one: the same frames, published in the same order.
     const played = {};
     let t = 0;
     for (const T of [45e9, 160e9, 330e9]) {
       await page.evaluate(async ([from, to]) => {
         const lab = window.__storelab.lab;
-        for (let x = from + 0.25e9; x <= to; x += 0.25e9) lab.frames.publish(await lab.engine.frame(Math.min(x, to)));
+        const ahead = [];
+        for (let x = from + 0.25e9; x <= to; x += 0.25e9) {
+          ahead.push(lab.engine.frame(Math.min(x, to)));
+          if (ahead.length === 8) lab.frames.publish(await ahead.shift());
+        }
+        for (const frame of ahead) lab.frames.publish(await frame);
       }, [t, T]);
       await page.evaluate((ns) => window.__storelab.lab.seek(ns), T); // the store catches up
       await settle(page, T);
