@@ -57,7 +57,7 @@ test('fields are set, read and removed by path through the engine, comments kept
 
 test('the schema is per system: the common sections and those its [system] kind selects', () => {
   const mob = JSON.parse(schema('mob'));
-  assert.deepEqual(Object.keys(mob.properties), ['meta', 'system', 'run', 'database', 'workload', 'client', 'network', 'server', 'flusher', 'wo', 'disk', 'sweep']);
+  assert.deepEqual(Object.keys(mob.properties), ['meta', 'system', 'run', 'database', 'workload', 'oo7', 'client', 'network', 'server', 'flusher', 'wo', 'disk', 'sweep']);
   assert.equal(mob.additionalProperties, false);
   assert.deepEqual(JSON.parse(schema()), mob, 'the default system');
   assert.throws(() => schema('nope'), /no system `nope`; the systems are: mob/);

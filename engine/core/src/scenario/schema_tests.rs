@@ -125,7 +125,7 @@ fn the_system_kind_selects_the_sections() {
     }
     assert_eq!(
         fields::section_names(MOB),
-        "meta, system, run, database, workload, client, network, server, flusher, wo, disk, sweep"
+        "meta, system, run, database, workload, oo7, client, network, server, flusher, wo, disk, sweep"
     );
 }
 

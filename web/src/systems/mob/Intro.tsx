@@ -11,6 +11,7 @@ export function MobIntro({ scenario, run, warmupEnd }: IntroProps) {
   const cycle = regions ? ' and a full cycle of the disk’s regions' : '';
   // PAGE has no flusher: its warm-up waits until the cache has turned over.
   const page = scenario.server?.architecture === 'page';
+  const oo7 = scenario.workload?.kind === 'oo7';
   const waitsFor = page ? 'the server has written as many evicted dirty pages as its cache has frames' : `the flusher has made ${passes} passes${cycle}`;
   return (
     <>
@@ -21,10 +22,17 @@ export function MobIntro({ scenario, run, warmupEnd }: IntroProps) {
         The bar under the timeline shows both.
       </p>
       <ul className="hint">
-        <li>
-          Clients start in the middle of a transaction, some already committing at 0 s: the client cache is modelled by probability (thesis §4.2.1), not
-          simulated page by page.
-        </li>
+        {oo7 ? (
+          <li>
+            Each transaction is one OO7 traversal (thesis §6.3.3); each client keeps the objects it used in an object cache with one use bit (§6.1.2). In the
+            MOB's colours, "warm" is the modules the clients own, "cold" the others; nothing is hot.
+          </li>
+        ) : (
+          <li>
+            Clients start in the middle of a transaction, some already committing at 0 s: the client cache is modelled by probability (thesis §4.2.1), not
+            simulated page by page.
+          </li>
+        )}
         <li>The disk draws the database's band of cylinders magnified, so its radial scale is not uniform.</li>
       </ul>
     </>

@@ -132,6 +132,12 @@ describe('the write-optimized layout (issue 25)', () => {
     expect(cacheText(c)).toMatch(/^cache [\d.]+ [KM]B \(headers, fragments\)$/);
     const intro = renderToString(createElement(MobIntro, { scenario: { server: { layout: 'write_optimized' } }, run: { warmup_s: 30, duration_s: 300, warmup_flusher_passes: 20 }, warmupEnd: null }));
     expect(intro).toContain('20 passes and a full cycle of the disk’s regions');
+    expect(intro).toContain('modelled by probability');
+    // Chapter 6's OO7 traversals keep a real object cache, and the areas mean modules.
+    const oo7 = renderToString(createElement(MobIntro, { scenario: { workload: { kind: 'oo7' } }, run: { warmup_s: 300, duration_s: 600 }, warmupEnd: null }));
+    expect(oo7).toContain('one OO7 traversal');
+    expect(oo7).toContain('the modules the clients own');
+    expect(oo7).not.toContain('modelled by probability');
   });
 });
 

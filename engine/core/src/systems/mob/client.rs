@@ -1,7 +1,9 @@
 //! A client workstation (thesis §2.3, §4.2.1): a closed loop of transactions with no think time.
 //! Its cache is modelled probabilistically (the draws are part of each `Access`), plus the
-//! objects that fetch replies brought earlier in the same transaction (spec A2).
-use super::workload::{Access, SyntheticWorkload};
+//! objects that fetch replies brought earlier in the same transaction (spec A2); under the OO7
+//! workload it is the real object cache of §6.1.2 (`client_cache.rs`).
+use super::client_cache::UseBitCache;
+use super::workload::{Access, Workload};
 use crate::kernel::rng::Rng;
 use crate::kernel::SimTime;
 
@@ -38,10 +40,12 @@ pub struct Client {
     pub fetching: u32,
     /// Object accesses performed so far (each is an `Access` event of spec §2.12, run inline).
     pub accesses_done: u64,
+    /// The OO7 workload's object cache (None: the synthetic workload's draws decide hits).
+    pub cache: Option<UseBitCache>,
 }
 
 impl Client {
-    pub fn new(id: u32, rng: Rng) -> Client {
+    pub fn new(id: u32, rng: Rng, cache: Option<UseBitCache>) -> Client {
         Client {
             id,
             state: ClientState::Running,
@@ -56,6 +60,7 @@ impl Client {
             commit_wait_since: 0,
             fetching: 0,
             accesses_done: 0,
+            cache,
         }
     }
 
@@ -65,8 +70,14 @@ impl Client {
     }
 
     /// Start a new transaction.
-    pub fn begin(&mut self, workload: &SyntheticWorkload, write_prob: f64) {
+    pub fn begin(&mut self, workload: &Workload, write_prob: f64) {
         workload.transaction(self.id, write_prob, &mut self.rng, &mut self.accesses, &mut self.picked);
+        if let Some(cache) = &self.cache {
+            // Eviction happens only between transactions (§6.1.2): what is cached now stays.
+            for a in &mut self.accesses {
+                a.cached = cache.has(a.oid);
+            }
+        }
         self.next = 0;
         self.received_pages.clear();
         self.received_objects.clear();
@@ -74,6 +85,9 @@ impl Client {
     }
 
     fn has(&self, oid: u32, objects_per_page: u32) -> bool {
+        if let Some(cache) = &self.cache {
+            return cache.has(oid);
+        }
         self.received_pages.contains(&(oid / objects_per_page)) || self.received_objects.contains(&oid)
     }
 
@@ -94,9 +108,12 @@ impl Client {
 
     /// The fetch reply arrived: remember what it carried; the fetched access is now done.
     pub fn receive(&mut self) {
-        match self.pending_reply.take().expect("reply without a fetch") {
-            Reply::Page(p) => self.received_pages.push(p),
-            Reply::Objects(objs) => self.received_objects.extend(objs),
+        match (self.pending_reply.take().expect("reply without a fetch"), &mut self.cache) {
+            // The OO7 workload's server always answers with the objects it prefetched.
+            (Reply::Objects(objs), Some(cache)) => objs.into_iter().for_each(|o| cache.install(o)),
+            (Reply::Page(p), None) => self.received_pages.push(p),
+            (Reply::Objects(objs), None) => self.received_objects.extend(objs),
+            (Reply::Page(_), Some(_)) => unreachable!("an object cache is sent objects"),
         }
         self.next += 1;
         self.accesses_done += 1;
@@ -105,6 +122,13 @@ impl Client {
 
     /// Build the write set of the finished transaction (object shipping, §2.4).
     pub fn prepare_commit(&mut self, area_of: impl Fn(u32) -> u8) {
+        if let Some(cache) = &mut self.cache {
+            // Every object the traversal used is cached now; then the end-of-transaction scan.
+            for a in &self.accesses {
+                cache.touch(a.oid);
+            }
+            cache.end_transaction();
+        }
         self.write_set.clear();
         self.write_set.extend(self.accesses.iter().filter(|a| a.write).map(|a| (a.oid, area_of(a.oid))));
         // The area is a function of the oid: ordering and deduplicating by oid alone suffices.

@@ -23,6 +23,8 @@ pub struct Config {
     #[garde(dive)]
     pub workload: Workload,
     #[garde(dive)]
+    pub oo7: Oo7,
+    #[garde(dive)]
     pub client: Client,
     #[garde(dive)]
     pub network: Network,
@@ -92,6 +94,12 @@ impl Default for Database {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(deny_unknown_fields, default)]
 pub struct Workload {
+    /// synthetic (§4.1: clustered accesses skewed towards per-client hot areas, with §4.2.1's
+    /// probabilistic client cache) or oo7 (Chapter 6: OO7 traversals, one a transaction, over the
+    /// modules of the [oo7] section, with the client's real object cache of §6.1.2;
+    /// database.size_mb and the other workload fields but write_prob are then unused).
+    #[garde(skip)]
+    pub kind: WorkloadKind,
     /// Object accesses per transaction (Table 4.2: 128; 512 in Figs. 4-10, 5-1).
     #[garde(range(min = 1, max = 65_536))]
     #[schemars(extend("x-unit" = "objects"))]
@@ -123,6 +131,7 @@ pub struct Workload {
 impl Default for Workload {
     fn default() -> Self {
         Workload {
+            kind: WorkloadKind::Synthetic,
             txn_len: 128,
             cluster_len: 32,
             cluster_region: 512,
@@ -130,6 +139,56 @@ impl Default for Workload {
             hot_area_mb: 6.0,
             hot_frac: 0.9,
         }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkloadKind {
+    /// §4.1's simulator workload.
+    Synthetic,
+    /// Chapter 6's OO7 traversals (the [oo7] section).
+    Oo7,
+}
+
+/// How the OO7 workload's traversals modify atomic parts (§6.3.5), with probability
+/// workload.write_prob.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Oo7Writes {
+    /// Clustered-write (Fig. 6-3): a traversal is a write traversal, modifying all 20 of its
+    /// atomic parts, with probability w; otherwise it modifies nothing.
+    Clustered,
+    /// Random-write (Fig. 6-4): a traversal modifies each atomic part it visits with
+    /// probability w.
+    Random,
+}
+
+/// Chapter 6's OO7 database and traversals (§6.3.1–§6.3.5, Table 6.1), read only when
+/// workload.kind = "oo7": modules of 500 composite parts of 123 objects and 1093 assemblies,
+/// database.object_bytes each (Table 6.1: 80 B), laid out in creation order in database.page_kb
+/// pages (§6.2.4: 32 KB).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Oo7 {
+    /// OO7 small modules in the database (Table 6.1: 20, about 100 MB).
+    #[garde(range(min = 1, max = 512))]
+    #[schemars(extend("x-unit" = "modules"))]
+    pub modules: u32,
+    /// Share of a client's traversals that go to its own module, the rest spread uniformly over
+    /// the others (§6.3.3: 0.9).
+    #[garde(range(min = 0.0, max = 1.0))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub own_module_frac: f64,
+    /// clustered (Fig. 6-3: a write traversal modifies all 20 atomic parts) or random (Fig. 6-4:
+    /// each atomic part modified on its own).
+    #[garde(skip)]
+    pub writes: Oo7Writes,
+}
+
+impl Default for Oo7 {
+    fn default() -> Self {
+        Oo7 { modules: 20, own_module_frac: 0.9, writes: Oo7Writes::Clustered }
     }
 }
 
@@ -152,8 +211,8 @@ pub struct Client {
     #[garde(range(min = 1, max = 1024))]
     #[schemars(extend("x-unit" = "count"))]
     pub count: u32,
-    /// Client cache size, probabilistic model of §4.2.1 (Table 4.4: 6 MB; studied 3 to 100 MB,
-    /// Fig. 4-12).
+    /// Client cache size: the probabilistic model of §4.2.1 (Table 4.4: 6 MB; studied 3 to
+    /// 100 MB, Fig. 4-12), or under the OO7 workload the object cache of §6.1.2 (Table 6.2: 8 MB).
     #[garde(range(min = 0.0, max = 65_536.0))]
     #[schemars(extend("x-unit" = "MB"))]
     pub cache_mb: f64,

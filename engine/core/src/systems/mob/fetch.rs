@@ -1,7 +1,9 @@
 //! The fetch path (thesis §3.1.2, §6.2.1; spec §2.5): MOB, then cache, then disk; after a read
 //! the lookup restarts. The reply carries every object of the page that is in server memory.
 use super::client::Reply;
+use super::oo7;
 use super::records::RecordKind;
+use super::workload::Workload;
 use super::{Event, MobSystem, RequestKind, Waiter, K};
 use crate::components::page_cache::PageState;
 
@@ -40,6 +42,10 @@ impl MobSystem {
     }
 
     pub(super) fn reply(&mut self, k: &mut K, client: u32, reply: Reply, waited: bool) {
+        let reply = match self.workload {
+            Workload::Oo7(_) => Reply::Objects(self.prefetched(client, &reply)),
+            Workload::Synthetic(_) => reply,
+        };
         if !waited {
             self.metrics.fetch(true);
             let page = match &reply {
@@ -50,6 +56,31 @@ impl MobSystem {
         }
         self.clients[client as usize].pending_reply = Some(reply);
         k.after(self.net.latency, Event::FetchReplyArrive { client });
+    }
+
+    /// What a reply under the OO7 workload carries (§6.2.1): the objects of a breadth-first walk
+    /// from the requested one, up to `oo7::PREFETCH`, that are in server memory: the requested
+    /// object, what the lookup found (`found`), and the rest of the walk in the MOB or the cache.
+    fn prefetched(&self, client: u32, found: &Reply) -> Vec<u32> {
+        let oid = self.clients[client as usize].fetching;
+        let mut walk = Vec::with_capacity(oo7::PREFETCH);
+        oo7::prefetch(oid, oo7::PREFETCH, &mut walk);
+        let found = |o: u32| match found {
+            Reply::Page(p) => self.db.page_of(o) == *p,
+            Reply::Objects(objs) => objs.contains(&o),
+        };
+        walk.retain(|&o| o == oid || found(o) || self.in_memory(o));
+        walk
+    }
+
+    /// Whether the server has object `oid` in memory: in the MOB, or its page (its newest
+    /// fragment, under the write-optimized layout) in the cache.
+    fn in_memory(&self, oid: u32) -> bool {
+        self.mob.contains(oid)
+            || match &self.wo {
+                Some(wo) => wo.cache.has_fragment(wo.space.loc(oid)),
+                None => self.cache.state(self.db.page_of(oid)) == PageState::Cached,
+            }
     }
 
     /// Reserve a pinned frame for `pid` and read the page into it, or wait for a frame when every

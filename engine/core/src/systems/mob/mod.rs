@@ -5,6 +5,7 @@
 //! under the write-optimized one (`wo/`). Fetches and commits follow `fetch.rs` and `commit.rs`.
 //! This file assembles the system from a scenario and dispatches its events.
 pub mod client;
+pub mod client_cache;
 mod commit;
 pub mod config;
 pub mod database;
@@ -14,6 +15,7 @@ pub mod flusher;
 pub mod hybrid;
 pub mod metrics;
 pub mod network;
+pub mod oo7;
 pub mod page_map;
 pub mod page_server;
 pub mod records;
@@ -33,13 +35,14 @@ use crate::scenario::{Problem, Scenario};
 use crate::systems::PaperSystem;
 use crate::components::mob::{Layout, Mob};
 use client::{Client, ClientState};
+use client_cache::UseBitCache;
 use database::Database;
 use flusher::Flusher;
 use metrics::{Metrics, Sample, Summary};
 use network::Network;
 use page_map::PageMap;
 use records::RecordKind;
-use workload::SyntheticWorkload;
+use workload::Workload;
 
 /// The MOB system's events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,7 +129,7 @@ type K = Kernel<Event>;
 #[derive(Clone, Debug)]
 pub struct MobSystem {
     pub db: Database,
-    pub workload: SyntheticWorkload,
+    pub workload: Workload,
     pub net: Network,
     pub disk: Disk<Io>,
     pub clients: Vec<Client>,
@@ -167,7 +170,9 @@ impl MobSystem {
     /// The system of a validated scenario with run seed `seed`.
     fn assemble(s: &Scenario, seed: u64) -> MobSystem {
         let db = Database::new(s);
-        let workload = SyntheticWorkload::new(s, &db);
+        let workload = Workload::new(s, &db);
+        let oo7 = s.mob().workload.kind == config::WorkloadKind::Oo7;
+        let cache_objects = (s.mob().client.cache_mb * database::MB / f64::from(db.object_bytes)) as u64;
         let mut disk_rng = Rng::stream(seed, DISK_STREAM);
         let mb = |x: f64| (x * database::MB) as u64;
         let srv = &s.mob().server;
@@ -176,7 +181,10 @@ impl MobSystem {
             disk: s.mob().disk.build(DATA_DISK, disk_rng.unit()),
             net: Network::new(&s.mob().network),
             clients: (0..s.mob().client.count)
-                .map(|i| Client::new(i, Rng::stream(seed, CLIENT_STREAM + i as u64)))
+                .map(|i| {
+                    let cache = oo7.then(|| UseBitCache::new(db.objects, cache_objects));
+                    Client::new(i, Rng::stream(seed, CLIENT_STREAM + i as u64), cache)
+                })
                 .collect(),
             mob: Mob::new(
                 mb(srv.mob_mb),

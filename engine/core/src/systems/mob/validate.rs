@@ -1,8 +1,8 @@
 //! The rules between the MOB system's fields (`PaperSystem::config_problems`), checked once every
 //! field is in its declared range. Sizes are computed in `f64` from the field values alone, so a
 //! huge database is reported, never allocated, and no arithmetic can overflow.
-use super::config::{Architecture, Config, Layout};
-use super::wo;
+use super::config::{Architecture, Config, Layout, WorkloadKind};
+use super::{oo7, wo};
 use crate::components::disk::rules;
 use crate::kernel::work::Work;
 use crate::rules::thousands;
@@ -14,7 +14,10 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
     let mut problems = Vec::new();
     problems.extend(database_problems(c));
     if problems.is_empty() {
-        problems.extend(workload_problems(c));
+        problems.extend(match c.workload.kind {
+            WorkloadKind::Synthetic => workload_problems(c),
+            WorkloadKind::Oo7 => oo7_problems(c),
+        });
     }
     problems.extend(disk_problems(c));
     problems.extend(mob_problem(c));
@@ -43,11 +46,13 @@ pub fn work(c: &Config, s: &Scenario) -> Work {
     let transactions = f64::from(c.client.count) / (2.0 * c.network.latency_ms / 1e3) * span_s;
     Work {
         events: transactions * EVENTS_PER_TRANSACTION,
-        inline: transactions * f64::from(c.workload.txn_len),
+        inline: transactions * f64::from(txn_accesses(c)),
         assumes: format!(
             "every access a client-cache hit: {} clients × {} accesses per transaction, one transaction per \
              2 × {} ms",
-            c.client.count, c.workload.txn_len, c.network.latency_ms
+            c.client.count,
+            txn_accesses(c),
+            c.network.latency_ms
         ),
         fields: &["network.latency_ms", "workload.txn_len", "client.count", "run.duration_s"],
         fix: "raise network.latency_ms, or lower workload.txn_len, client.count or run.duration_s",
@@ -59,6 +64,31 @@ pub fn work(c: &Config, s: &Scenario) -> Work {
 /// reply, and the work its modifications give the flusher and the disk.
 const EVENTS_PER_TRANSACTION: f64 = 6.0;
 
+/// Object accesses per transaction: workload.txn_len, or an OO7 traversal's path of assemblies
+/// and composite part.
+fn txn_accesses(c: &Config) -> u32 {
+    match c.workload.kind {
+        WorkloadKind::Synthetic => c.workload.txn_len,
+        WorkloadKind::Oo7 => crate::workload::oo7::LEVELS + oo7::OBJECTS_PER_COMPOSITE,
+    }
+}
+
+/// The most objects one transaction modifies: every access, or an OO7 traversal's atomic parts.
+fn most_writes(c: &Config) -> u32 {
+    match c.workload.kind {
+        WorkloadKind::Synthetic => c.workload.txn_len,
+        WorkloadKind::Oo7 => oo7::ATOMIC_PARTS,
+    }
+}
+
+/// The field that sets the database's size.
+fn size_path(c: &Config) -> &'static str {
+    match c.workload.kind {
+        WorkloadKind::Synthetic => "database.size_mb",
+        WorkloadKind::Oo7 => "oo7.modules",
+    }
+}
+
 /// Objects per page (spec A3: floor(page / (object + header))).
 fn objects_per_page(c: &Config) -> f64 {
     let db = &c.database;
@@ -67,7 +97,10 @@ fn objects_per_page(c: &Config) -> f64 {
 }
 
 fn pages(c: &Config) -> f64 {
-    (c.database.size_mb * MB / (f64::from(c.database.page_kb) * KB)).floor()
+    match c.workload.kind {
+        WorkloadKind::Synthetic => (c.database.size_mb * MB / (f64::from(c.database.page_kb) * KB)).floor(),
+        WorkloadKind::Oo7 => (oo7::objects(c.oo7.modules) as f64 / objects_per_page(c).max(1.0)).ceil(),
+    }
 }
 
 fn database_problems(c: &Config) -> Vec<Problem> {
@@ -164,6 +197,31 @@ fn workload_problems(c: &Config) -> Vec<Problem> {
     problems
 }
 
+/// Under OO7 each client keeps a resident bit and a use bit for every object of the database
+/// (`client_cache.rs`).
+fn oo7_problems(c: &Config) -> Vec<Problem> {
+    let bytes = f64::from(c.client.count) * oo7::objects(c.oo7.modules) as f64 / 4.0;
+    if bytes <= MAX_CLIENT_CACHE_BYTES {
+        return Vec::new();
+    }
+    vec![Problem::new(
+        "client.count",
+        format!(
+            "{} clients' object caches over {} modules take {:.0} MB of the lab's memory (2 bits an \
+             object each), at most {:.0} MB; lower client.count or oo7.modules",
+            c.client.count,
+            c.oo7.modules,
+            bytes / MB,
+            MAX_CLIENT_CACHE_BYTES / MB
+        ),
+    )
+    .related(&["oo7.modules"])]
+}
+
+/// Most memory the OO7 clients' cache tables may take together, in the run and again in each of
+/// the lab's timeline checkpoints (up to 10): 53 clients over Table 6.1's 20 modules.
+const MAX_CLIENT_CACHE_BYTES: f64 = 16.0 * MB;
+
 /// Most object accesses the clients' transactions may hold at once (8 B each, copied into every
 /// checkpoint of the lab's timeline).
 const MAX_HELD_ACCESSES: f64 = 1_048_576.0;
@@ -208,17 +266,17 @@ fn server_problems(c: &Config) -> Vec<Problem> {
     let per_write = f64::from(c.database.object_bytes)
         + f64::from(srv.mob_object_overhead_bytes)
         + f64::from(srv.mob_chunk_overhead_bytes);
-    let largest_commit = f64::from(c.workload.txn_len) * per_write;
+    let largest_commit = f64::from(most_writes(c)) * per_write;
     // PAGE (§5.1) has no MOB.
     if srv.mob_mb * MB < largest_commit && srv.architecture != Architecture::Page {
         problems.push(
             Problem::new(
                 "server.mob_mb",
                 format!(
-                    "the MOB cannot hold one transaction's modifications ({:.3} MB for \
-                     workload.txn_len = {} writes); raise server.mob_mb",
+                    "the MOB cannot hold one transaction's modifications ({:.3} MB for {} \
+                     writes); raise server.mob_mb",
                     largest_commit / MB,
-                    c.workload.txn_len
+                    most_writes(c)
                 ),
             )
             .related(&["workload.txn_len"]),
@@ -288,7 +346,7 @@ fn wo_problems(c: &Config) -> Vec<Problem> {
                 thousands(f64::from(wo::MAX_REGIONS))
             ),
         );
-        return vec![p.related(&["wo.disk_utilisation", "database.size_mb"])];
+        return vec![p.related(&["wo.disk_utilisation", size_path(c)])];
     }
     let need = w.cleaner_high_water + 2;
     if total - used < need {
@@ -315,7 +373,7 @@ fn wo_problems(c: &Config) -> Vec<Problem> {
                 capacity_kb / 1024.0
             ),
         );
-        return vec![p.related(&["disk.cylinders", "database.size_mb"])];
+        return vec![p.related(&["disk.cylinders", size_path(c)])];
     }
     Vec::new()
 }
@@ -325,8 +383,11 @@ fn disk_problems(c: &Config) -> Vec<Problem> {
     let data = rules::Data {
         pages: pages(c),
         page_kb: f64::from(c.database.page_kb),
-        size_path: "database.size_mb",
-        smaller: "lower database.size_mb",
+        size_path: size_path(c),
+        smaller: match c.workload.kind {
+            WorkloadKind::Synthetic => "lower database.size_mb",
+            WorkloadKind::Oo7 => "lower oo7.modules",
+        },
     };
     rules::problems(&c.disk.drive(), &data)
 }

@@ -1,7 +1,9 @@
 //! The simulator workload of thesis §4.1: transactions of clustered accesses, skewed towards a
-//! per-client hot area, with the probabilistic client cache of §4.2.1.
-use super::config::HitMode;
+//! per-client hot area, with the probabilistic client cache of §4.2.1; or Chapter 6's OO7
+//! traversals (`oo7.rs`).
+use super::config::{HitMode, WorkloadKind};
 use super::database::{Database, MB};
+use super::oo7::Oo7Workload;
 use crate::kernel::rng::Rng;
 use crate::scenario::Scenario;
 
@@ -21,6 +23,49 @@ pub struct Access {
     pub write: bool,
     /// The client-cache draw: the object is cached at the client.
     pub cached: bool,
+}
+
+/// Where the clients' transactions come from.
+#[derive(Clone, Debug)]
+pub enum Workload {
+    Synthetic(SyntheticWorkload),
+    Oo7(Oo7Workload),
+}
+
+impl Workload {
+    pub fn new(s: &Scenario, db: &Database) -> Workload {
+        let m = s.mob();
+        match m.workload.kind {
+            WorkloadKind::Synthetic => Workload::Synthetic(SyntheticWorkload::new(s, db)),
+            WorkloadKind::Oo7 => Workload::Oo7(Oo7Workload::new(&m.oo7, m.client.count)),
+        }
+    }
+
+    /// Replace `out` with one transaction's accesses. Under OO7 `cached` is left false: the
+    /// client's own cache decides it.
+    pub fn transaction(
+        &self,
+        client: u32,
+        write_prob: f64,
+        rng: &mut Rng,
+        out: &mut Vec<Access>,
+        picked: &mut Vec<u64>,
+    ) {
+        match self {
+            Workload::Synthetic(w) => w.transaction(client, write_prob, rng, out, picked),
+            Workload::Oo7(w) => w.transaction(client, write_prob, rng, out),
+        }
+    }
+
+    /// The area an object lies in; under OO7 the modules some client favours are warm and the
+    /// rest cold.
+    pub fn area_of(&self, oid: u32) -> Area {
+        match self {
+            Workload::Synthetic(w) => w.area_of(oid),
+            Workload::Oo7(w) if w.is_own(Oo7Workload::module_of(oid)) => Area::Warm,
+            Workload::Oo7(_) => Area::Cold,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
