@@ -54,8 +54,14 @@ pub fn work(c: &Config, s: &Scenario) -> Work {
             txn_accesses(c),
             c.network.latency_ms
         ),
-        fields: &["network.latency_ms", "workload.txn_len", "client.count", "run.duration_s"],
-        fix: "raise network.latency_ms, or lower workload.txn_len, client.count or run.duration_s",
+        fields: match c.workload.kind {
+            WorkloadKind::Synthetic => &["network.latency_ms", "workload.txn_len", "client.count", "run.duration_s"],
+            WorkloadKind::Oo7 => &["network.latency_ms", "client.count", "run.duration_s"],
+        },
+        fix: match c.workload.kind {
+            WorkloadKind::Synthetic => "raise network.latency_ms, or lower workload.txn_len, client.count or run.duration_s",
+            WorkloadKind::Oo7 => "raise network.latency_ms, or lower client.count or run.duration_s",
+        },
         ..Work::default()
     }
 }
@@ -462,6 +468,29 @@ mod tests {
             "workload.txn_len",
         );
         assert!(e.message.contains("1024 clients × 65536 accesses"), "{e}");
+    }
+
+    /// Under OO7 each client's cache table covers the whole database, and the rules of the
+    /// synthetic workload's fields give way to the traversal's: 130 accesses, 20 writes.
+    #[test]
+    fn the_oo7_workload_bounds_its_clients_caches_and_sizes_commits_by_traversal() {
+        let oo7 = "[workload]\nkind = \"oo7\"\n[client]\ncount = 60\n";
+        let e = error(oo7, "client.count");
+        assert!(e.message.contains("60 clients' object caches over 20 modules take 18 MB") && e.message.contains("at most 16 MB"), "{e}");
+        assert!(parse("[workload]\nkind = \"oo7\"\n[client]\ncount = 40\n").is_ok());
+        // The work bound names the fields that matter under OO7: a traversal's length is fixed.
+        let e = error("[workload]\nkind = \"oo7\"\n[client]\ncount = 50\n", "network.latency_ms");
+        assert!(e.message.contains("50 clients × 130 accesses") && e.message.ends_with("lower client.count or run.duration_s"), "{e}");
+        // 128 writes of a synthetic transaction do not fit 0.01 MB; a traversal's 20 do.
+        let tiny = "[server]\nmob_mb = 0.01\n";
+        assert!(error(tiny, "server.mob_mb").message.contains("128 writes"));
+        assert!(parse(&format!("{tiny}[workload]\nkind = \"oo7\"\n")).is_ok());
+        let e = error("[server]\nmob_mb = 0.001\n[workload]\nkind = \"oo7\"\n", "server.mob_mb");
+        assert!(e.message.contains("for 20 writes"), "{e}");
+        // A cluster region larger than the database is the synthetic workload's problem only.
+        let region = "cluster_region = 65536\n[database]\nsize_mb = 1\n";
+        assert!(parse(&format!("[workload]\n{region}")).is_err());
+        assert!(parse(&format!("[workload]\nkind = \"oo7\"\n{region}")).is_ok());
     }
 
     /// Found by fuzzing (`storelab fuzz`): 1 µs messages and 65,536-access transactions that all
