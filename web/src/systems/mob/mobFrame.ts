@@ -7,9 +7,9 @@ import type { Frame, Sample, SystemDescription } from '../../engine/types';
 import { diskFrame, type DiskSnapshot } from '../../views/lib/diskFrame';
 import { valueNames } from '../../views/lib/describe';
 import { REQUEST_PALETTE, valueColours } from '../../views/contract';
-import { AREA_PALETTE, areaNamesOf, readFlusher, readMob, type AreaNames, type BufferFrame, type FlusherSnapshot, type MobSnapshot } from '../../views/lib/mob/bufferFrame';
+import { MOB_TERMS } from '../../views/lib/mob/part';
+import { areaNamesOf, readFlusher, readMob, type AreaNames, type BufferFrame, type FlusherSnapshot, type MobSnapshot } from '../../views/lib/mob/bufferFrame';
 
-export { AREA_PALETTE };
 export type { FlusherSnapshot, MobSnapshot };
 
 /** The MOB's disk: the disk component's, with its last completed requests (`disk_history`). */
@@ -70,7 +70,7 @@ export interface MobNames extends AreaNames {
 const names = new WeakMap<SystemDescription, MobNames>();
 function withNames(area: readonly string[], request: readonly string[]): MobNames {
   return {
-    ...areaNamesOf(area),
+    ...areaNamesOf(area, MOB_TERMS.areaColours),
     request,
     requestColour: valueColours(request, REQUEST_PALETTE),
     requestName: (k) => request[k] ?? `request kind ${k}`,

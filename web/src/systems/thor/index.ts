@@ -13,7 +13,15 @@ export const thor: WebSystem = {
   // The OR's MOB, which the paper calls the mcache (§4), over Thor0's segments; its modified
   // objects are all atomic parts.
   mobView: {
-    terms: { title: "The OR's mcache", buffer: 'mcache', page: 'segment', pagePrefix: 's', areas: 'the kind of object modified', absorptionSource: 'thesis Fig. 4-2' },
+    terms: {
+      title: "The OR's mcache",
+      buffer: 'mcache',
+      page: 'segment',
+      pagePrefix: 's',
+      areas: 'the kind of object modified',
+      areaColours: { 'atomic part': '#2c7fb8' },
+      absorptionSource: 'thesis Fig. 4-2',
+    },
   },
   // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them).
   viewHeights: { PrefetchView: 1360, HeapView: 800 },

@@ -4,14 +4,11 @@
 // fails the view tests (which run on frames recorded from the engine) instead of drawing NaN.
 // Built once per frame. The MOB system's reader (systems/mob/mobFrame.ts) reads them with these.
 import type { Frame, SystemDescription } from '../../../engine/types';
+import { systemOf } from '../../../systems';
 import { valueColours } from '../../contract';
 import { valueNames } from '../describe';
 import { oncePerFrame, section } from '../sections';
-
-/** Colours of the buffer's areas, keyed by the names the systems give them (the `mob` section's
- * `area` values), so an area looks the same in every view: the MOB system's database areas, and
- * the one kind of object Thor's traversals modify. */
-export const AREA_PALETTE: Readonly<Record<string, string>> = { hot: '#d7301f', warm: '#fc8d59', cold: '#4575b4', 'atomic part': '#2c7fb8' };
+import { MOB_TERMS } from './part';
 
 /** The buffer's scan list in log order, one entry per chunk (thesis §3.1.4). */
 export interface MobSnapshot {
@@ -62,12 +59,12 @@ export interface BufferFrame {
   flusher: FlusherSnapshot;
 }
 
-/** Area names and colours from `area`'s value names. */
-export function areaNamesOf(area: readonly string[]): AreaNames {
-  return { area, areaColour: valueColours(area, AREA_PALETTE), areaName: (a) => area[a] ?? `area ${a}` };
+/** Area names from `area`'s value names, coloured as `colours` (the system's `MobTerms`) says. */
+export function areaNamesOf(area: readonly string[], colours: Readonly<Record<string, string>>): AreaNames {
+  return { area, areaColour: valueColours(area, colours), areaName: (a) => area[a] ?? `area ${a}` };
 }
 
-const NO_NAMES = areaNamesOf([]);
+const NO_NAMES = areaNamesOf([], {});
 const names = new WeakMap<SystemDescription, AreaNames>();
 
 /** The areas the system names (none before a load). */
@@ -75,7 +72,7 @@ export function areaNames(d: SystemDescription | null): AreaNames {
   if (!d) return NO_NAMES;
   let n = names.get(d);
   if (!n) {
-    n = areaNamesOf(valueNames(d, 'mob', 'area'));
+    n = areaNamesOf(valueNames(d, 'mob', 'area'), (systemOf(d.kind)?.mobView?.terms ?? MOB_TERMS).areaColours);
     names.set(d, n);
   }
   return n;

@@ -15,12 +15,23 @@ export interface MobTerms {
   pagePrefix: string;
   /** What the chunks' colours, the `mob` section's areas, stand for: "area". */
   areas: string;
+  /** The colour of each area, by the name the system gives it (the `mob` section's `area`
+   * values), so an area looks the same in every view of the system. */
+  areaColours: Readonly<Record<string, string>>;
   /** Where write absorption, modifications committed per page write, is measured ("Fig. 4-2"). */
   absorptionSource: string;
 }
 
 /** The MOB system's words, and the view's when a system gives none. */
-export const MOB_TERMS: MobTerms = { title: 'Modified Object Buffer', buffer: 'MOB', page: 'page', pagePrefix: 'p', areas: 'area', absorptionSource: 'Fig. 4-2' };
+export const MOB_TERMS: MobTerms = {
+  title: 'Modified Object Buffer',
+  buffer: 'MOB',
+  page: 'page',
+  pagePrefix: 'p',
+  areas: 'area',
+  areaColours: { hot: '#d7301f', warm: '#fc8d59', cold: '#4575b4' },
+  absorptionSource: 'Fig. 4-2',
+};
 
 /** What only one system's buffer shows, read from its frame. */
 export interface MobExtras {
