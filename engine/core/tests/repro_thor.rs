@@ -174,6 +174,24 @@ fn r20_t2c_equals_t2b() {
     assert!(within(c.elapsed_s(), b.elapsed_s(), 0.02), "T2c {:.1} s, T2b {:.1} s", c.elapsed_s(), b.elapsed_s());
 }
 
+/// T1 medium's scaled time without shrinking and GC, as a share of its scaled time: the
+/// comparison's scaling (spec §3.4) multiplies the FE's CPU by 3 and the OR's by 2.5, and leaves
+/// communication and the disk as measured.
+fn r16_share(o: &Outcome) -> f64 {
+    let fe = [
+        Category::Traversal,
+        Category::LazySwizzling,
+        Category::Commit,
+        Category::Shrinking,
+        Category::Gc,
+        Category::FetchFe,
+    ];
+    let fe: f64 = fe.iter().map(|&c| o.seconds(c)).sum();
+    let scaled = o.elapsed_s() + 2.0 * fe + 1.5 * o.seconds(Category::FetchOr);
+    let without = scaled - 3.0 * (o.seconds(Category::Shrinking) + o.seconds(Category::Gc));
+    without / scaled
+}
+
 /// The targets the model misses (docs/models.md, "Thor0"): run with `--ignored`; it fails.
 #[test]
 #[ignore]
@@ -218,6 +236,14 @@ fn known_misses() {
     let backup = time::to_s(cold(Oo7Size::Medium, Workload::T2a, adaptive(), 1).mcache.backup);
     if !within(backup, 3.6, 0.10) {
         misses.push(format!("R5 T2a medium: backup {backup:.2} s"));
+    }
+    // R16 (§6.4), with R14: without shrinking and GC, T1 medium 21% better than E/EXODUS, which
+    // Thor0 trails by 5%: together a claim about Thor0 alone (E/EXODUS's time is not in the
+    // paper, spec A21), that at the comparison's scaling it takes 0.79 / 1.05 = 75% of its time
+    // without them (Table 3: 540.2 of 716.6 s); ±3 points.
+    let r = r16_share(&cold(Oo7Size::Medium, Workload::T1, adaptive(), 1));
+    if (r - 0.79 / 1.05).abs() > 0.03 / 1.05 {
+        misses.push(format!("R16: T1 medium without shrinking and GC {:.1}% of its scaled time (75.4%)", 100.0 * r));
     }
     // R15: 54 collections; ±15%.
     let o = cold(Oo7Size::Medium, Workload::T1, adaptive(), 1);
