@@ -1,7 +1,7 @@
 // End-to-end tests of Thor0 in the lab (issue 27), in Chromium: the prefetch view climbing on
 // cold T1; the heap view through the first collection of the medium T1 (shrinking, copying into
 // to-space, the flip); the OR's mcache in the shared MOB view, mid-pass; compare mode, adaptive
-// against a fixed group of 160 objects; and lesson 05, a live scenario and a question answered
+// against a fixed group of 160 objects and against whole 8 KB pages; and lesson 05, a live scenario and a question answered
 // wrong then right. Screenshots go to tests/artifacts/.
 // Run: node --test tests/e2e/thor.test.mjs
 import { describe, it } from 'node:test';
@@ -102,6 +102,21 @@ describe('Thor0 in the lab (issue 27)', () => {
     assert.match(await page.locator('[data-testid=differs-B]').innerText(), /^prefetch\.policy = fixed$/);
     await page.locator('.compare-view.view-PrefetchView').first().waitFor();
     await shot(page, 'thor-compare-t6-adaptive-vs-160');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('compares adaptive prefetching with whole 8 KB pages on T1', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}compare/#a=thor-t1-small&b=thor-t1-small-page&seed=1&t=12500000000`, { viewport: { width: 1440, height: 900 } });
+    await ready(page);
+    await page.waitForFunction(() => window.__storelab.lab.currentNs() === 12.5e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 60_000 });
+    // Adaptive groups grow to whole segments and are done by 12 s; a page server takes three
+    // times the fetches and is not.
+    assert.match(await page.locator('[data-testid=status-A]').innerText(), /^finished at 11\.\d{3} s$/);
+    assert.equal(await page.locator('[data-testid=status-B]').innerText(), 'at 12.500 s');
+    assert.match(await page.locator('[data-testid=differs-B]').innerText(), /prefetch\.policy = page/);
+    await page.locator('.compare-view.view-PrefetchView').first().waitFor();
+    await shot(page, 'thor-compare-t1-adaptive-vs-page');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
