@@ -70,14 +70,16 @@ fn a_collection_shows_in_the_heap_frames() {
     assert_eq!(seen, [true, true, true, true], "shrinking, copying, sweeping, the flip");
 }
 
+/// T2b on the small database with a 0.4 MB mcache, which its commits fill: the flusher at work.
+const SMALL_MCACHE: &str = "[system]\nkind = \"thor\"\n[workload]\ntraversal = \"t2b\"\nparts_per_call = 48\n\
+                            calls_per_transaction = 20\n[mcache]\nmb = 0.4\n";
+
 /// The OR's mcache (§4; thesis §6.2.5): T2b's commits fill a small mcache, the flusher writes
 /// each pass's segments in address order, commits wait only while it frees room, and every
 /// logged modification is written, superseded by a newer one, or still buffered at the end.
 #[test]
 fn the_flusher_installs_what_commits_log_in_address_order() {
-    let text = "[system]\nkind = \"thor\"\n[workload]\ntraversal = \"t2b\"\nparts_per_call = 48\n\
-                calls_per_transaction = 20\n[mcache]\nmb = 0.4\n";
-    let s = scenario::parse(text).unwrap();
+    let s = scenario::parse(SMALL_MCACHE).unwrap();
     let mut sim = Simulation::new(&s, 1);
     let (mut passes, mut last) = (0, None);
     while sim.step() {
@@ -113,9 +115,7 @@ fn the_flusher_installs_what_commits_log_in_address_order() {
 fn the_mcache_frames_show_the_flusher_mid_pass() {
     use super::database::Kind;
     use crate::frame::Column;
-    let text = "[system]\nkind = \"thor\"\n[workload]\ntraversal = \"t2b\"\nparts_per_call = 48\n\
-                calls_per_transaction = 20\n[mcache]\nmb = 0.4\n";
-    let s = scenario::parse(text).unwrap();
+    let s = scenario::parse(SMALL_MCACHE).unwrap();
     let mut sim = Simulation::new(&s, 1);
     let mut checked = 0;
     while sim.step() && checked < 50 {
