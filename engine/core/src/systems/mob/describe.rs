@@ -64,6 +64,20 @@ pub const FIGURES: &[FigureInfo] = &[
         100.0,
         "Fetches answered from server memory without waiting for a disk read.",
     ),
+    fig(
+        "fetches_per_transaction",
+        "fetches per transaction",
+        "",
+        1.0,
+        "Fetches a committed transaction made on average: its client-cache misses.",
+    ),
+    fig(
+        "disk_ops_per_100_transactions",
+        "disk operations per 100 transactions",
+        "",
+        1.0,
+        "Disk requests of every kind (reads, installation reads, writes, the cleaner's) per 100 committed transactions: the measure of the thesis's scalability analysis (§6.3.8).",
+    ),
     fig("mob_occupancy", "MOB occupancy", "%", 100.0, "Time-averaged MOB use, overheads included, over its capacity."),
     fig(
         "mob_division_mb.hot",

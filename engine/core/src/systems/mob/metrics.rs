@@ -60,6 +60,10 @@ pub struct Summary {
     pub fetches: u64,
     /// Fetches answered from server memory (MOB or cache) without waiting for a disk read.
     pub server_cache_hit_ratio: f64,
+    /// Fetches a committed transaction made, on average (the client-cache misses).
+    pub fetches_per_transaction: f64,
+    /// Disk requests of every kind per 100 committed transactions (§6.3.8's measure).
+    pub disk_ops_per_100_transactions: f64,
     /// Time-averaged MOB use (overheads included) / capacity.
     pub mob_occupancy: f64,
     /// Time-averaged MB of object data in the MOB per area (Fig. 4-4, Table 4.9).
@@ -340,6 +344,8 @@ impl Metrics {
             mean_transfer_ms: w.transfer_ns as f64 / ops / 1e6,
             fetches: w.fetches,
             server_cache_hit_ratio: ratio(w.fetch_hits, w.fetches),
+            fetches_per_transaction: ratio(w.fetches, w.commits),
+            disk_ops_per_100_transactions: 100.0 * ratio(w.requests.iter().sum(), w.commits),
             mob_occupancy: self.mob_used_integral / span / mob_capacity as f64,
             mob_division_mb: ByArea::from_fn(|a| self.mob_area_integral[a] / span / 1048576.0),
             modifications: self.modifications,
