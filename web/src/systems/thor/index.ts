@@ -24,7 +24,7 @@ export const thor: WebSystem = {
     },
   },
   // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks them).
-  viewHeights: { PrefetchView: 1360, HeapView: 800 },
+  viewHeights: { PrefetchView: 1390, HeapView: 800 },
   inspector: () => import('./inspect'),
   Intro: ThorIntro,
   grid: true,
