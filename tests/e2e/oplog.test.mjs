@@ -113,7 +113,9 @@ describe('the pending pool on the platter (oplog)', () => {
     assert.ok(Math.abs(Number(m[2]) - st.pool.cylinder[row]) <= 60, `cylinder ${m[2]} near ${st.pool.cylinder[row]}`);
 
     await shot(page, 'oplog-pool-hover', view);
-    await page.mouse.click(at.x, at.y);
+    // The screenshot may scroll the view: click the same mark where it is now.
+    const now = markAt(await page.locator(`${view} canvas`).boundingBox(), st, st.pool.cylinder[row], st.pool.slot[row]);
+    await page.mouse.click(now.x, now.y);
     assert.deepEqual(await page.evaluate(() => window.__storelab.lab.store.get().selection), { kind: 'page', id: Number(m[1]) });
     // The readout's page numbers inspect their page exactly.
     await page.locator(`${view} .pp-page`, { hasText: String(other) }).click();
