@@ -51,11 +51,6 @@ impl UseBitCache {
             *u = 0;
         }
     }
-
-    /// Objects cached.
-    pub fn held(&self) -> u64 {
-        self.count
-    }
 }
 
 #[cfg(test)]
@@ -69,17 +64,17 @@ mod tests {
             c.touch(oid);
         }
         c.end_transaction();
-        assert_eq!(c.held(), 3, "at capacity: nothing goes");
+        assert_eq!(c.count, 3, "at capacity: nothing goes");
         // The scan clears nothing while the cache fits, so every bit is still set.
         c.touch(199);
-        assert!(c.has(199) && c.held() == 4);
+        assert!(c.has(199) && c.count == 4);
         c.end_transaction();
-        assert_eq!(c.held(), 4, "every object was used since the last scan");
+        assert_eq!(c.count, 4, "every object was used since the last scan");
         // The scan cleared the bits: only what the next transactions use survives the next one.
         c.touch(70);
         c.touch(1);
         c.end_transaction();
         assert!(c.has(70) && c.has(1) && !c.has(5) && !c.has(130) && !c.has(199));
-        assert_eq!(c.held(), 2);
+        assert_eq!(c.count, 2);
     }
 }

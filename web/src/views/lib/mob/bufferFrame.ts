@@ -2,7 +2,7 @@
 // declares (engine/core/src/components/mob/view.rs: `mob`, the scan list, and `flusher`, its
 // pass). Each value is read by its name and a missing one throws, so a renamed or dropped column
 // fails the view tests (which run on frames recorded from the engine) instead of drawing NaN.
-// Built once per frame. The MOB system's reader (systems/mob/mobFrame.ts) reads them with these.
+// Built once per frame; a system's own frame reader may read them with these too.
 import type { Frame, SystemDescription } from '../../../engine/types';
 import { systemOf } from '../../../systems';
 import { valueColours } from '../../contract';
@@ -14,7 +14,7 @@ import { MOB_TERMS } from './part';
 export interface MobSnapshot {
   capacityBytes: number;
   usedBytes: number;
-  /** Flusher trigger (the MOB's 0.99, the mcache's 0.9) and scan fraction (0.01, 0.1) as
+  /** Flusher trigger (0.99 in the thesis's simulator, 0.9 in Thor's OR) and scan fraction (0.01, 0.1) as
    * fractions of the capacity. */
   trigger: number;
   scanFrac: number;
