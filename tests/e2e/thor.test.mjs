@@ -1,7 +1,8 @@
 // End-to-end tests of Thor0 in the lab (issue 27), in Chromium: the prefetch view climbing on
 // cold T1; the heap view through the first collection of the medium T1 (shrinking, copying into
 // to-space, the flip); the OR's mcache in the shared MOB view, mid-pass; compare mode, adaptive
-// against a fixed group of 160 objects and against whole 8 KB pages; and lesson 05, a live scenario and a question answered
+// against a fixed group of 160 objects and against whole 8 KB pages; other FEs' invalidations and
+// an abort, and compare mode against one FE alone; and lesson 05, a live scenario and a question answered
 // wrong then right. Screenshots go to tests/artifacts/.
 // Run: node --test tests/e2e/thor.test.mjs
 import { describe, it } from 'node:test';
@@ -119,6 +120,37 @@ describe('Thor0 in the lab (issue 27)', () => {
     await shot(page, 'thor-compare-t1-adaptive-vs-page');
     assert.deepEqual(page.errors, []);
     await page.context().close();
+  });
+
+  it('shows other FEs invalidating the FE\'s copies and aborting a transaction, and compares with one FE alone', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=thor-t2b-small-shared&seed=1&t=0`, { viewport: { width: 1440, height: 1000 } });
+    await ready(page);
+    await page.locator('[data-panel=HeapView] [data-testid=heap-strip]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next abort' });
+    await page.locator('[data-testid=step-target]').click();
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().busy && window.__storelab.lab.currentNs() > 0, null, { timeout: 60_000 });
+    await page.locator('[data-panel=EventLog]').scrollIntoViewIfNeeded();
+    const log = page.locator('[data-view=event-log]');
+    await log.getByText(/transaction \d+ aborts \(an invalidation named an object it used\)/).first().waitFor({ timeout: 30_000 });
+    await log.getByText(/invalidation \d+: \d+ objects, [1-9]\d* resident copies now surrogates; the transaction used one: it aborts/).first().waitFor();
+    await shot(page, 'thor-shared-first-abort');
+    await page.context().close();
+
+    const compare = await harness.newPage(suite.browser, `${suite.base}compare/#a=thor-t2b-small-alone&b=thor-t2b-small-shared&seed=1&t=25000000000`, { viewport: { width: 1440, height: 900 } });
+    await ready(compare);
+    await compare.waitForFunction(() => window.__storelab.lab.currentNs() === 25e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 60_000 });
+    // Alone, T2b is done by 21 s; shared, it is not (31.4 s), for all the copies fetched again.
+    assert.match(await compare.locator('[data-testid=status-A]').innerText(), /^finished at 20\.\d{3} s$/);
+    assert.equal(await compare.locator('[data-testid=status-B]').innerText(), 'at 25.000 s');
+    assert.match(await compare.locator('[data-testid=differs-B]').innerText(), /sharing\.other_fes = 4/);
+    const cell = async (figure) => (await compare.locator(`[data-testid=summary-counters] tr[data-figure=${figure}] td`).allTextContents()).map((t) => t.trim());
+    const [aborts, invalidated] = [await cell('aborts'), await cell('invalidated')];
+    assert.equal(aborts[0], '0', `one FE alone never aborts: ${aborts}`);
+    assert.match(aborts[1], /^[1-9]/, `shared, some transactions have aborted: ${aborts}`);
+    assert.match(invalidated[1], /^[1-9]/, `and copies have been invalidated: ${invalidated}`);
+    await shot(compare, 'thor-compare-alone-vs-shared');
+    assert.deepEqual(compare.errors, []);
+    await compare.context().close();
   });
 
   it('lesson 05 renders, runs a live Thor scenario, and checks a wrong then a right prediction', async () => {

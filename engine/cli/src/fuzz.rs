@@ -37,6 +37,8 @@ struct Counts {
     accepted: u64,
     ran_to_end: u64,
     ran_to_event_budget: u64,
+    /// Runs the modelled system itself stopped (Thor's livelock of aborts): results, not faults.
+    stopped_by_model: u64,
     ended_early: u64,
     panics: u64,
     hangs: u64,
@@ -174,6 +176,7 @@ fn one(i: u64, outcome: Outcome, cpu_s: f64, hang_s: f64) -> Counts {
                 c.ran_to_event_budget = 1;
             }
         }
+        Outcome::StoppedByModel => (c.accepted, c.stopped_by_model) = (1, 1),
         Outcome::EndedEarly(why) => {
             (c.accepted, c.ended_early) = (1, 1);
             fail(format!("ended early: {why}"));
@@ -197,6 +200,7 @@ fn add(mut a: Counts, b: Counts) -> Counts {
     a.accepted += b.accepted;
     a.ran_to_end += b.ran_to_end;
     a.ran_to_event_budget += b.ran_to_event_budget;
+    a.stopped_by_model += b.stopped_by_model;
     a.ended_early += b.ended_early;
     a.panics += b.panics;
     a.hangs += b.hangs;
@@ -218,7 +222,7 @@ fn report(o: &FuzzArgs, c: &Counts) -> String {
         "fuzz: {checked} (seed {}, at most {} events each) in {:.1} s\n\
          \x20 refused, every error located:  {}\n\
          \x20 refused, an error not located: {}\n\
-         \x20 accepted and run:              {} ({} to their end, {} to the event budget)\n\
+         \x20 accepted and run:              {} ({} to their end, {} to the event budget, {} stopped by the model)\n\
          \x20 ended early by the engine:     {}\n\
          \x20 panics:                        {}\n\
          \x20 hangs (over {} s of CPU time): {}\n\
@@ -231,6 +235,7 @@ fn report(o: &FuzzArgs, c: &Counts) -> String {
         c.accepted,
         c.ran_to_end,
         c.ran_to_event_budget,
+        c.stopped_by_model,
         c.ended_early,
         c.panics,
         o.hang_s,

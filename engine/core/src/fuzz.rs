@@ -92,6 +92,9 @@ pub enum Outcome {
     Ran { finished: bool },
     /// Accepted, but the engine had to end the run (time stopped advancing, a model limit).
     EndedEarly(String),
+    /// Accepted, and the modelled system stopped itself: a result, not a fault
+    /// (`Kernel::end_by_model`).
+    StoppedByModel,
     /// The engine panicked: a bug.
     Panicked(String),
 }
@@ -247,6 +250,7 @@ pub fn check(bytes: &[u8], max_events: u64) -> Outcome {
         let mut sim = Simulation::new(&s, s.meta.seed);
         while sim.events() + sim.inline_events() < max_events && sim.step() {}
         match sim.ended_early() {
+            Some(_) if sim.ended_by_model() => Outcome::StoppedByModel,
             Some(why) => Outcome::EndedEarly(why.to_string()),
             None => Outcome::Ran { finished: sim.finished() },
         }

@@ -138,6 +138,9 @@ pub struct Kernel<E> {
     /// Why the run ended before its end, if it did: simulated time stopped advancing
     /// (`MAX_EVENTS_AT_ONE_INSTANT`), or the system met a limit of its model (`end_early`).
     ended_early: Option<String>,
+    /// The run ended early because the modelled system itself could make no more progress
+    /// (`end_by_model`): a result of the model, not an input validation should have refused.
+    ended_by_model: bool,
     /// When the run will end, once the measured window has begun (its start plus the duration).
     end_at: Option<SimTime>,
 }
@@ -180,6 +183,16 @@ impl<E> Kernel<E> {
         self.phase = Phase::Done;
     }
 
+    /// Ends the run now because the modelled system cannot make progress for a reason of its
+    /// own, not of the input (Thor's optimistic concurrency control starving a transaction of
+    /// commits elsewhere): reported like `end_early`, and a result rather than a gap in validation.
+    pub fn end_by_model(&mut self, why: String) {
+        if self.ended_early.is_none() {
+            self.ended_by_model = true;
+        }
+        self.end_early(why);
+    }
+
     pub fn warmup_complete(&self) -> bool {
         self.warmup_complete
     }
@@ -209,6 +222,8 @@ pub trait Run {
     fn trace(&self) -> &Trace;
     /// Why the run ended before its end, if it did (`Kernel::end_early`).
     fn ended_early(&self) -> Option<&str>;
+    /// Whether it ended so by the model's own behaviour (`Kernel::end_by_model`).
+    fn ended_by_model(&self) -> bool;
     /// When the run ends, once its measured window has begun.
     fn end_time(&self) -> Option<SimTime>;
     fn set_tracing(&mut self, on: bool);
@@ -245,6 +260,9 @@ impl<S: System> Run for Engine<S> {
     }
     fn ended_early(&self) -> Option<&str> {
         Engine::ended_early(self)
+    }
+    fn ended_by_model(&self) -> bool {
+        self.kernel.ended_by_model
     }
     fn end_time(&self) -> Option<SimTime> {
         self.kernel.end_at
@@ -295,6 +313,7 @@ impl<S: System> Engine<S> {
             warmup_complete: true,
             at_this_instant: 0,
             ended_early: None,
+            ended_by_model: false,
             end_at: None,
         };
         system.start(&mut kernel);

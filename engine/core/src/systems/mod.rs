@@ -380,6 +380,10 @@ impl Simulation {
     pub fn ended_early(&self) -> Option<&str> {
         self.engine().ended_early()
     }
+    /// Whether the model's own behaviour ended it (`Kernel::end_by_model`).
+    pub fn ended_by_model(&self) -> bool {
+        self.engine().ended_by_model()
+    }
     pub fn trace_hash(&self) -> u64 {
         self.trace().hash()
     }

@@ -20,8 +20,14 @@ fn record_kinds_are_numbered_in_order_and_described() {
             assert!(info.fields.iter().all(|f| f.shift as u32 + f.bits as u32 <= 53), "{}", info.name);
             // Every `{label}` of the event-log sentence names one of the kind's fields.
             for part in info.text.split('{').skip(1) {
-                let label = part.split_once('}').map(|(l, _)| l).unwrap_or_default();
-                assert!(info.fields.iter().any(|f| f.label == label), "{}: {{{label}}}", info.name);
+                let (label, after) = part.split_once('}').unwrap_or_default();
+                let field = info.fields.iter().find(|f| f.label == label);
+                assert!(field.is_some(), "{}: {{{label}}}", info.name);
+                // The value is shown with its unit: the sentence must not say it again
+                // ("557 objects objects").
+                let unit = field.map(|f| f.unit).unwrap_or_default();
+                let next = after.trim_start().split(|c: char| !c.is_alphanumeric()).next().unwrap_or_default();
+                assert!(unit.is_empty() || !unit.split(' ').any(|w| w == next), "{}: {{{label}}} {next}", info.name);
             }
         }
     }

@@ -34,6 +34,8 @@ pub struct Config {
     pub mcache: Mcache,
     #[garde(dive)]
     pub network: Network,
+    #[garde(dive)]
+    pub sharing: Sharing,
     /// The OR's disk (§6.1: a DEC RZ26, peak transfer 3.3 MB/s, average seek 10.5 ms, average
     /// rotational latency 5.5 ms; a segment is one track, §5.2).
     #[garde(dive)]
@@ -452,6 +454,38 @@ pub enum Log {
     Backup,
     /// None: the primary's memory only.
     None,
+}
+
+/// Other FEs sharing the database (§5.1; spec A18: the paper's experiments run one FE, so none by
+/// default). Each commits, at random times, a transaction that modifies atomic parts of one
+/// composite part; the OR sends invalidations in the background to the FE the lab follows if its
+/// coarse table says that FE may cache them, and validates that FE's commits against them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Sharing {
+    /// FEs besides the one the lab follows; 0 runs the paper's single FE.
+    #[garde(range(max = 32))]
+    #[schemars(extend("x-unit" = "FEs"))]
+    pub other_fes: u32,
+    /// Mean time between one other FE's commits (exponentially distributed).
+    #[garde(range(min = 1.0, max = 3_600_000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub commit_interval_ms: f64,
+    /// Atomic parts of one composite part each of their commits modifies.
+    #[garde(range(min = 1, max = 200))]
+    #[schemars(extend("x-unit" = "atomic parts"))]
+    pub parts_per_commit: u32,
+    /// The run ends, saying why, once one transaction has aborted this many times in a row: the
+    /// lab's bound on livelock, not the paper's.
+    #[garde(range(min = 1, max = 100))]
+    #[schemars(extend("x-unit" = "aborts"))]
+    pub abort_limit: u32,
+}
+
+impl Default for Sharing {
+    fn default() -> Self {
+        Sharing { other_fes: 0, commit_interval_ms: 1000.0, parts_per_commit: 20, abort_limit: 8 }
+    }
 }
 
 /// The network between the FE and the OR (§6.1: 10 Mb/s Ethernet).

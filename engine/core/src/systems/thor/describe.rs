@@ -47,6 +47,13 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("segment_writes", "segment writes", "", 1.0, "Segments the flusher wrote back with modifications installed (thesis §6.2.5)."),
     fig("installation_reads", "installation reads", "", 1.0, "Segments the flusher read first because the OR's memory did not hold them."),
     fig("mcache_fetched", "shipped from the mcache", "objects", 1.0, "Objects a fetch shipped in the newer version the mcache held, not its segment's (§4)."),
+    fig("other_commits", "commits elsewhere", "", 1.0, "Transactions other FEs sharing the database committed (sharing.other_fes)."),
+    fig("invalidations", "invalidations received", "", 1.0, "Invalidation messages that reached this FE after other FEs' commits (§5.1)."),
+    fig("invalidated", "copies invalidated", "objects", 1.0, "Resident copies invalidations turned into surrogates (§5.1)."),
+    fig("aborts", "aborts", "", 1.0, "Transactions of this FE that aborted and ran again: an invalidation named an object they used, or validation failed."),
+    fig("validation_failures", "failed validations", "", 1.0, "Aborts at commit: the transaction used an object whose invalidation was still on its way (§5.1)."),
+    fig("aborted_s", "work lost to aborts", "s", 1.0, "The FE time of the aborted transactions, done again."),
+    fig("invalidations_sent", "invalidations sent", "", 1.0, "Invalidation messages this FE's commits made the OR send the other FEs whose tables name a written segment."),
     fig("emergency_collections", "collections inside a call", "", 1.0, "Collections a group forced inside a call (spec A13)."),
 ];
 

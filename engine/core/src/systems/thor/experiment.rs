@@ -51,6 +51,8 @@ pub struct Params {
     /// The OR's mcache and its flusher (§4).
     pub mcache: config::Mcache,
     pub disk: DiskConfig<Rz26>,
+    /// Other FEs sharing the database (none in the paper's runs).
+    pub sharing: config::Sharing,
 }
 
 impl Params {
@@ -89,6 +91,7 @@ impl Params {
             costs: c.costs(),
             mcache: c.mcache.clone(),
             disk: c.disk.clone(),
+            sharing: c.sharing.clone(),
         }
     }
 }

@@ -30,6 +30,20 @@ pub struct Setup {
     pub split: Split,
     pub handles: Handles,
     pub strong_rot: bool,
+    /// Other FEs share the database: a transaction may abort, so the FE keeps where each began.
+    pub shared: bool,
+}
+
+/// Where the running transaction began: what an abort goes back to (§5.1).
+#[derive(Clone, Debug)]
+struct Begun {
+    traversal: Traversal<Arc<crate::workload::oo7::Oo7Database>>,
+    pending: Option<Access>,
+    counted: bool,
+    parts_in_call: u32,
+    last_part: u32,
+    /// The FE's time then.
+    at: SimTime,
 }
 
 /// Where `run` stopped.
@@ -118,6 +132,10 @@ pub struct Fe {
     pub collections: Vec<Collection>,
     /// The collection in progress's work already timed.
     collect_done: (u64, u64, u64),
+    /// Where the running transaction began, when other FEs share the database; and whether an
+    /// invalidation has doomed it (§5.1).
+    begun: Option<Box<Begun>>,
+    pub doomed: bool,
 }
 
 impl Fe {
@@ -164,7 +182,29 @@ impl Fe {
             counters: Counters::default(),
             collections: Vec::new(),
             collect_done: (0, 0, 0),
+            begun: None,
+            doomed: false,
         }
+        .beginning(setup.shared)
+    }
+
+    /// Notes where the transaction that starts now begins, if it may abort.
+    fn beginning(mut self, shared: bool) -> Fe {
+        if shared {
+            self.begin_transaction();
+        }
+        self
+    }
+
+    fn begin_transaction(&mut self) {
+        self.begun = Some(Box::new(Begun {
+            traversal: self.traversal.clone(),
+            pending: self.pending,
+            counted: self.counted,
+            parts_in_call: self.parts_in_call,
+            last_part: self.last_part,
+            at: self.ledger.total(),
+        }));
     }
 
     /// Starts the traversal again from the root of the assembly hierarchy, in the same
@@ -367,15 +407,7 @@ impl Fe {
     /// the OR, which validates them and replies; the modified objects may be discarded again.
     /// Returns (reads, writes, the modified objects).
     pub fn commit(&mut self) -> (u32, u32, Vec<u32>) {
-        let (reads, writes) = (self.reads.len() as u32, self.writes);
-        let bytes = u64::from(reads) * XREF_BYTES + self.written_bytes();
-        let c = &self.costs;
-        let t = ns(c.commit, 1.0)
-            + ns(c.commit_read, f64::from(reads))
-            + ns(c.commit_write, f64::from(writes))
-            + ns(c.message, 2.0)
-            + ns(c.wire_byte, bytes as f64 + 2.0 * c.request_bytes);
-        self.ledger.add(Category::Commit, t);
+        let (reads, writes) = self.send_commit();
         for x in self.reads.drain(..) {
             self.read[x as usize] = false;
         }
@@ -386,7 +418,65 @@ impl Fe {
         self.counters.transactions += 1;
         self.counters.commits_read += u64::from(reads);
         self.counters.commits_written += u64::from(writes);
+        if self.begun.is_some() {
+            self.begin_transaction();
+        }
         (reads, writes, modified)
+    }
+
+    /// The commit's messages and the OR's work, timed: (reads, writes).
+    pub fn send_commit(&mut self) -> (u32, u32) {
+        let (reads, writes) = (self.reads.len() as u32, self.writes);
+        let bytes = u64::from(reads) * XREF_BYTES + self.written_bytes();
+        let c = &self.costs;
+        let t = ns(c.commit, 1.0)
+            + ns(c.commit_read, f64::from(reads))
+            + ns(c.commit_write, f64::from(writes))
+            + ns(c.message, 2.0)
+            + ns(c.wire_byte, bytes as f64 + 2.0 * c.request_bytes);
+        self.ledger.add(Category::Commit, t);
+        (reads, writes)
+    }
+
+    /// The mutable objects the running transaction has read.
+    pub fn reads(&self) -> &[u32] {
+        &self.reads
+    }
+
+    /// Another FE's commit invalidated `objects` (§5.1): each resident copy becomes a surrogate,
+    /// and a transaction that used one is doomed (one it read and shrank since too: its commit
+    /// would carry a stale read). Returns the copies discarded and whether the transaction is
+    /// doomed now.
+    pub fn invalidate(&mut self, objects: &[u32]) -> (u32, bool) {
+        let mut made = 0;
+        for &x in objects {
+            if self.read[x as usize] || self.heap.is_modified(x) {
+                self.doomed = true;
+            }
+            made += u32::from(self.heap.invalidate(x));
+        }
+        (made, self.doomed)
+    }
+
+    /// The running transaction aborts (§5.1): its modified copies are discarded into surrogates,
+    /// and the traversal goes back to where the transaction began. Returns the FE time since.
+    pub fn abort(&mut self) -> SimTime {
+        for x in self.reads.drain(..) {
+            self.read[x as usize] = false;
+        }
+        self.writes = 0;
+        self.heap.discard_modified();
+        self.calls_in_transaction = 0;
+        self.doomed = false;
+        let b = self.begun.as_ref().expect("a transaction that may abort");
+        self.traversal = b.traversal.clone();
+        self.pending = b.pending;
+        self.counted = b.counted;
+        self.parts_in_call = b.parts_in_call;
+        self.last_part = b.last_part;
+        let lost = self.ledger.total() - b.at;
+        self.begin_transaction();
+        lost
     }
 
     /// Objects modified by the running transaction, and their bytes.

@@ -228,6 +228,38 @@ impl Heap {
         &self.modified
     }
 
+    /// Whether the running transaction modified object `x`.
+    pub fn is_modified(&self, x: u32) -> bool {
+        let c = self.rot[x as usize];
+        c != NONE && self.cells[c as usize].modified
+    }
+
+    /// Another FE's commit made object `x`'s copy stale (§5.1): a resident copy becomes an empty
+    /// surrogate in place, keeping its extent until the next collection, as a shrunk object does.
+    /// Whether it was resident.
+    pub fn invalidate(&mut self, x: u32) -> bool {
+        let c = self.rot[x as usize];
+        if c == NONE || !self.cells[c as usize].is_object() {
+            return false;
+        }
+        self.cells[c as usize].state = State::Surrogate;
+        true
+    }
+
+    /// The transaction aborted: its modified copies are discarded into surrogates (§5.1).
+    pub fn discard_modified(&mut self) {
+        for x in std::mem::take(&mut self.modified) {
+            let c = self.rot[x as usize];
+            if c != NONE {
+                let cell = &mut self.cells[c as usize];
+                cell.modified = false;
+                if cell.is_object() {
+                    cell.state = State::Surrogate;
+                }
+            }
+        }
+    }
+
     /// Begins shrinking and collecting (§5.1; `collect.rs`): prefetch groups in FIFO order become
     /// empty surrogates until `fraction` of from-space is set free (§5.1: "at present we attempt
     /// to recover 50%"), then what `handles` and the modified objects reach is copied. Run it
@@ -293,6 +325,27 @@ mod tests {
         assert_eq!(h.used, 76 + 4 * 16 + 52);
         // A resident object's incoming copy is dropped (spec A9).
         assert_eq!(h.install(&[(part, 76)]).1, 0);
+    }
+
+    /// §5.1: an invalidated copy becomes an empty surrogate in place; fetched again, it fills
+    /// that surrogate, the ROT names the new copy, and the collection keeps that one only,
+    /// snapping the full surrogates.
+    #[test]
+    fn an_invalidated_object_fetched_again_is_kept_once() {
+        let (db, refs) = db();
+        let part = db.part(0, 0);
+        let mut h = Heap::new(1 << 20, db.objects.len(), 16);
+        let (cells, _) = h.install(&[(part, 76)]);
+        h.swizzle(cells[0], &refs);
+        let (first, _) = h.install(&[(part + 1, 52)]);
+        assert!(h.invalidate(part + 1) && !h.invalidate(part + 1), "once resident, then a surrogate");
+        assert_eq!(h.lookup(part + 1), Lookup::Surrogate);
+        let (again, _) = h.install(&[(part + 1, 52)]);
+        assert_eq!(h.cells[first[0] as usize].state, State::Full(again[0]));
+        h.collect(0.0, [part], &refs);
+        assert_eq!(h.lookup(part + 1), Lookup::Resident { cell: h.rot[(part + 1) as usize], swizzled: false });
+        assert!(h.cells.iter().all(|c| !matches!(c.state, State::Full(_))), "every link snapped");
+        assert_eq!(h.cells.iter().filter(|c| c.object == part + 1).count(), 1, "one copy");
     }
 
     /// §5.1, spec A12: shrinking discards the oldest groups' unmodified objects into surrogates;

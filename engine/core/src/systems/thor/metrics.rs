@@ -70,6 +70,17 @@ pub struct Summary {
     pub installation_reads: u64,
     /// Objects fetches shipped in the version the mcache held.
     pub mcache_fetched: u64,
+    /// Other FEs sharing the database (spec A18): their commits; the invalidations that reached
+    /// this FE and the resident copies they discarded; this FE's aborts, those validation
+    /// caused, and the FE time of the work they undid, s; the invalidations this FE's commits
+    /// made the OR send the other FEs.
+    pub other_commits: u64,
+    pub invalidations: u64,
+    pub invalidated: u64,
+    pub aborts: u64,
+    pub validation_failures: u64,
+    pub aborted_s: f64,
+    pub invalidations_sent: u64,
     /// One traversal: cold, the only one; hot, the mean of the middle three of five (§6.1, spec
     /// A15), ms; and the fetches and first swizzles in it (hot: in the three; R1: none).
     pub traversal_ms: f64,
@@ -154,6 +165,7 @@ impl Metrics {
             }
         };
         let (from, to) = (mean(|c| c.from_bytes), mean(|c| c.to_bytes));
+        let shared = sys.sharing.as_ref().map(|s| s.counters).unwrap_or_default();
         Summary {
             warmup_s: 0.0,
             warmup_complete: true,
@@ -192,6 +204,13 @@ impl Metrics {
             segment_writes: m.writes,
             installation_reads: m.installation_reads,
             mcache_fetched: m.fetched,
+            other_commits: shared.other_commits,
+            invalidations: shared.invalidations,
+            invalidated: shared.invalidated,
+            aborts: shared.aborts,
+            validation_failures: shared.validation_failures,
+            aborted_s: time::to_s(shared.lost),
+            invalidations_sent: shared.sent,
             ..measured(sys)
         }
     }

@@ -19,6 +19,7 @@ pub mod metrics;
 pub mod or;
 pub mod prefetch;
 pub mod records;
+pub mod sharing;
 mod validate;
 pub mod view;
 
@@ -64,6 +65,10 @@ pub enum Event {
     Log,
     /// The commit's reply reaches the FE.
     CommitReply,
+    /// Another FE commits (`sharing.rs`).
+    OtherCommit,
+    /// An invalidation reaches the FE.
+    Invalidate,
 }
 
 /// Accesses the FE runs per `Run` event at most, and units of collection per `Collect` event, so
@@ -135,6 +140,10 @@ pub struct ThorSystem {
     /// last ended.
     pub hot: bool,
     pub runs: Vec<Mark>,
+    /// The runs' marks when the running transaction began: an abort goes back to them.
+    tx_runs: usize,
+    /// Other FEs sharing the database, if any (spec A18).
+    pub sharing: Option<sharing::Sharing>,
     pub metrics: Metrics,
 }
 
@@ -167,6 +176,7 @@ impl ThorSystem {
                 split: p.split,
                 handles: p.handles,
                 strong_rot: p.strong_rot,
+                shared: p.sharing.other_fes > 0,
             },
             policy,
             p.costs.clone(),
@@ -176,6 +186,7 @@ impl ThorSystem {
         let smallest = db.oo7.objects.iter().map(|o| u32::from(o.bytes)).min().unwrap_or(1);
         let mcache = Mcache::new(&p.mcache, db.layout.clone(), smallest);
         let disk = p.disk.build::<Io>(0, Rng::stream(seed, 0xd15c).unit());
+        let sharing = sharing::Sharing::of(&p.sharing, db.layout.pages(), seed);
         ThorSystem {
             db,
             fe,
@@ -197,6 +208,8 @@ impl ThorSystem {
             segment_reads: 0,
             hot: p.hot,
             runs: Vec::new(),
+            tx_runs: 1,
+            sharing,
             metrics: Metrics::default(),
         }
     }
@@ -227,6 +240,10 @@ impl ThorSystem {
     }
 
     fn run(&mut self, k: &mut K) {
+        if self.fe.doomed {
+            self.abort(k, k.now(), sharing::Why::Invalidated);
+            return;
+        }
         let before = self.fe.ledger.total();
         let stop = self.fe.run(SLICE);
         self.note_uses();
@@ -303,7 +320,14 @@ impl ThorSystem {
 
     fn commit(&mut self, k: &mut K, at: SimTime) {
         let before = self.fe.ledger.total();
+        if self.validate() {
+            self.fe.send_commit();
+            self.abort(k, at + self.fe_time(before), sharing::Why::Validation);
+            return;
+        }
         let (reads, writes, objects) = self.fe.commit();
+        self.committed(&objects);
+        self.tx_runs = self.runs.len();
         k.record(RecordKind::Commit, self.fe.counters.transactions as u32, u64::from(reads), u64::from(writes), 0);
         let at = at + self.fe_time(before);
         if objects.is_empty() {
@@ -330,6 +354,12 @@ impl ThorSystem {
         let chunk = u64::from(g.chunk.0) | u64::from(g.chunk.1) << 16;
         let shipped = g.objects.len() as u64 | u64::from(g.segment) << 16;
         k.record(RecordKind::Group, f.number, shipped, g.bytes(), chunk);
+        if let Some(s) = self.sharing.as_mut() {
+            for &(y, _) in &g.objects {
+                s.shipped(self.db.oo7.objects[y as usize].page);
+            }
+            s.reply_at(k.now() + or + comm);
+        }
         f.group = Some(g);
         k.schedule(k.now() + or + comm, Event::FetchReply);
     }
@@ -349,6 +379,8 @@ impl ThorSystem {
         });
         self.latest = Some(f);
         self.note_uses();
+        // Invalidations that came after the group was sent apply to it too.
+        self.apply_deferred(k);
         k.schedule(k.now() + self.fe_time(before), Event::Run);
     }
 }
@@ -365,6 +397,9 @@ impl System for ThorSystem {
     fn start(&mut self, k: &mut K) {
         self.runs.push(self.mark(0));
         k.schedule(0, Event::Run);
+        if let Some(s) = self.sharing.as_mut() {
+            k.schedule(s.next_commit(), Event::OtherCommit);
+        }
     }
 
     fn handle(&mut self, k: &mut K, e: Event) {
@@ -410,7 +445,10 @@ impl System for ThorSystem {
                         // The FE has discarded what the OR's table lists as sent (spec A7).
                         self.or.recent.clear();
                         match self.after {
-                            After::Run => k.schedule(at, Event::Run),
+                            After::Run => {
+                                self.apply_deferred(k);
+                                k.schedule(at, Event::Run);
+                            }
                             After::Install => {
                                 // The group waits in the FE's buffer while it collects.
                                 k.schedule(at, Event::FetchReply);
@@ -419,6 +457,8 @@ impl System for ThorSystem {
                     }
                 }
             }
+            Event::OtherCommit => self.other_commit(k),
+            Event::Invalidate => self.invalidation_arrives(k),
             Event::CommitReply => {
                 if self.ending {
                     self.done = true;

@@ -20,7 +20,7 @@ record_kinds! {
     Group = "group", "prefetch group", None,
         "The OR cuts the aligned chunk of k objects that holds the requested one and ships it, less \
          big objects and objects sent recently (§5.2); the FE installs it at the free pointer.",
-        "fetch {fetch}: {shipped} objects ({bytes}) of chunk {from}–{to} of segment {segment}",
+        "fetch {fetch}: {shipped} ({bytes}) of chunk {from}–{to} of segment {segment}",
         [f("entity", "fetch", ""), f("a", "shipped", "objects").bits(0, 16), f("a", "segment", "").bits(16, 32),
          f("b", "bytes", "B"), f("c", "from", "").bits(0, 16), f("c", "to", "").bits(16, 16)];
     Collection = "collection", "shrink and collect", Some("next collection"),
@@ -31,22 +31,22 @@ record_kinds! {
         [f("entity", "collection", ""), f("a", "from", "B"), f("b", "emergency", "").values(&["between calls", "inside a call"])];
     Flip = "flip", "spaces flip", Some("next flip"),
         "The collection is over: to-space becomes from-space (§5.1).",
-        "collection {collection}: {shrunk} objects shrunk, {copied} cells copied, to-space {to}",
+        "collection {collection}: {shrunk} shrunk, {copied} copied, to-space {to}",
         [f("entity", "collection", ""), f("a", "shrunk", "objects"), f("b", "copied", "cells"), f("c", "to", "B")];
     Commit = "commit", "commit", Some("next commit"),
         "A transaction commits: the FE sends the xrefs of the objects it read and the states of those \
          it modified; the OR validates them (§5.1).",
-        "transaction {transaction} commits: {reads} objects read, {writes} written",
+        "transaction {transaction} commits: {reads} read, {writes} written",
         [f("entity", "transaction", ""), f("a", "reads", "objects"), f("b", "writes", "objects")];
     Log = "log", "logged", Some("next logged commit"),
         "The commit's modified objects enter the OR's mcache (§4), once it has room, and the stable \
          log's copy at the backup's memory; the reply waits for the backup's.",
-        "transaction {transaction}: {objects} objects ({bytes}) logged in {time}",
+        "transaction {transaction}: {objects} ({bytes}) logged in {time}",
         [f("entity", "transaction", ""), f("a", "objects", "objects"), f("b", "bytes", "B"), f("c", "time", "ns")];
     FlushPass = "flush_pass", "flusher pass", Some("next flusher pass"),
         "The mcache is 90% full (or a commit waits): the flusher takes the segments of its oldest \
          10% in address order, to install every buffered modification of each (thesis §6.2.5).",
-        "flusher pass {pass}: {segments} segments, mcache {used}",
+        "flusher pass {pass}: {segments}, mcache {used}",
         [f("entity", "pass", ""), f("a", "segments", "segments"), f("b", "used", "B")];
     InstallRead = "install_read", "installation read", None,
         "The OR's memory does not hold the segment the flusher installs into: it reads it first.",
@@ -54,7 +54,7 @@ record_kinds! {
         [f("entity", "segment", ""), f("a", "time", "ns")];
     SegmentWrite = "segment_write", "segment write", Some("next segment write"),
         "The flusher writes the segment back in place with its buffered modifications installed.",
-        "OR writes segment {segment} with {installed} modifications, in {time}",
+        "OR writes segment {segment} with {installed} installed, in {time}",
         [f("entity", "segment", ""), f("a", "time", "ns"), f("b", "installed", "objects")];
     CallEnd = "call_end", "call ends", None,
         "A client call ends: the FE may collect only now (§6.1).",
@@ -65,6 +65,25 @@ record_kinds! {
          (§6.1); the last transaction commits after the last.",
         "traversal {traversal} over after {fetches} fetches in all",
         [f("entity", "traversal", ""), f("a", "fetches", "")];
+    OtherCommit = "other_commit", "another FE commits", Some("next commit elsewhere"),
+        "Another FE sharing the database commits a transaction that modified atomic parts (§5.1). The \
+         OR sends this FE, in the background, invalidations for those in segments its coarse table \
+         says this FE may cache.",
+        "commit {commit} elsewhere: FE {fe} wrote {objects}, {listed} of them in segments sent to this FE",
+        [f("entity", "commit", ""), f("a", "fe", ""), f("b", "objects", "atomic parts"), f("c", "listed", "")];
+    Invalidation = "invalidation", "invalidation arrives", Some("next invalidation"),
+        "An invalidation reaches the FE (§5.1): each resident copy it names becomes a surrogate, and \
+         a transaction that used one of the objects is doomed to abort.",
+        "invalidation {invalidation}: {objects}, {resident} resident copies now surrogates; {transaction}",
+        [f("entity", "invalidation", ""), f("a", "objects", "objects"), f("b", "resident", ""),
+         f("c", "transaction", "").values(&["the transaction goes on", "the transaction used one: it aborts"])];
+    Abort = "abort", "transaction aborts", Some("next abort"),
+        "The running transaction aborts (§5.1): the FE discards its modified copies into surrogates and \
+         runs it again from its start, fetching what the invalidations took.",
+        "transaction {transaction} aborts ({why}), losing {lost} of work; abort {streak} in a row",
+        [f("entity", "transaction", ""),
+         f("a", "why", "").values(&["an invalidation named an object it used", "the OR's validation failed"]),
+         f("b", "lost", "ns"), f("c", "streak", "")];
 }
 
 /// Every record reaches the views: a run has at most a few tens of thousands.

@@ -3,6 +3,7 @@
 use super::config::{Config, Policy, Traversal};
 use super::SLICE;
 use crate::kernel::work::Work;
+use crate::kernel::MAX_RUN_S;
 use crate::scenario::{Problem, Scenario};
 use crate::workload::oo7::THOR0_SEGMENT_BYTES;
 
@@ -43,18 +44,43 @@ pub fn work(c: &Config, _s: &Scenario) -> Work {
     // The flusher: an installation read and a write per update at most, each a scan of its
     // segment's objects.
     let flushes = 2.0 * updates(c);
+    // Other FEs: each transaction of this one may run `abort_limit` times (the last abort ends
+    // the run); their commits come
+    // at the rate they state for as long as a run may last, each with an invalidation.
+    let sh = &c.sharing;
+    let (runs, commits) = if sh.other_fes > 0 {
+        (f64::from(sh.abort_limit), f64::from(sh.other_fes) / sh.commit_interval_ms * 1e3 * MAX_RUN_S)
+    } else {
+        (1.0, 0.0)
+    };
+    let fe_events = fetches * EVENTS_PER_FETCH + accesses / f64::from(SLICE) + collect_events;
+    let fe_steps = fetches * OBJECTS_PER_SEGMENT * STEPS_PER_OBJECT + collections * cells * 2.0;
     Work {
-        events: fetches * EVENTS_PER_FETCH + accesses / f64::from(SLICE) + collect_events + flushes,
-        inline: accesses,
-        steps: fetches * OBJECTS_PER_SEGMENT * STEPS_PER_OBJECT + collections * cells * 2.0 + flushes * OBJECTS_PER_SEGMENT,
+        events: runs * fe_events + flushes + 2.0 * commits,
+        inline: runs * accesses,
+        steps: runs * fe_steps + flushes * OBJECTS_PER_SEGMENT + commits * f64::from(sh.parts_per_commit) * 2.0,
         steps_per_event: (super::COLLECT_SLICE as f64).max(OBJECTS_PER_SEGMENT * STEPS_PER_OBJECT),
         assumes: format!(
             "{accesses:.1e} accesses, each missing and fetching a whole segment, and {collections:.1e} collections \
-             copying every cell of a {:.1} MB from-space",
-            limit(c) / 1_048_576.0
+             copying every cell of a {:.1} MB from-space{}",
+            limit(c) / 1_048_576.0,
+            if sh.other_fes > 0 {
+                format!(", all done {runs} times over (sharing.abort_limit), and {commits:.1e} commits elsewhere")
+            } else {
+                String::new()
+            }
         ),
-        fields: &["database.size", "fe.cache_mb", "fe.shrink"],
-        fix: "run the small database (database.size), or give the FE a larger cache (fe.cache_mb)",
+        fields: if sh.other_fes > 0 {
+            &["database.size", "fe.cache_mb", "sharing.abort_limit", "sharing.commit_interval_ms", "fe.shrink"]
+        } else {
+            &["database.size", "fe.cache_mb", "fe.shrink"]
+        },
+        fix: if sh.other_fes > 0 {
+            "run the small database (database.size), give the FE a larger cache (fe.cache_mb), lower \
+             sharing.abort_limit, or raise sharing.commit_interval_ms"
+        } else {
+            "run the small database (database.size), or give the FE a larger cache (fe.cache_mb)"
+        },
     }
 }
 
@@ -189,6 +215,19 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
             "or.cache_mb",
             format!("the OR's memory must hold a segment ({:.1} KB): raise or.cache_mb", segment / 1024.0),
         ));
+    }
+    let parts = c.database.size.oo7().atomic_per_composite();
+    if c.sharing.other_fes > 0 && c.sharing.parts_per_commit > parts {
+        problems.push(
+            Problem::new(
+                "sharing.parts_per_commit",
+                format!(
+                    "the other FEs' commits modify atomic parts of one composite part, which has {parts} on this \
+                     database: lower it to at most {parts}"
+                ),
+            )
+            .related(&["database.size"]),
+        );
     }
     let w = &c.workload;
     if w.calls_per_transaction.is_some_and(|n| n > 0) && c.split().parts_per_call == 0 {

@@ -93,7 +93,7 @@ const HEAP: SectionInfo = SectionInfo {
     description: "The FE's cache, one arena (§5, §5.1): from-space from address 0 up to the free \
         pointer, where each group is copied as it arrives; objects unswizzled (fetched, not yet \
         used), swizzled, or modified by the running transaction; empty and full surrogates; the holes \
-        shrinking leaves until the collection; and during a collection, to-space as it fills. Each \
+        shrinking and invalidations leave until the collection; and during a collection, to-space as it fills. Each \
         row is a bin of the arena.",
     scalars: &[
         f64("capacity", "cache", "B"),
@@ -114,7 +114,7 @@ const HEAP: SectionInfo = SectionInfo {
         f64("modified", "objects modified", "B"),
         f64("surrogate", "empty surrogates", "B"),
         f64("full", "full surrogates", "B"),
-        f64("hole", "shrunk, free at the next collection", "B"),
+        f64("hole", "shrunk or invalidated, free at the next collection", "B"),
         f64("to_space", "to-space", "B"),
     ],
 };
