@@ -131,7 +131,7 @@ describe('Thor0 in the lab (issue 27)', () => {
     await page.waitForFunction(() => !window.__storelab.lab.store.get().busy && window.__storelab.lab.currentNs() > 0, null, { timeout: 60_000 });
     await page.locator('[data-panel=EventLog]').scrollIntoViewIfNeeded();
     const log = page.locator('[data-view=event-log]');
-    await log.getByText(/transaction \d+ aborts \(an invalidation named an object it used\)/).first().waitFor({ timeout: 30_000 });
+    await log.getByText(/transaction \d+ aborts \(an invalidation named an object it used\)/).first().waitFor({ timeout: 120_000 });
     await log.getByText(/invalidation \d+: \d+ objects, [1-9]\d* resident copies now surrogates; the transaction used one: it aborts/).first().waitFor();
     await shot(page, 'thor-shared-first-abort');
     await page.context().close();
