@@ -85,6 +85,7 @@ describe('lesson 04: hybrid adaptive caching (issue 14)', () => {
       ['?lesson=03-opportunistic-log', '3. The opportunistic log'],
       ['?lesson=04-hac', '4. Hybrid adaptive caching'],
       ['?lesson=05-prefetching', '5. Adaptive prefetching into an object cache'],
+      ['?lesson=06-global-memory', '6. Global memory in a cluster of servers'],
     ]);
     assert.equal(await page.locator('.question').count(), 0, 'no lesson shown in its place');
     await shot(page, 'lesson-unknown');

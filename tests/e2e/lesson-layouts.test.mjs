@@ -51,7 +51,7 @@ describe('lesson 02: disk layouts and page shipping (issue 25)', () => {
     // The lessons page lists it between lessons 1 and 3, in file-name order.
     const nav = page.locator('.lessons-nav');
     const names = await nav.locator('a[href^="?lesson="]').allInnerTexts();
-    assert.deepEqual(names.map((n) => n.split('.')[0]), ['0', '1', '2', '3', '4', '5']);
+    assert.deepEqual(names.map((n) => n.split('.')[0]), ['0', '1', '2', '3', '4', '5', '6']);
     assert.match(await nav.locator('a[href="?lesson=02-disk-layouts"]').innerText(), /2\. Disk layouts and page shipping/);
     assert.equal(await page.locator('.question').count(), QUESTIONS.length);
     assert.equal(await page.locator('[data-testid=embed-error]').count(), 0);

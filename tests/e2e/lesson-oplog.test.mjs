@@ -39,7 +39,7 @@ describe('lesson 03: the opportunistic log', () => {
     // The lessons page lists it between lessons 2 and 4, in file-name order.
     const nav = page.locator('.lessons-nav');
     const names = await nav.locator('a[href^="?lesson="]').allInnerTexts();
-    assert.deepEqual(names.map((n) => n.split('.')[0]), ['0', '1', '2', '3', '4', '5']);
+    assert.deepEqual(names.map((n) => n.split('.')[0]), ['0', '1', '2', '3', '4', '5', '6']);
     assert.match(await nav.locator('a[href="?lesson=03-opportunistic-log"]').innerText(), /3\. The opportunistic log/);
     assert.equal(await page.locator('.question').count(), QUESTIONS.length);
     assert.equal(await page.locator('[data-testid=embed-error]').count(), 0);

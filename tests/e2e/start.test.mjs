@@ -40,6 +40,7 @@ describe('the start page (issue 24, item 3)', () => {
           ['oplog', 'The opportunistic log', 'Lesson 3. The opportunistic log'],
           ['disk', 'A disk and its scheduler', 'Lesson 0. How a disk serves requests'],
           ['thor', 'Thor0: adaptive prefetching into an object cache', 'Lesson 5. Adaptive prefetching into an object cache'],
+          ['global', 'Global memory management in a cluster of servers', 'Lesson 6. Global memory in a cluster of servers'],
         ],
       );
       for (const c of cards) {
@@ -97,6 +98,7 @@ describe('the lab\'s "Scenarios…" dialog (issue 24, item 3)', () => {
         'The opportunistic log',
         'A disk and its scheduler',
         'Thor0: adaptive prefetching into an object cache',
+        'Global memory management in a cluster of servers',
       ]);
       assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'gallery-search', 'the search box has the focus');
       await page.keyboard.type('opportunistic choose');

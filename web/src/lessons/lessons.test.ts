@@ -177,6 +177,8 @@ describe('lesson 05: adaptive prefetching', () => {
     ['k160', 10, 7.4, 'too low'], // the same round trips, each 140 unused objects longer
     ['threshold', 180, 470, 'too high'], // a composite part of a segment is under 60%
     ['shrink', 100, 38, 'too low'], // a third of the room freed a collection
+    ['shared-fetches', 960, 234, 'too low'], // every invalidated copy used again is fetched again
+    ['shared-aborts', 1.4, 10.7, 'too high'], // short transactions rarely conflict
   ];
   gradeQuestions(lesson, cases, 120_000);
 
@@ -184,6 +186,9 @@ describe('lesson 05: adaptive prefetching', () => {
   const given: [what: string, scenario: string, set: string, metric: string, value: number][] = [
     ['cold T6, adaptive', 'thor-t6-small', '', 'elapsed_s', 7.4],
     ['cold T1 medium, collections', 'table3-thor-t1-medium', '', 'collections', 38],
+    ['T2b alone, fetches', 'thor-t2b-small-alone', '', 'fetches', 234],
+    ['T2b alone, elapsed', 'thor-t2b-small-alone', '', 'elapsed_s', 20.7],
+    ['T2b shared, elapsed', 'thor-t2b-small-shared', '', 'elapsed_s', 31.4],
   ];
   for (const [what, scenario, set, metric, value] of given) {
     it(`the prompts' figure for ${what} (${metric} ${value}) is the engine's`, () => {
@@ -192,6 +197,33 @@ describe('lesson 05: adaptive prefetching', () => {
       expect(Math.abs(actual! - value)).toBeLessThanOrEqual(Math.max(0.01 * value, 0.05));
     }, 120_000);
   }
+});
+
+describe('lesson 06: global memory', () => {
+  const lesson = lessons.find((l) => l.name === '06-global-memory')!;
+
+  it('has a live cluster scenario and at least four predict-then-run questions with hints', () => {
+    expect(params(lesson, 'embed').length).toBeGreaterThan(0);
+    const qs = params(lesson, 'question');
+    expect(qs.length).toBeGreaterThanOrEqual(4);
+    for (const q of qs) expect(q.hint, `${q.id}: a wrong first guess gets a hint`).toBeTruthy();
+  });
+
+  // Each question with the answer the lesson's reasoning leads to and a naive one, against a real run.
+  const cases: Graded[] = [
+    ['clus-same-misses', 0.75, 1, 'too high'], // one memory holds a quarter of the set
+    ['clus-diff-misses', 0.5, 0.75, 'too high'], // two memories hold half of it
+    ['decl-misses', 0.075, 0, 'too low'], // the primary drops its own pages: (1/10)(1 − 1/4)
+    ['ship-backs', 1.5, 0.75, 'too low'], // a page back to the owner for nearly every eviction
+    ['reserve-misses', 0, 0.075, 'too high'], // 410 own pages fit the 60% reservation
+  ];
+  gradeQuestions(lesson, cases, 120_000);
+
+  it("the prompt's figure for ClSv-Decl's data messages (0.68) is the engine's", () => {
+    const actual = measure({ scenario: 'global-fig18-clsv-decl', set: '', metric: 'data_messages_per_request' });
+    expect(actual).not.toBeNull();
+    expect(Math.abs(actual! - 0.68)).toBeLessThanOrEqual(0.01);
+  }, 120_000);
 });
 
 describe('lesson 02: disk layouts and page shipping', () => {

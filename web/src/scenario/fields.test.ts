@@ -77,7 +77,7 @@ describe('the schema of a text\'s system', () => {
   it('is the engine\'s for the system the text selects, the default one otherwise', () => {
     const mob = schemaOf('[system]\nkind = "mob"\n');
     expect(mob.properties?.server?.properties?.mob_mb?.['x-unit']).toBe('MB');
-    expect(mob.properties?.system?.properties?.kind?.enum).toEqual(['mob', 'hac', 'oplog', 'disk', 'thor']);
+    expect(mob.properties?.system?.properties?.kind?.enum).toEqual(['mob', 'hac', 'oplog', 'disk', 'thor', 'global']);
     const oplog = schemaOf('[system]\nkind = "oplog"\n');
     expect(oplog.properties?.server?.properties?.log_pages?.['x-unit']).toBe('pages');
     const hac = schemaOf('[system]\nkind = "hac"\n');
@@ -103,13 +103,14 @@ describe('scenario gallery', () => {
     const systems = gallery.map((g) => kindOf(g.text));
     const first = (kind: string) => systems.indexOf(kind);
     const last = (kind: string) => systems.lastIndexOf(kind);
-    expect(SYSTEMS.map((s) => s.kind)).toEqual(['mob', 'hac', 'oplog', 'disk', 'thor']);
+    expect(SYSTEMS.map((s) => s.kind)).toEqual(['mob', 'hac', 'oplog', 'disk', 'thor', 'global']);
     expect(first('mob')).toBe(0);
     expect(last('mob')).toBeLessThan(first('hac'));
     expect(last('hac')).toBeLessThan(first('oplog'));
     expect(last('oplog')).toBeLessThan(first('disk'));
     expect(last('disk')).toBeLessThan(first('thor'));
-    expect(last('thor')).toBe(systems.length - 1);
+    expect(last('thor')).toBeLessThan(first('global'));
+    expect(last('global')).toBe(systems.length - 1);
     expect(kindOf('[system]\nkind = "hac"  # HAC\n[client]\nkind = "x"\n')).toBe('hac');
     expect(kindOf('[meta]\ntitle = "t"\n')).toBe('mob');
   });

@@ -31,7 +31,7 @@ describe('the gallery, searched and grouped', () => {
   it('groups each system once, in the registry order', () => {
     expect(bySystem(gallery).map((g) => g.kind)).toEqual(SYSTEMS.map((s) => s.kind));
     // The papers' figures: the disk system's scenarios are OSTEP's homework examples, none a figure.
-    expect(bySystem(searchGallery(gallery, 'fig')).map((g) => g.kind)).toEqual(['mob', 'hac', 'oplog', 'thor']);
+    expect(bySystem(searchGallery(gallery, 'fig')).map((g) => g.kind)).toEqual(['mob', 'hac', 'oplog', 'thor', 'global']);
   });
 
   it('tells the paper figures by name', () => {

@@ -10,9 +10,10 @@ import { hac } from './hac';
 import { oplog } from './oplog';
 import { disk } from './disk';
 import { thor } from './thor';
+import { globalMemory } from './global';
 
 /** Every system, in the order the gallery groups their scenarios. */
-export const SYSTEMS: readonly WebSystem[] = [mob, hac, oplog, disk, thor];
+export const SYSTEMS: readonly WebSystem[] = [mob, hac, oplog, disk, thor, globalMemory];
 
 /** The system a scenario runs when its `[system] kind` is not given: the engine's default
  * (systems.test.ts checks it against the engine's schema). */

@@ -469,4 +469,6 @@ systems! {
     Disk => disk::DiskSystem,
     /// Liskov et al.'s Thor0: adaptive prefetching into an object cache managed by a copying collector, on OO7 (SIGMOD 1996).
     Thor => thor::ThorSystem,
+    /// Venkataraman's cluster of database servers whose buffer pools are managed as one global memory (thesis, 1996).
+    Global => global::GlobalSystem,
 }

@@ -1,0 +1,240 @@
+//! The global-memory cluster's scenario sections (Venkataraman's thesis Ch. 3, Tabs. 5–9; spec
+//! 004 §2–§3), declared once as every section is (`crate::scenario::types`): the defaults are
+//! the `ch3-sim` profile's (§3.1), with the unit (`x-unit`) and the range (`garde`) beside each
+//! field. Its JSON schema is committed beside this file; the rules between fields are in
+//! `validate.rs`.
+use garde::Validate;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::rules::positive;
+use crate::scenario::Scenario;
+use crate::systems::SystemConfig;
+
+/// The sections of a global-memory scenario, in file order.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    #[garde(dive)]
+    pub cluster: Cluster,
+    #[garde(dive)]
+    pub network: Network,
+    #[garde(dive)]
+    pub execution: Execution,
+    #[garde(dive)]
+    pub policy: Policy,
+    #[garde(dive)]
+    pub workload: Workload,
+}
+
+impl Scenario {
+    /// The global-memory sections of a scenario that runs that system.
+    ///
+    /// Panics on another system's scenario: only the system's code calls it, and
+    /// `Simulation::new` hands it only scenarios of its kind.
+    pub fn global(&self) -> &Config {
+        match &self.config {
+            SystemConfig::Global(c) => c,
+            _ => panic!("not a global-memory scenario"),
+        }
+    }
+}
+
+/// The servers (Tab. 5): peers, each owning the pages on its disks and serving its own clients.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Cluster {
+    /// Servers in the cluster (Tab. 5: 10; 5–40 in Expt 3).
+    #[garde(range(min = 2, max = 40))]
+    #[schemars(extend("x-unit" = "servers"))]
+    pub nodes: u32,
+    /// Buffer frames of each server, 8 KB pages (Tab. 5: 8 MB, taken as 1,024 pages, spec A18).
+    #[garde(range(min = 8, max = 65_536))]
+    #[schemars(extend("x-unit" = "pages"))]
+    pub frames: u32,
+    /// Each server's processor, shared equally by the jobs in service (Tab. 5: 30 MIPS).
+    #[garde(custom(positive), range(max = 100_000.0))]
+    #[schemars(extend("x-unit" = "MIPS", "exclusiveMinimum" = 0))]
+    pub mips: f64,
+    /// Disks of each server, Fujitsu M2266s served first come first served; a server's pages are
+    /// striped over them (Tab. 5: 4).
+    #[garde(range(min = 1, max = 16))]
+    #[schemars(extend("x-unit" = "disks"))]
+    pub disks: u32,
+    /// Message buffers of each server: a message holds one at its sender until it is delivered,
+    /// and a sender with none free waits (Tab. 5: 160 KB, about 20; spec A6).
+    #[garde(range(min = 1, max = 10_000))]
+    #[schemars(extend("x-unit" = "buffers"))]
+    pub message_buffers: u32,
+}
+
+impl Default for Cluster {
+    fn default() -> Self {
+        Cluster { nodes: 10, frames: 1024, mips: 30.0, disks: 4, message_buffers: 20 }
+    }
+}
+
+/// The switched network between the servers (§3.4.1): point-to-point FIFO links with no
+/// contention.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Network {
+    /// A page message's latency, protocol processing included (Tab. 5: 550 µs; 0–8 ms in Expt
+    /// 1). The protocol's instructions run on the two servers' processors, half at each end; the
+    /// rest of the latency is the wire's delay (spec A1).
+    #[garde(range(min = 0.0, max = 100.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub page_latency_ms: f64,
+    /// A control message's size: its wire delay is the page's scaled by its bytes (spec A2).
+    #[garde(range(min = 1, max = 8192))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub control_bytes: u32,
+}
+
+impl Default for Network {
+    fn default() -> Self {
+        Network { page_latency_ms: 0.55, control_bytes: 128 }
+    }
+}
+
+/// Instructions of each step (Tab. 7, from [FCL92]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Execution {
+    /// Granting a lock at the owner.
+    #[garde(range(max = 10_000_000))]
+    #[schemars(extend("x-unit" = "instructions"))]
+    pub lock: u32,
+    /// Looking a page up in the buffer pool's table (or the owner's directory).
+    #[garde(range(max = 10_000_000))]
+    #[schemars(extend("x-unit" = "instructions"))]
+    pub table_lookup: u32,
+    /// A buffer fault at the primary server.
+    #[garde(range(max = 10_000_000))]
+    #[schemars(extend("x-unit" = "instructions"))]
+    pub fault: u32,
+    /// Processing one page for the client at its primary server (an OO7 composite part).
+    #[garde(range(max = 100_000_000))]
+    #[schemars(extend("x-unit" = "instructions"))]
+    pub per_page: u32,
+    /// The message protocol, per message, half at the sender and half at the receiver.
+    #[garde(range(max = 10_000_000))]
+    #[schemars(extend("x-unit" = "instructions"))]
+    pub message: u32,
+}
+
+impl Default for Execution {
+    fn default() -> Self {
+        Execution { lock: 300, table_lookup: 100, fault: 4_000, per_page: 30_000, message: 11_000 }
+    }
+}
+
+/// Which page a server evicts (§3.3, spec §2.7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Replacement {
+    /// Plain LRU: an owner keeps the pages it reads for others as ordinary pages.
+    Base,
+    /// LRU with hate hints: the copies an owner keeps of pages it read for others go first.
+    #[default]
+    Clsv,
+    /// Hate hints and a reservation: the server's own pages are evicted first only while they
+    /// fill more than `policy.reserve` of its memory.
+    Reserve,
+}
+
+/// Where the pages of a locality set live (§3.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Placement {
+    /// Round robin over every server, from a random one (`-Decl`).
+    #[default]
+    Declustered,
+    /// On one server (`-Clus`): the client's own (Clus-Same) or another (Clus-Diff), as
+    /// `policy.owner` says.
+    Clustered,
+}
+
+/// Which server owns a clustered locality set (§3.5.2, Expt 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Owner {
+    /// A server other than the client's primary, drawn at random (Clus-Diff; spec A17).
+    #[default]
+    Other,
+    /// The client's primary server (Clus-Same).
+    Primary,
+}
+
+/// The policy: replacement and placement together (Tab. 4: ClSv-Decl, Resv-Decl, ClSv-Clus, …).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Policy {
+    #[garde(skip)]
+    pub replacement: Replacement,
+    #[garde(skip)]
+    pub placement: Placement,
+    /// Under clustered placement, which server owns each client's locality set.
+    #[garde(skip)]
+    pub owner: Owner,
+    /// Reserve's share of memory kept for the server's own pages (§3.3: 60%).
+    #[garde(range(min = 0.0, max = 1.0))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub reserve: f64,
+}
+
+impl Default for Policy {
+    fn default() -> Self {
+        Policy { replacement: Replacement::Clsv, placement: Placement::Declustered, owner: Owner::Other, reserve: 0.6 }
+    }
+}
+
+/// The clients (§3.4.2, Tab. 8): each attached to its primary server, one a server, running
+/// requests for pages of its private locality set one at a time.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Workload {
+    /// Large clients, on servers 0, 1, … (Tab. 8: 1; 1–10 in Expt 4).
+    #[garde(range(min = 1, max = 40))]
+    #[schemars(extend("x-unit" = "clients"))]
+    pub large_clients: u32,
+    /// The hot region of a large client's locality set, in servers' memories (Tab. 9: 4·M in
+    /// Expt 1, 2–50·M in Expt 2).
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "×M", "exclusiveMinimum" = 0))]
+    pub locality_m: f64,
+    /// Small clients, on the servers after the large clients' (Expt 2.2: 9).
+    #[garde(range(max = 40))]
+    #[schemars(extend("x-unit" = "clients"))]
+    pub small_clients: u32,
+    /// The hot region of a small client's locality set (Tab. 8: 0.4·M).
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "×M", "exclusiveMinimum" = 0))]
+    pub small_locality_m: f64,
+    /// The probability that a request goes to the hot region (Tab. 8: 1.0; 0.9 in Expt 2.1).
+    #[garde(range(min = 0.0, max = 1.0))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub p_hot: f64,
+    /// The cold region, in hot regions (Tab. 8: 5).
+    #[garde(range(min = 0.0, max = 100.0))]
+    #[schemars(extend("x-unit" = "×hot"))]
+    pub cold_factor: f64,
+    /// A client's pause after processing each page (Tab. 8: 0).
+    #[garde(range(min = 0.0, max = 100_000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub think_ms: f64,
+}
+
+impl Default for Workload {
+    fn default() -> Self {
+        Workload {
+            large_clients: 1,
+            locality_m: 4.0,
+            small_clients: 0,
+            small_locality_m: 0.4,
+            p_hot: 1.0,
+            cold_factor: 5.0,
+            think_ms: 0.0,
+        }
+    }
+}

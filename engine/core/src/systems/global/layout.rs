@@ -1,0 +1,157 @@
+//! Where every page lives (thesis §3.2, spec 004 §2.6, A17, E5), and which page a client asks
+//! for next (§3.4.2, spec §4.1). Each client has a private locality set: a hot region of
+//! `locality_m`·M pages and a cold region `cold_factor` times as large. A clustered set lives on
+//! one server, striped over its disks; a declustered one goes round robin over every server from
+//! a random one, each server's share striped over its disks. On each disk the pages are packed
+//! contiguously from one random cylinder.
+use super::config::{Config, Owner, Placement};
+use super::disk::M2266;
+use crate::kernel::rng::Rng;
+
+/// Where a page lives: its owner, its disk there, and its block (page) on that disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Home {
+    pub owner: u16,
+    pub disk: u8,
+    pub block: u32,
+}
+
+/// One client's locality set: its first page and the sizes of its hot and cold regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LocalitySet {
+    pub first: u32,
+    pub hot: u32,
+    pub cold: u32,
+}
+
+/// A client: its primary server, its locality set, and whether it is one of the large ones
+/// whose requests the figures measure (§3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientSpec {
+    pub primary: u16,
+    pub set: LocalitySet,
+    pub large: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub homes: Vec<Home>,
+    pub clients: Vec<ClientSpec>,
+}
+
+impl Layout {
+    pub fn new(c: &Config, seed: u64) -> Layout {
+        let mut rng = Rng::stream(seed, 0x91ace);
+        let (w, nodes, disks) = (&c.workload, c.cluster.nodes, c.cluster.disks);
+        let m = f64::from(c.cluster.frames);
+        let mut clients = Vec::new();
+        let mut first = 0u32;
+        let sizes = (0..w.large_clients).map(|_| (w.locality_m, true)).chain((0..w.small_clients).map(|_| (w.small_locality_m, false)));
+        for (i, (size_m, large)) in sizes.enumerate() {
+            let hot = ((size_m * m).round() as u32).max(1);
+            let cold = if w.p_hot < 1.0 { (f64::from(hot) * w.cold_factor).round() as u32 } else { 0 };
+            clients.push(ClientSpec { primary: i as u16, set: LocalitySet { first, hot, cold }, large });
+            first += hot + cold;
+        }
+        // Pages each disk holds, then each page's disk and its place on it.
+        let mut homes = Vec::with_capacity(first as usize);
+        let mut count = vec![0u32; (nodes * disks) as usize];
+        for client in &clients {
+            let n = client.set.hot + client.set.cold;
+            match c.policy.placement {
+                Placement::Clustered => {
+                    let owner = match c.policy.owner {
+                        Owner::Primary => u32::from(client.primary),
+                        Owner::Other => (u32::from(client.primary) + 1 + rng.below(nodes - 1)) % nodes,
+                    };
+                    for i in 0..n {
+                        let disk = i % disks;
+                        homes.push(place(&mut count, owner, disk, disks));
+                    }
+                }
+                Placement::Declustered => {
+                    let start = rng.below(nodes);
+                    for i in 0..n {
+                        let owner = (start + i) % nodes;
+                        let disk = (i / nodes) % disks;
+                        homes.push(place(&mut count, owner, disk, disks));
+                    }
+                }
+            }
+        }
+        // Each disk's pages from one random cylinder (E5), as far in as they leave room for.
+        let per_cylinder = M2266::PAGES_PER_CYLINDER;
+        let starts: Vec<u32> = count
+            .iter()
+            .map(|&n| {
+                let room = M2266::CYLINDERS.saturating_sub(n.div_ceil(per_cylinder));
+                rng.below(room.max(1)) * per_cylinder
+            })
+            .collect();
+        for h in &mut homes {
+            h.block += starts[(u32::from(h.owner) * disks + u32::from(h.disk)) as usize];
+        }
+        Layout { homes, clients }
+    }
+
+    pub fn pages(&self) -> u32 {
+        self.homes.len() as u32
+    }
+
+    /// The next page client `c` asks for: its hot region with probability `p_hot`, else its cold
+    /// one, uniformly within the region.
+    pub fn next_page(&self, c: usize, p_hot: f64, rng: &mut Rng) -> u32 {
+        let s = self.clients[c].set;
+        if s.cold == 0 || rng.chance(p_hot) {
+            s.first + rng.below(s.hot)
+        } else {
+            s.first + s.hot + rng.below(s.cold)
+        }
+    }
+}
+
+/// The next page of `owner`'s disk `disk`.
+fn place(count: &mut [u32], owner: u32, disk: u32, disks: u32) -> Home {
+    let n = &mut count[(owner * disks + disk) as usize];
+    let h = Home { owner: owner as u16, disk: disk as u8, block: *n };
+    *n += 1;
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::systems::global::config::Config;
+
+    /// Declustered, a set's consecutive pages go round robin over the servers and each server's
+    /// share is striped over its disks; clustered, the whole set is on one server, another than
+    /// the client's own unless it is Clus-Same.
+    #[test]
+    fn placement_is_round_robin_or_on_one_server() {
+        let mut c = Config::default();
+        let l = Layout::new(&c, 1);
+        assert_eq!(l.pages(), 4096, "4·M of 1,024 pages, no cold region at p_hot = 1");
+        let h = &l.homes;
+        assert!(h.windows(2).all(|w| (w[0].owner + 1) % 10 == w[1].owner), "round robin");
+        assert_eq!((h[0].disk, h[9].disk, h[10].disk, h[40].disk), (0, 0, 1, 0));
+        let per_server = (0..10).map(|s| h.iter().filter(|x| x.owner == s).count()).collect::<Vec<_>>();
+        assert!(per_server.iter().all(|&n| n == 409 || n == 410), "{per_server:?}");
+        c.policy.placement = Placement::Clustered;
+        let l = Layout::new(&c, 1);
+        let owner = l.homes[0].owner;
+        assert!(owner != 0 && l.homes.iter().all(|x| x.owner == owner), "Clus-Diff: one other server");
+        assert_eq!((l.homes[0].disk, l.homes[1].disk, l.homes[4].disk), (0, 1, 0));
+        c.policy.owner = Owner::Primary;
+        assert!(Layout::new(&c, 1).homes.iter().all(|x| x.owner == 0), "Clus-Same");
+    }
+
+    /// A disk's pages are contiguous from a cylinder boundary, and fit on the disk.
+    #[test]
+    fn pages_are_packed_on_each_disk() {
+        let l = Layout::new(&Config::default(), 3);
+        let on = |s: u16, d: u8| l.homes.iter().filter(|h| h.owner == s && h.disk == d).map(|h| h.block).collect::<Vec<_>>();
+        let b = on(4, 2);
+        assert!(b.windows(2).all(|w| w[1] == w[0] + 1) && b[0] % M2266::PAGES_PER_CYLINDER == 0);
+        assert!(*b.last().unwrap() < M2266::CYLINDERS * M2266::PAGES_PER_CYLINDER);
+    }
+}

@@ -1,0 +1,156 @@
+//! What a run of the global-memory cluster measures (thesis §3.5, spec 004 §5), over the window
+//! after the warm-up: the large clients' requests and their mean response time (to the page's
+//! arrival in the primary's memory, spec A3), how their misses were served (the owner's memory, a
+//! forward, a disk read: the misses per request of Fig. 18), the data messages per request, the
+//! mean disk time with its queueing, and the ship-backs taken and refused; and a time series of
+//! the same.
+use serde::{Deserialize, Serialize};
+
+use super::GlobalSystem;
+use crate::kernel::time;
+use crate::kernel::SimTime;
+
+/// Counts since the run began; the window's are the difference from its start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// The large clients' requests, and their response times summed, ns.
+    pub requests: u64,
+    pub response_ns: u64,
+    /// How their pages came: the primary's memory, the owner's, a forward, the disk.
+    pub local_hits: u64,
+    pub owner_hits: u64,
+    pub forwarded: u64,
+    pub disk_reads: u64,
+    /// Every message, and those carrying a page (PAGE_DATA and PAGE_RETURN).
+    pub messages: u64,
+    pub data_messages: u64,
+    /// Disk reads of any client, and their time from submission to end, ns.
+    pub disk_ios: u64,
+    pub disk_ns: u64,
+    /// Evicted pages their owners took back, and refused.
+    pub accepted: u64,
+    pub refused: u64,
+    /// Forwards that found the page gone and were served again (§4.1.3's race).
+    pub reserviced: u64,
+}
+
+impl Counters {
+    fn since(&self, start: &Counters) -> Counters {
+        Counters {
+            requests: self.requests - start.requests,
+            response_ns: self.response_ns - start.response_ns,
+            local_hits: self.local_hits - start.local_hits,
+            owner_hits: self.owner_hits - start.owner_hits,
+            forwarded: self.forwarded - start.forwarded,
+            disk_reads: self.disk_reads - start.disk_reads,
+            messages: self.messages - start.messages,
+            data_messages: self.data_messages - start.data_messages,
+            disk_ios: self.disk_ios - start.disk_ios,
+            disk_ns: self.disk_ns - start.disk_ns,
+            accepted: self.accepted - start.accepted,
+            refused: self.refused - start.refused,
+            reserviced: self.reserviced - start.reserviced,
+        }
+    }
+}
+
+/// The final figures of one run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub warmup_s: f64,
+    pub warmup_complete: bool,
+    pub measured_s: f64,
+    /// The large clients' requests in the window, and their mean response time, ms.
+    pub requests: u64,
+    pub response_ms: f64,
+    /// Per request: disk reads (Fig. 18's misses), pages from the owner's memory, forwarded,
+    /// and found in the primary's own memory.
+    pub misses_per_request: f64,
+    pub owner_hits_per_request: f64,
+    pub forwards_per_request: f64,
+    pub local_hit_ratio: f64,
+    /// Messages carrying a page per request (Fig. 18), and all messages per request.
+    pub data_messages_per_request: f64,
+    pub messages_per_request: f64,
+    /// A disk read's time, queueing included, ms (§3.5.5: 13.57 clustered, 15.4 declustered).
+    pub mean_disk_ms: f64,
+    /// Evicted pages their owners took back, and refused, per request.
+    pub ship_backs_per_request: f64,
+    pub refused_per_request: f64,
+    /// Pages in the cluster's memory now, distinct over all frames (Fig. 51's measure).
+    pub unique_pages: f64,
+}
+
+run_summary!(Summary, |_| None);
+
+/// One sample of the time series, at `t_s`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Sample {
+    pub t_s: f64,
+    pub measuring: bool,
+    /// The large clients' requests so far: the work done, compare mode's other axis.
+    pub requests: u64,
+    /// Their mean response time and misses per request so far in the window.
+    pub response_ms: f64,
+    pub misses_per_request: f64,
+    /// Frames in use over all servers.
+    pub resident: u64,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Metrics {
+    /// When the window began, and the counters then.
+    start: Option<(SimTime, Counters)>,
+    pub series: Vec<Sample>,
+}
+
+impl Metrics {
+    pub fn begin(&mut self, at: SimTime, now: Counters) {
+        self.start = Some((at, now));
+    }
+
+    /// The counters of the window so far (all of them before it begins).
+    pub fn window(&self, now: &Counters) -> Counters {
+        now.since(&self.start.map(|(_, c)| c).unwrap_or_default())
+    }
+
+    pub fn summary(&self, sys: &GlobalSystem, now: SimTime) -> Summary {
+        let c = self.window(&sys.counters);
+        let n = c.requests.max(1) as f64;
+        let per = |x: u64| x as f64 / n;
+        let frames: u64 = sys.nodes.iter().map(|s| u64::from(s.pool.frames)).sum();
+        let from = self.start.map_or(now, |(at, _)| at);
+        Summary {
+            warmup_s: time::to_s(from),
+            warmup_complete: true,
+            measured_s: time::to_s(now - from),
+            requests: c.requests,
+            response_ms: time::to_ms(c.response_ns) / n,
+            misses_per_request: per(c.disk_reads),
+            owner_hits_per_request: per(c.owner_hits),
+            forwards_per_request: per(c.forwarded),
+            local_hit_ratio: per(c.local_hits),
+            data_messages_per_request: per(c.data_messages),
+            messages_per_request: per(c.messages),
+            mean_disk_ms: if c.disk_ios == 0 { 0.0 } else { time::to_ms(c.disk_ns) / c.disk_ios as f64 },
+            ship_backs_per_request: per(c.accepted),
+            refused_per_request: per(c.refused),
+            unique_pages: sys.holders.iter().filter(|&&h| h != 0).count() as f64 / frames.max(1) as f64,
+        }
+    }
+}
+
+impl Sample {
+    pub fn of(sys: &GlobalSystem, now: SimTime) -> Sample {
+        let c = sys.metrics.window(&sys.counters);
+        let n = c.requests.max(1) as f64;
+        Sample {
+            t_s: time::to_s(now),
+            measuring: sys.metrics.start.is_some(),
+            requests: sys.counters.requests,
+            response_ms: time::to_ms(c.response_ns) / n,
+            misses_per_request: c.disk_reads as f64 / n,
+            resident: sys.nodes.iter().map(|s| u64::from(s.pool.len())).sum(),
+        }
+    }
+}

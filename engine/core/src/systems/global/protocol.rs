@@ -1,0 +1,272 @@
+//! The access path and the discard handshake (thesis §2.3, §3.3; spec 004 §2.4, A7–A9), the
+//! simulation's variant: a client's request is looked up in its primary's pool; a miss faults,
+//! then makes room and fetches the page at once, and the page is installed once both are done.
+//! The owner sends the page from its memory, has the holder it last sent it to forward it, or
+//! reads it from disk, keeping a hated copy when the reader is another server. A server evicting
+//! another's page tells its owner, who asks for it back if no other copy is left and it would
+//! keep it; otherwise the page is dropped.
+use super::pool::Resident;
+use super::records::RecordKind;
+use super::{GlobalSystem, Io, Job, Kind, Msg, Request, K};
+use crate::components::disk::Request as DiskRequest;
+
+/// How an owner served a page (the record's and the counters' access levels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Served {
+    OwnerMemory = 0,
+    Forwarded = 1,
+    Disk = 2,
+}
+
+impl GlobalSystem {
+    /// Client `c` asks for its next page.
+    pub(super) fn issue(&mut self, k: &mut K, c: u16) {
+        let page = self.layout.next_page(c as usize, self.config.workload.p_hot, &mut self.rng);
+        self.requests[c as usize] = Request { page, issued: k.now(), ..Request::default() };
+        let primary = self.layout.clients[c as usize].primary;
+        self.cpu(k, primary, Job::Lookup(c), self.config.execution.table_lookup);
+    }
+
+    pub(super) fn looked_up(&mut self, k: &mut K, c: u16) {
+        let (primary, page) = (self.layout.clients[c as usize].primary, self.requests[c as usize].page);
+        let pool = &mut self.nodes[primary as usize].pool;
+        if pool.contains(page) {
+            pool.touch(page, k.now());
+            if self.layout.clients[c as usize].large {
+                self.counters.local_hits += 1;
+            }
+            self.available(k, c);
+        } else {
+            self.cpu(k, primary, Job::Fault(c), self.config.execution.fault);
+        }
+    }
+
+    /// The fault is handled: make room and fetch, both at once (spec §2.4's fork).
+    pub(super) fn faulted(&mut self, k: &mut K, c: u16) {
+        let primary = self.layout.clients[c as usize].primary;
+        let page = self.requests[c as usize].page;
+        self.make_room(k, c, primary);
+        let owner = self.owner(page);
+        if owner == primary {
+            self.cpu(k, owner, Job::Grant(c), self.config.execution.lock + self.config.execution.table_lookup);
+        } else {
+            self.send(k, Msg { kind: Kind::PageReq, from: primary, to: owner, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
+        }
+    }
+
+    /// The owner has granted the lock and looked the page up (§2.3): it sends it, has it
+    /// forwarded, or reads it from disk.
+    pub(super) fn serve(&mut self, k: &mut K, c: u16) {
+        let page = self.requests[c as usize].page;
+        let (owner, primary) = (self.owner(page), self.layout.clients[c as usize].primary);
+        let others = self.holders[page as usize] & !(1 << primary);
+        let bit = |n: u16| 1u64 << n;
+        if owner == primary && self.nodes[owner as usize].pool.contains(page) {
+            // Shipped back here since the lookup: it is in memory now.
+            self.fetched(k, c);
+        } else if self.nodes[owner as usize].pool.contains(page) {
+            self.holders[page as usize] |= bit(primary);
+            self.recent[page as usize] = primary;
+            self.count_served(k, c, Served::OwnerMemory);
+            self.send(k, Msg { kind: Kind::PageData, from: owner, to: primary, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
+        } else if others & !bit(owner) != 0 {
+            // Spec A8: the holder the page was last sent to, if it still holds it, else the lowest.
+            let last = self.recent[page as usize];
+            let holder = if others & bit(last) != 0 && last != owner { last } else { (others & !bit(owner)).trailing_zeros() as u16 };
+            self.holders[page as usize] |= bit(primary);
+            self.recent[page as usize] = primary;
+            self.count_served(k, c, Served::Forwarded);
+            self.send(k, Msg { kind: Kind::FwdReq, from: owner, to: holder, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
+        } else {
+            self.count_served(k, c, Served::Disk);
+            self.requests[c as usize].disk_read = true;
+            let h = self.layout.homes[page as usize];
+            let io = Io { page, client: c, submitted: k.now() };
+            let req = DiskRequest { token: io, addr: u64::from(h.block) * super::disk::PAGE_BYTES, len: super::disk::PAGE_BYTES };
+            if let Some(end) = self.nodes[owner as usize].disks[h.disk as usize].submit(k.now(), req) {
+                k.schedule(end, super::Event::Disk { node: owner, disk: h.disk });
+            }
+        }
+    }
+
+    fn count_served(&mut self, k: &mut K, c: u16, how: Served) {
+        let page = self.requests[c as usize].page;
+        k.record(RecordKind::Serve, u32::from(c), u64::from(page), how as u64, u64::from(self.owner(page)));
+        if !self.layout.clients[c as usize].large {
+            return;
+        }
+        match how {
+            Served::OwnerMemory => self.counters.owner_hits += 1,
+            Served::Forwarded => self.counters.forwarded += 1,
+            Served::Disk => self.counters.disk_reads += 1,
+        }
+    }
+
+    /// A disk read is done at the owner: the page goes to the reader, the owner keeping a copy
+    /// when the reader is another server (hated, but under Base).
+    pub(super) fn disk_done(&mut self, k: &mut K, node: u16, d: u8) {
+        let (req, _svc, next) = self.nodes[node as usize].disks[d as usize].complete(k.now());
+        if let Some(end) = next {
+            k.schedule(end, super::Event::Disk { node, disk: d });
+        }
+        let Io { page, client: c, submitted } = req.token;
+        self.counters.disk_ios += 1;
+        self.counters.disk_ns += k.now() - submitted;
+        let primary = self.layout.clients[c as usize].primary;
+        k.record(RecordKind::DiskRead, u32::from(node), u64::from(page), k.now() - submitted, u64::from(c));
+        self.holders[page as usize] |= 1 << primary;
+        self.recent[page as usize] = primary;
+        if node == primary {
+            self.fetched(k, c);
+            return;
+        }
+        if !self.nodes[node as usize].pool.contains(page) {
+            self.evict_for_copy(k, node);
+            if self.nodes[node as usize].pool.free() > 0 {
+                let hated = self.replacement() != super::config::Replacement::Base;
+                self.nodes[node as usize].pool.insert(page, Resident { ts: k.now(), hated, local: true });
+                self.holders[page as usize] |= 1 << node;
+            }
+        }
+        self.send(k, Msg { kind: Kind::PageData, from: node, to: primary, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
+    }
+
+    /// A frame at `node` for a copy it keeps: its victim is dropped, without a handshake (spec
+    /// A7: no cascade), its owner's directory updated.
+    fn evict_for_copy(&mut self, k: &mut K, node: u16) {
+        let pool = &self.nodes[node as usize].pool;
+        if pool.free() > 0 {
+            return;
+        }
+        let Some(v) = pool.victim(self.replacement(), self.config.policy.reserve) else { return };
+        self.nodes[node as usize].pool.remove(v);
+        self.holders[v as usize] &= !(1 << node);
+        k.record(RecordKind::Drop, u32::from(node), u64::from(v), u64::from(self.owner(v)), 0);
+    }
+
+    /// Makes room at `node` for client `c`'s page (spec §2.4's MakeRoom): a free frame, or the
+    /// policy's victim, dropped at once if it is the server's own or offered back to its owner.
+    fn make_room(&mut self, k: &mut K, c: u16, node: u16) {
+        let (policy, reserve) = (self.replacement(), self.config.policy.reserve);
+        let pool = &mut self.nodes[node as usize].pool;
+        if pool.free() > 0 {
+            pool.reserved += 1;
+            self.requests[c as usize].room = true;
+            return;
+        }
+        let v = pool.victim(policy, reserve).expect("a full pool has a victim");
+        let r = pool.remove(v).expect("resident");
+        pool.reserved += 1;
+        self.holders[v as usize] &= !(1 << node);
+        let owner = self.owner(v);
+        if owner == node {
+            k.record(RecordKind::Drop, u32::from(node), u64::from(v), u64::from(owner), 0);
+            self.requests[c as usize].room = true;
+        } else {
+            self.send(k, Msg { kind: Kind::DiscardNotify, from: node, to: owner, page: v, client: c, dest: node, ts: r.ts, ..Msg::NEW });
+        }
+    }
+
+    pub(super) fn handle_msg(&mut self, k: &mut K, m: Msg) {
+        match m.kind {
+            Kind::PageReq => self.cpu(k, m.to, Job::Grant(m.client), self.config.execution.lock + self.config.execution.table_lookup),
+            Kind::FwdReq => {
+                if self.nodes[m.to as usize].pool.contains(m.page) {
+                    self.send(k, Msg { kind: Kind::PageData, from: m.to, to: m.dest, ..m });
+                } else {
+                    // The race of §4.1.3: the holder dropped it since; the owner serves again.
+                    self.send(k, Msg { kind: Kind::FwdNack, from: m.to, to: m.from, ..m });
+                }
+            }
+            Kind::FwdNack => {
+                self.holders[m.page as usize] &= !(1 << m.from);
+                self.counters.reserviced += 1;
+                self.serve(k, m.client);
+            }
+            Kind::PageData => self.fetched(k, m.client),
+            Kind::DiscardNotify => {
+                let pool = &self.nodes[m.to as usize].pool;
+                let last = self.holders[m.page as usize] == 0;
+                let accept = last && !pool.contains(m.page) && pool.would_accept(m.ts);
+                let kind = if accept { Kind::ShipbackReq } else { Kind::ShipbackNo };
+                self.send(k, Msg { kind, from: m.to, to: m.from, ..m });
+            }
+            Kind::ShipbackReq => {
+                self.send(k, Msg { kind: Kind::PageReturn, from: m.to, to: m.from, ..m });
+                self.roomed(k, m.client);
+            }
+            Kind::ShipbackNo => {
+                self.counters.refused += 1;
+                k.record(RecordKind::Drop, u32::from(m.to), u64::from(m.page), u64::from(m.from), 1);
+                self.roomed(k, m.client);
+            }
+            Kind::PageReturn => self.returned(k, m),
+        }
+    }
+
+    /// An evicted page is back at its owner (push-pull): it displaces the owner's victim and
+    /// keeps its age.
+    fn returned(&mut self, k: &mut K, m: Msg) {
+        let owner = m.to;
+        self.counters.accepted += 1;
+        k.record(RecordKind::ShipBack, u32::from(m.from), u64::from(m.page), u64::from(owner), 0);
+        if self.nodes[owner as usize].pool.contains(m.page) || self.holders[m.page as usize] != 0 {
+            return; // a copy came back meanwhile: the returned one is dropped
+        }
+        self.evict_for_copy(k, owner);
+        let pool = &mut self.nodes[owner as usize].pool;
+        if pool.free() > 0 {
+            pool.insert(m.page, Resident { ts: m.ts, hated: false, local: true });
+            self.holders[m.page as usize] |= 1 << owner;
+        }
+    }
+
+    fn fetched(&mut self, k: &mut K, c: u16) {
+        self.requests[c as usize].fetched = true;
+        self.join(k, c);
+    }
+
+    fn roomed(&mut self, k: &mut K, c: u16) {
+        self.requests[c as usize].room = true;
+        self.join(k, c);
+    }
+
+    /// Both halves of the miss are done: the page is installed in the frame made free.
+    fn join(&mut self, k: &mut K, c: u16) {
+        let r = self.requests[c as usize];
+        if !(r.fetched && r.room) {
+            return;
+        }
+        let primary = self.layout.clients[c as usize].primary;
+        let local = self.owner(r.page) == primary;
+        let pool = &mut self.nodes[primary as usize].pool;
+        pool.reserved -= 1;
+        // A copy that reached this server meanwhile (shipped back, or kept hated) gives way.
+        pool.remove(r.page);
+        pool.insert(r.page, Resident { ts: k.now(), hated: false, local });
+        self.holders[r.page as usize] |= 1 << primary;
+        self.available(k, c);
+    }
+
+    /// The page is in the client's primary's memory: the request's response time ends here
+    /// (spec A3), and the page is processed.
+    fn available(&mut self, k: &mut K, c: u16) {
+        let r = self.requests[c as usize];
+        if self.layout.clients[c as usize].large {
+            self.counters.requests += 1;
+            self.counters.response_ns += k.now() - r.issued;
+        }
+        let primary = self.layout.clients[c as usize].primary;
+        self.cpu(k, primary, Job::Process(c), self.config.execution.per_page);
+    }
+
+    pub(super) fn processed(&mut self, k: &mut K, c: u16) {
+        let think = (self.config.workload.think_ms * 1e6).round() as u64;
+        if think == 0 {
+            self.issue(k, c);
+        } else {
+            k.schedule(k.now() + think, super::Event::Think { client: c });
+        }
+    }
+}
+

@@ -1,0 +1,95 @@
+//! Rules between the global-memory cluster's fields, each problem at the field it names (checked
+//! once every field is in its declared range), and the most work a run may take.
+use super::config::Config;
+use super::disk::M2266;
+use crate::kernel::work::Work;
+use crate::scenario::{Problem, Scenario};
+
+/// Frames over all servers, and pages over all locality sets, at most: what a run keeps in memory
+/// (the pools' entries, each page's home and holders), about 100 MB at worst.
+pub const MAX_FRAMES: u64 = 1 << 18;
+pub const MAX_PAGES: u64 = 1 << 21;
+
+/// Events a request takes at most through the queue: processor jobs, messages (each two jobs and
+/// its arrival: the request, a forward, the page, the discard's notice, answer and return), a
+/// disk read.
+const EVENTS_PER_REQUEST: f64 = 40.0;
+
+/// Pages of every client's locality set, hot and cold.
+fn pages(c: &Config) -> f64 {
+    let w = &c.workload;
+    let m = f64::from(c.cluster.frames);
+    let cold = if w.p_hot < 1.0 { 1.0 + w.cold_factor } else { 1.0 };
+    (f64::from(w.large_clients) * w.locality_m + f64::from(w.small_clients) * w.small_locality_m) * m * cold
+}
+
+pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let (w, k) = (&c.workload, &c.cluster);
+    let clients = w.large_clients + w.small_clients;
+    if clients > k.nodes {
+        problems.push(
+            Problem::new(
+                "workload.large_clients",
+                format!(
+                    "each client has a server of its own (§3.4.2: one a server): {clients} clients need as many \
+                     servers, and cluster.nodes is {}: lower the clients or raise cluster.nodes",
+                    k.nodes
+                ),
+            )
+            .related(&["workload.small_clients", "cluster.nodes"]),
+        );
+    }
+    let frames = u64::from(k.nodes) * u64::from(k.frames);
+    if frames > MAX_FRAMES {
+        problems.push(
+            Problem::new(
+                "cluster.frames",
+                format!("{} servers of {} frames are {frames} frames, more than the {MAX_FRAMES} a run may hold: lower cluster.frames or cluster.nodes", k.nodes, k.frames),
+            )
+            .related(&["cluster.nodes"]),
+        );
+    }
+    let n = pages(c);
+    let per_disk = f64::from(M2266::CYLINDERS * M2266::PAGES_PER_CYLINDER);
+    if n > MAX_PAGES as f64 {
+        problems.push(
+            Problem::new(
+                "workload.locality_m",
+                format!("the locality sets hold {n:.0} pages, more than the {MAX_PAGES} a run may place: lower workload.locality_m or the clients, or cluster.frames (the sets are multiples of it)"),
+            )
+            .related(&["workload.large_clients", "workload.cold_factor", "cluster.frames"]),
+        );
+    } else if n / f64::from(k.disks) > per_disk {
+        // A clustered set may land on one server with the others': its disks must hold them all.
+        problems.push(
+            Problem::new(
+                "workload.locality_m",
+                format!(
+                    "the locality sets' {n:.0} pages, on one server's {} disks, would not fit the M2266's {per_disk:.0} pages a disk: lower workload.locality_m, or raise cluster.disks",
+                    k.disks
+                ),
+            )
+            .related(&["cluster.disks", "workload.cold_factor"]),
+        );
+    }
+    problems
+}
+
+pub fn work(c: &Config, s: &Scenario) -> Work {
+    let e = &c.execution;
+    // The least time a request takes: its lookup and processing at the primary, and the think.
+    let least_ns = f64::from(e.table_lookup + e.per_page) * 1e3 / c.cluster.mips + c.workload.think_ms * 1e6;
+    let run_s = s.run.warmup_s + s.run.duration_s;
+    let clients = f64::from(c.workload.large_clients + c.workload.small_clients);
+    let requests = clients * run_s * 1e9 / least_ns.max(1.0);
+    Work {
+        events: requests * EVENTS_PER_REQUEST,
+        inline: 0.0,
+        steps: 0.0,
+        steps_per_event: 0.0,
+        assumes: format!("{requests:.1e} requests, each as fast as its lookup and processing allow, over {run_s} s"),
+        fields: &["execution.per_page", "workload.think_ms", "run.duration_s", "workload.large_clients"],
+        fix: "raise execution.per_page or workload.think_ms, or shorten the run (run.warmup_s, run.duration_s)",
+    }
+}

@@ -1,0 +1,58 @@
+// End-to-end tests of the global-memory cluster in the lab (issue 28, first part), in Chromium:
+// Fig. 18's declustered run stepping to the next ship-back refusal and page served, its records
+// in the event log and its about box; lesson 06 with a question answered wrong then right.
+// Screenshots go to tests/artifacts/.
+// Run: node --test tests/e2e/global.test.mjs
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import * as harness from './harness.mjs';
+import { ready, shot } from './harness.mjs';
+
+const suite = harness.useLab();
+
+describe('the global-memory cluster in the lab (issue 28)', () => {
+  it('runs Fig. 18 declustered: owners serve pages from memory, and the event log says how', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=global-fig18-clsv-decl&seed=1&t=0`, { viewport: { width: 1440, height: 900 } });
+    await ready(page);
+    assert.match(await page.locator('[data-testid=intro]').innerText(), /10 servers of 1,024 frames each/);
+    // The event log takes the records of the frames after it has loaded.
+    await page.locator('[data-view=event-log]').waitFor();
+    await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next disk read' });
+    for (let i = 0; i < 3; i++) {
+      await page.locator('[data-testid=step-target]').click();
+      await page.waitForFunction(() => !window.__storelab.lab.store.get().busy && window.__storelab.lab.currentNs() > 0, null, { timeout: 60_000 });
+    }
+    await page.locator('[data-panel=EventLog]').scrollIntoViewIfNeeded();
+    const log = page.locator('[data-view=event-log]');
+    await log.getByText(/server \d+ read page \d+ for client 0 in \d/).first().waitFor({ timeout: 60_000 });
+    await log.getByText(/client 0's page \d+: owner \d+ reads it from disk/).first().waitFor();
+    await page.evaluate(() => window.__storelab.lab.seek(200e9));
+    await page.waitForFunction(() => window.__storelab.lab.currentNs() === 200e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 120_000 });
+    await log.getByText(/owner \d+ sends it from its memory/).first().waitFor({ timeout: 60_000 });
+    await shot(page, 'global-fig18-decl-200s');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  it('lesson 06 renders and checks a wrong then a right prediction against the engine', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}lessons/?lesson=06-global-memory`);
+    const lesson = page.locator('[data-testid=lesson]');
+    await lesson.locator('h1').first().waitFor();
+    assert.match(await lesson.locator('h1').first().innerText(), /Global memory/);
+    assert.ok((await page.locator('.question').count()) >= 4);
+    const q = page.locator('[data-testid=question-clus-same-misses]');
+    await q.scrollIntoViewIfNeeded();
+    await q.locator('[data-testid=guess]').fill('1');
+    await q.locator('[data-testid=run-question]').click();
+    await q.locator('[data-testid=direction]').waitFor({ timeout: 120_000 });
+    assert.equal(await q.locator('[data-testid=direction]').innerText(), 'too high');
+    await q.locator('[data-testid=guess]').fill('0.75');
+    await q.locator('[data-testid=run-question]').click();
+    await q.locator('.verdict.ok').waitFor();
+    const measured = Number(await q.locator('[data-testid=actual]').innerText());
+    assert.ok(measured > 0.7 && measured < 0.8, `Clus-Same's misses: ${measured}`);
+    await shot(page, 'lesson-06-question', '[data-testid=question-clus-same-misses]');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});
