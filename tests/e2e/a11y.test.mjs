@@ -115,13 +115,13 @@ async function violations(url, waitFor) {
 
 describe('axe-core finds no serious or critical violation', () => {
   // The lab and the embed with each system (issue 24), and every lesson.
-  for (const sc of ['mob-default', 'hac-compaction', 'oplog-pool', 'disk-ostep-a7-30-8-fifo', 'thor-t1-small']) {
+  for (const sc of ['mob-default', 'hac-compaction', 'oplog-pool', 'disk-ostep-a7-30-8-fifo', 'thor-t1-small', 'global-fig18-clsv-decl']) {
     it(`on the lab with ${sc}`, async () => {
       assert.deepEqual(await violations(`${suite.base}#sc=${sc}`, ready), []);
     });
   }
   it('on the embed, with each system', async () => {
-    for (const [views, sc] of [['MobView,DiskView,Charts', 'mob-default'], ['HacView,Oo7Panel,EventLog', 'hac-compaction'], ['PoolPlatter,OplogDiagram,OplogMemory', 'oplog-pool'], ['DiskPlatter,RequestTable,EventLog', 'disk-ostep-a7-30-8-fifo'], ['PrefetchView,HeapView,Oo7Panel', 'table3-thor-t1-medium']]) {
+    for (const [views, sc] of [['MobView,DiskView,Charts', 'mob-default'], ['HacView,Oo7Panel,EventLog', 'hac-compaction'], ['PoolPlatter,OplogDiagram,OplogMemory', 'oplog-pool'], ['DiskPlatter,RequestTable,EventLog', 'disk-ostep-a7-30-8-fifo'], ['PrefetchView,HeapView,Oo7Panel', 'table3-thor-t1-medium'], ['ClusterView,EventLog', 'global-fig18-clus-diff']]) {
       assert.deepEqual(await violations(`${suite.base}embed/?views=${views}#sc=${sc}`, ready), [], sc);
     }
   });

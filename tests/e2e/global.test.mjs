@@ -7,6 +7,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as harness from './harness.mjs';
 import { ready, shot } from './harness.mjs';
+import lzString from 'lz-string';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 const suite = harness.useLab();
 
@@ -32,6 +35,32 @@ describe('the global-memory cluster in the lab (issue 28)', () => {
     await shot(page, 'global-fig18-decl-200s');
     assert.deepEqual(page.errors, []);
     await page.context().close();
+  });
+
+  it('shows every server\'s memory by owner and the messages on the wire, legible at 10 servers of 2,048 frames and at 28', async () => {
+    const decl = readFileSync(path.join(harness.root, 'scenarios/global-fig18-clsv-decl.toml'), 'utf8');
+    for (const [nodes, frames, t] of [[10, 2048, 160e9], [28, 1000, 120e9]]) {
+      const text = decl.replace('[policy]', `[cluster]\nnodes = ${nodes}\nframes = ${frames}\n\n[policy]`);
+      const page = await harness.newPage(suite.browser, `${suite.base}#s=${lzString.compressToEncodedURIComponent(text)}&seed=1&t=${t}`, { viewport: { width: 1440, height: 900 } });
+      await ready(page);
+      await page.waitForFunction((x) => window.__storelab.lab.currentNs() === x && !window.__storelab.lab.store.get().busy, t, { timeout: 120_000 });
+      const view = page.locator('[data-panel=ClusterView]');
+      await view.locator('[data-testid=cluster-svg]').waitFor();
+      assert.match(await view.locator('[data-testid=cluster-headline]').innerText(), new RegExp(`${nodes} servers × ${frames.toLocaleString('en-US')} frames`));
+      assert.equal(await view.locator('g.cl-server').count(), nodes);
+      // Every column is at least 3 px wide and none overlaps the next.
+      const boxes = await view.locator('g.cl-server rect.cl-frame').evaluateAll((rs) => rs.map((r) => r.getBoundingClientRect()).map((b) => [b.left, b.right]));
+      assert.ok(boxes.every(([l, r]) => r - l >= 3), JSON.stringify(boxes.slice(0, 3)));
+      assert.ok(boxes.every(([, r], i) => i === 0 || boxes[i - 1][1] < boxes[i][0]), 'columns apart');
+      // The client's server is full; each other server holds its share of the set.
+      assert.equal(Number(await view.locator('[data-testid=cluster-server-0]').getAttribute('data-free')), 0);
+      await shot(page, `global-cluster-${nodes}`, '[data-panel=ClusterView]');
+      // A server picked in the view is inspected.
+      await view.locator('[data-testid=cluster-server-3]').click();
+      await page.locator('[data-panel=Inspector]').getByText(/hated copies/).first().waitFor();
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
   });
 
   it('lesson 06 renders and checks a wrong then a right prediction against the engine', async () => {

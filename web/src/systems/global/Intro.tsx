@@ -16,8 +16,8 @@ export function GlobalIntro({ scenario }: IntroProps) {
       <ul className="hint">
         <li>
           This first version of the cluster runs Chapter 3&apos;s simulation: Base, ClSv and Reserve replacement, clustered and
-          declustered placement, read-only clients. Its cluster view is still to come: the event log shows every page served, read,
-          dropped and shipped back.
+          declustered placement, read-only clients. The cluster view shows every server&apos;s memory by owner and the messages
+          between them; the event log every page served, read, dropped and shipped back.
         </li>
       </ul>
     </>

@@ -5,8 +5,10 @@ import { GlobalIntro } from './Intro';
 
 export const globalMemory: WebSystem = {
   kind: 'global',
-  views: {},
-  viewHeights: {},
+  views: { ClusterView: () => import('./ClusterView') },
+  // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks it).
+  viewHeights: { ClusterView: 420 },
+  inspector: () => import('./inspect'),
   Intro: GlobalIntro,
   grid: false,
   about:

@@ -20,6 +20,13 @@ pub const FIGURES: &[FigureInfo] = &[
 ];
 
 pub const VIEWS: &[ViewInfo] = &[
+    view(
+        "ClusterView",
+        "Cluster: every server's memory and the messages between them",
+        "Each server's buffer frames as a bar, coloured by the server that owns each page (its own pages in its own \
+         colour, hated copies hatched, free frames blank), its processor's jobs and its disks' queue below; and the \
+         messages in flight between the servers, a page as a filled dot and a control message as a ring.",
+    ),
     view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),
     view("Inspector", "Inspector", "Click anything in a view to see its full state here."),
 ];

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+// The cluster view on frames recorded from the engine (fixtures/global-fig18-clsv-decl*.json:
+// Fig. 18 declustered at 0.2 s, the first pages read, and at 160 s, warm): each server's bar is
+// its frame's counts by owner, the dots are the messages on the wire, and a column selects its
+// server, by click or by keyboard.
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { describeForTests, loadEngineForTests, readScenario } from '../../engine/testing';
+import type { Frame, SystemDescription } from '../../engine/types';
+import type { InspectTarget, ViewProps } from '../../views/contract';
+import { frameFromJson, RecordedSource } from '../../views/lib/recorded';
+import { layOutJsdom } from '../../views/lib/jsdom';
+import ClusterView from './ClusterView';
+import { bands, flight, serverColours } from './clusterDraw';
+import { clusterFrame } from './clusterFrame';
+import { serverRows } from './inspect';
+import early from './fixtures/global-fig18-clsv-decl.json';
+import warm from './fixtures/global-fig18-clsv-decl-warm.json';
+
+let description: SystemDescription;
+let frames: Frame[];
+let root: Root | null = null;
+
+beforeAll(async () => {
+  await loadEngineForTests();
+  description = describeForTests(readScenario('global-fig18-clsv-decl.toml'));
+  frames = [...(early as unknown[]), ...(warm as unknown[])].map(frameFromJson);
+  layOutJsdom(600, 420);
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+});
+
+function mount(f: Frame, over: Partial<ViewProps> = {}): HTMLElement {
+  const src = new RecordedSource([f]);
+  src.playAll();
+  const el = document.createElement('div');
+  document.body.append(el);
+  root = createRoot(el);
+  const props: ViewProps = { frames: src, selected: null, select: () => {}, inspectable: true, speed: 1e9, description, scenario: null, ...over };
+  act(() => root!.render(createElement(ClusterView, props)));
+  return el;
+}
+
+describe("the cluster's frames", () => {
+  it('account for every frame of every server, by kind and by owner', () => {
+    for (const f of frames) {
+      const c = clusterFrame(f, description);
+      expect(c.servers).toHaveLength(10);
+      for (const s of c.servers) {
+        expect(s.own + s.hated + s.others + s.free, `server ${s.id}`).toBeLessThanOrEqual(c.frames);
+        expect(s.byOwner[s.id]).toBe(s.own + s.hated);
+        expect(s.byOwner.reduce((a, b) => a + b, 0) - s.byOwner[s.id]).toBe(s.others);
+        const drawn = bands(s).reduce((a, b) => a + (b.to - b.from), 0);
+        expect(drawn).toBe(s.own + s.hated + s.others + s.free);
+      }
+    }
+  });
+
+  it('show the run warming: at 0.2 s the owners hold only hated copies; at 160 s the client server is full of every owner\'s pages', () => {
+    const [a, b] = frames.map((f) => clusterFrame(f, description));
+    expect(a.servers[0].client).toBe('large');
+    expect(a.servers.slice(1).every((s) => s.own === 0 && s.others === 0)).toBe(true);
+    expect(a.servers.slice(1).some((s) => s.hated > 0)).toBe(true);
+    const s0 = b.servers[0];
+    expect(s0.free).toBe(0);
+    expect(s0.byOwner.every((n) => n > 50)).toBe(true);
+    // Every other server holds its share of the 4,096-page set, about 410, as hated copies.
+    for (const s of b.servers.slice(1)) expect(s.hated).toBeGreaterThan(380);
+  });
+});
+
+describe('the cluster view', () => {
+  it('draws a bar per server, banded as its frame says, and a dot per message on the wire', () => {
+    const f = frames[1];
+    const c = clusterFrame(f, description);
+    const el = mount(f);
+    expect(el.querySelector('[data-testid=cluster-headline]')?.textContent).toMatch(/^ClSv · declustered · 10 servers × 1,024 frames/);
+    for (const s of c.servers) {
+      const g = el.querySelector<SVGGElement>(`[data-testid=cluster-server-${s.id}]`)!;
+      expect(Number(g.dataset.hated)).toBe(s.hated);
+      expect(g.querySelectorAll('.cl-band')).toHaveLength(bands(s).length);
+      expect(g.getAttribute('aria-label')).toMatch(new RegExp(`^Server ${s.id} \\(`));
+    }
+    const onWire = c.messages.filter((m) => flight(m, c.nowNs) !== null).length;
+    expect(el.querySelectorAll('.cl-messages circle')).toHaveLength(onWire);
+    expect(el.querySelector('[data-testid=cluster-legend]')?.textContent).toMatch(/hated copy/);
+  });
+
+  it('selects a server by click and by Enter, and the inspector says what it holds', () => {
+    const picked: (InspectTarget | null)[] = [];
+    const el = mount(frames[1], { select: (t) => picked.push(t) });
+    const g = el.querySelector<SVGGElement>('[data-testid=cluster-server-3]')!;
+    act(() => g.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    act(() => g.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true })));
+    expect(picked).toEqual([{ kind: 'server', id: 3 }, { kind: 'server', id: 3 }]);
+    const rows = Object.fromEntries(serverRows(clusterFrame(frames[1], description), clusterFrame(frames[1], description).servers[0]));
+    expect(rows.client).toMatch(/large client/);
+    expect(rows['others by owner']).toMatch(/^server \d+: \d+/);
+  });
+
+  it('gives each of 28 servers a colour of its own', () => {
+    const c = serverColours(28);
+    expect(new Set(c).size).toBe(28);
+    expect(serverColours(10)).toHaveLength(10);
+  });
+});

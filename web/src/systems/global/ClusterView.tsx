@@ -1,0 +1,182 @@
+// The cluster's memory (thesis §2.1, §3.5; spec 004 §7.1 items 1–2): every server a column, its
+// bar its buffer frames stacked by the server that owns their pages, in that server's colour, its
+// own at the bottom, hated copies hatched above them, then other servers' pages, then free frames;
+// under each bar its processor's jobs and its disks' requests; above the bars the messages on the
+// wire, each a dot moving from its sender's column to its receiver's, a page filled, a control
+// message a ring. Every number comes from the latest frame; the view re-renders at most 10 times
+// a second. A column is a button: click it, or Enter, to inspect the server.
+import { useId, useRef, type KeyboardEvent } from 'react';
+import type { ViewProps } from '../../views/contract';
+import { EMPTY_MESSAGE, useElementSize, useFrameTick } from '../../views/lib/hooks';
+import { arcPoint, bands, flight, headline, serverColours, serverText, type Band } from './clusterDraw';
+import { clusterFrame, type ClusterFrame } from './clusterFrame';
+import './targets';
+import '../../views/views.css';
+import './cluster.css';
+
+const BAR_H = 220;
+const SKY = 70;
+const FOOT = 34;
+const PAD = 6;
+
+export default function ClusterView({ frames, select, selected, description, inspectable }: ViewProps) {
+  const tick = useFrameTick(frames, 100);
+  const f = tick && clusterFrame(tick, description);
+  const box = useRef<HTMLDivElement>(null);
+  const { width } = useElementSize(box);
+  return (
+    <div className="sl-view cluster-view" data-view="global-cluster">
+      <div className="sl-head">
+        <h3 className="sl-title">Cluster memory</h3>
+        {f && (
+          <span className="cl-headline" data-testid="cluster-headline">
+            {headline(f)}
+          </span>
+        )}
+      </div>
+      {!f && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
+      <div className="cl-body" ref={box}>
+        {f && width > 0 && <Columns f={f} width={width} select={select} selected={selected?.kind === 'server' ? selected.id : -1} inspectable={inspectable} />}
+      </div>
+      {f && <Legend n={f.servers.length} />}
+    </div>
+  );
+}
+
+function Columns({ f, width, select, selected, inspectable }: { f: ClusterFrame; width: number; select: ViewProps['select']; selected: number; inspectable: boolean }) {
+  const hatch = useId().replace(/:/g, '');
+  const n = f.servers.length;
+  const colours = serverColours(n);
+  const col = (width - 2 * PAD) / n;
+  const barW = Math.max(3, Math.min(40, col * 0.7));
+  const centre = (i: number) => PAD + col * (i + 0.5);
+  const y = (frames: number) => SKY + BAR_H - (BAR_H * frames) / Math.max(1, f.frames);
+  // Label every server when there is room, else every fifth.
+  const every = col >= 22 ? 1 : 5;
+  const onKey = (e: KeyboardEvent, id: number) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      select({ kind: 'server', id });
+    }
+  };
+  return (
+    <svg className="cl-svg" width={width} height={SKY + BAR_H + FOOT} data-testid="cluster-svg" role="group" aria-label="The servers' memories">
+      <defs>
+        {colours.map((c, i) => (
+          <pattern key={i} id={`${hatch}-${i}`} width="5" height="5" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="5" height="5" fill="#fff" />
+            <rect width="2.5" height="5" fill={c} />
+          </pattern>
+        ))}
+      </defs>
+      {f.servers.map((s) => {
+        const text = serverText(s, f.frames);
+        return (
+          <g
+            key={s.id}
+            className={`cl-server${s.id === selected ? ' cl-selected' : ''}`}
+            data-testid={`cluster-server-${s.id}`}
+            data-own={s.own}
+            data-hated={s.hated}
+            data-others={s.others}
+            data-free={s.free}
+            role="button"
+            tabIndex={0}
+            aria-label={inspectable ? `${text}. Press Enter to inspect.` : text}
+            onClick={() => select({ kind: 'server', id: s.id })}
+            onKeyDown={(e) => onKey(e, s.id)}
+          >
+            <title>{text}</title>
+            <rect className="cl-hit" x={centre(s.id) - col / 2} y={SKY - 4} width={col} height={BAR_H + FOOT} />
+            <rect className="cl-frame" x={centre(s.id) - barW / 2} y={SKY} width={barW} height={BAR_H} />
+            {bands(s).map((b: Band) => (
+              <rect
+                key={`${b.kind}-${b.owner}`}
+                x={centre(s.id) - barW / 2}
+                y={y(b.to)}
+                width={barW}
+                height={Math.max(0, y(b.from) - y(b.to))}
+                fill={b.kind === 'free' ? '#fff' : b.kind === 'hated' ? `url(#${hatch}-${b.owner})` : colours[b.owner]}
+                className={`cl-band cl-${b.kind}`}
+              />
+            ))}
+          </g>
+        );
+      })}
+      {/* The columns' words, outside the buttons (their names say them): under each bar. */}
+      <g aria-hidden="true">
+        {f.servers.map((s) => (
+          <g key={s.id}>
+            {(s.id % every === 0 || s.id === selected) && (
+              <text x={centre(s.id)} y={SKY + BAR_H + 13} className="cl-label">
+                {columnLabel(s)}
+              </text>
+            )}
+            {col >= 22 && (
+              <text x={centre(s.id)} y={SKY + BAR_H + 26} className="cl-foot">
+                {s.jobs}·{s.diskQueue}
+              </text>
+            )}
+          </g>
+        ))}
+      </g>
+      <Messages f={f} centre={centre} />
+    </svg>
+  );
+}
+
+/** A column's name under its bar: the server, starred when a client is on it. */
+function columnLabel(s: { id: number; client: string }): string {
+  return `S${s.id}${s.client !== 'none' ? '★' : ''}`;
+}
+
+/** The messages on the wire, each at its place along the arc from its sender to its receiver. */
+function Messages({ f, centre }: { f: ClusterFrame; centre: (i: number) => number }) {
+  const colours = serverColours(f.servers.length);
+  return (
+    <g className="cl-messages" data-testid="cluster-messages" data-count={f.messages.length}>
+      {f.messages.map((m, i) => {
+        const t = flight(m, f.nowNs);
+        if (t === null) return null;
+        const [x0, x1] = [centre(m.from), centre(m.to)];
+        const lift = Math.min(SKY - 12, 12 + Math.abs(x1 - x0) / 4);
+        const [x, yy] = arcPoint(x0, x1, SKY - 6, lift, t);
+        const colour = colours[m.from];
+        return m.data ? (
+          <circle key={i} cx={x} cy={yy} r={4.5} fill={colour} stroke="#222" strokeWidth={0.8} className="cl-data">
+            <title>{`${m.kind}: page ${m.page}, server ${m.from} → ${m.to}`}</title>
+          </circle>
+        ) : (
+          <circle key={i} cx={x} cy={yy} r={3} fill="#fff" stroke={colour} strokeWidth={1.6} className="cl-control">
+            <title>{`${m.kind}: page ${m.page}, server ${m.from} → ${m.to}`}</title>
+          </circle>
+        );
+      })}
+    </g>
+  );
+}
+
+function Legend({ n }: { n: number }) {
+  const colours = serverColours(n);
+  return (
+    <div className="sl-legend cl-legend" data-testid="cluster-legend">
+      <span>
+        <i className="cl-key" style={{ background: `linear-gradient(90deg, ${colours.slice(0, 5).join(', ')})` }} /> each server&apos;s pages, in
+        its colour wherever they are
+      </span>
+      <span>
+        <i className="cl-key cl-key-hated" /> hated copy: kept by its owner after a disk read for another server
+      </span>
+      <span>
+        <i className="cl-key cl-key-free" /> free frame
+      </span>
+      <span>
+        <i className="cl-dot" /> a page on the wire
+      </span>
+      <span>
+        <i className="cl-ring" /> a control message
+      </span>
+      <span>★ a client&apos;s server · under a bar: processor jobs · disk requests</span>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+// The global-memory cluster's frames, typed (engine/core/src/systems/global/view.rs): every
+// server with its frames' make-up (`servers`), the frames of each server by owner
+// (`composition`, Tab. 13) and the messages in flight (`messages`). Read by name, so a renamed
+// column fails the tests on recorded frames.
+import type { Frame, SystemDescription } from '../../engine/types';
+import { valueNames } from '../../views/lib/describe';
+import { oncePerFrame, section } from '../../views/lib/sections';
+
+export interface Server {
+  id: number;
+  /** Frames holding its own pages (hated copies apart), hated copies, others' pages, free. */
+  own: number;
+  hated: number;
+  others: number;
+  free: number;
+  /** Jobs on its processor, and requests at its disks. */
+  jobs: number;
+  diskQueue: number;
+  client: string;
+  /** Its frames by the server owning their pages, indexed by owner. */
+  byOwner: number[];
+}
+
+export interface Message {
+  kind: string;
+  /** Whether it carries a page (the data messages of Fig. 18). */
+  data: boolean;
+  from: number;
+  to: number;
+  page: number;
+  client: number;
+  phase: string;
+  /** On the wire from and to, ns (−1 while at its sender). */
+  wireStart: number;
+  wireEnd: number;
+}
+
+export interface ClusterFrame {
+  nowNs: number;
+  replacement: string;
+  placement: string;
+  frames: number;
+  unique: number;
+  servers: Server[];
+  messages: Message[];
+}
+
+/** The kinds of message that carry a page. */
+const DATA = new Set(['page', 'page shipped back']);
+
+export const clusterFrame = oncePerFrame(read);
+
+function read(f: Frame, d: SystemDescription | null): ClusterFrame {
+  const s = section(f, 'servers');
+  const c = section(f, 'composition');
+  const m = section(f, 'messages');
+  const name = (sec: string, col: string) => {
+    const names = valueNames(d, sec, col);
+    return (v: number) => names[v] ?? String(v);
+  };
+  const [own, hated, others, free, jobs, diskQueue] = ['own', 'hated', 'others', 'free', 'jobs', 'disk_queue'].map((n) => s.col<Uint32Array>(n));
+  const client = s.col<Uint8Array>('client');
+  const n = own.length;
+  const pages = c.col<Uint32Array>('pages');
+  const servers = Array.from(own, (_, i): Server => ({
+    id: i,
+    own: own[i],
+    hated: hated[i],
+    others: others[i],
+    free: free[i],
+    jobs: jobs[i],
+    diskQueue: diskQueue[i],
+    client: name('servers', 'client')(client[i]),
+    byOwner: Array.from(pages.subarray(i * n, (i + 1) * n)),
+  }));
+  const kind = m.col<Uint8Array>('kind');
+  const [from, to, page, cl] = ['from', 'to', 'page', 'client'].map((x) => m.col<Uint32Array>(x));
+  const phase = m.col<Uint8Array>('phase');
+  const [ws, we] = [m.col<Float64Array>('wire_start'), m.col<Float64Array>('wire_end')];
+  const kindName = name('messages', 'kind');
+  const phaseName = name('messages', 'phase');
+  const messages = Array.from(kind, (k, i): Message => ({
+    kind: kindName(k),
+    data: DATA.has(kindName(k)),
+    from: from[i],
+    to: to[i],
+    page: page[i],
+    client: cl[i],
+    phase: phaseName(phase[i]),
+    wireStart: ws[i],
+    wireEnd: we[i],
+  }));
+  return {
+    nowNs: f.nowNs,
+    replacement: name('servers', 'replacement')(s.num('replacement')),
+    placement: name('servers', 'placement')(s.num('placement')),
+    frames: s.num('frames'),
+    unique: s.num('unique'),
+    servers,
+    messages,
+  };
+}

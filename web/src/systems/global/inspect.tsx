@@ -1,0 +1,52 @@
+// What the Inspector shows of the global-memory cluster: a server (its client, its frames by kind
+// and by owner, its processor and disks, the messages in flight to and from it), from the frame
+// at the lab's time.
+import type { InspectorPart } from '../system';
+import type { Frame, SystemDescription } from '../../engine/types';
+import type { InspectTarget, ViewProps } from '../../views/contract';
+import { KV } from '../../views/lib/inspectParts';
+import { clusterFrame, type ClusterFrame, type Server } from './clusterFrame';
+
+function Empty({ select }: { select: ViewProps['select'] }) {
+  return (
+    <div style={{ padding: 10 }} className="sl-muted">
+      <p style={{ marginTop: 0 }}>Click a server&apos;s bar in the cluster view to see its memory by owner, or a row of the event log.</p>
+      <button type="button" className="sl-btn" onClick={() => select({ kind: 'server', id: 0 })}>
+        Inspect server 0
+      </button>
+    </div>
+  );
+}
+
+function Details({ frame, description, sel }: { frame: Frame; description: SystemDescription | null; sel: InspectTarget }) {
+  const f = clusterFrame(frame, description);
+  if (sel.kind !== 'server') return <p style={{ padding: 10 }}>The cluster has nothing of this kind to inspect.</p>;
+  const s = f.servers[sel.id];
+  if (!s) return <p style={{ padding: 10 }}>There is no server {sel.id}: the cluster has {f.servers.length}.</p>;
+  return <KV rows={serverRows(f, s)} />;
+}
+
+/** The rows of server `s`. */
+export function serverRows(f: ClusterFrame, s: Server): [string, string][] {
+  const owners = s.byOwner
+    .map((n, owner) => [owner, n] as const)
+    .filter(([owner, n]) => owner !== s.id && n > 0)
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  const out = f.messages.filter((m) => m.from === s.id).length;
+  const into = f.messages.filter((m) => m.to === s.id).length;
+  return [
+    ['client', s.client === 'none' ? 'none: its memory serves the others' : `a ${s.client} client, whose primary server it is`],
+    ['frames', `${f.frames}: ${s.own} of its own pages, ${s.hated} hated copies, ${s.others} of other servers' pages, ${s.free} free`],
+    ['others by owner', owners.length === 0 ? 'none' : owners.map(([o, n]) => `server ${o}: ${n}`).join(', ')],
+    ['processor', `${s.jobs} jobs sharing it`],
+    ['disks', `${s.diskQueue} requests in service or waiting`],
+    ['messages in flight', `${out} from it, ${into} to it`],
+  ];
+}
+
+const part: InspectorPart = {
+  Empty,
+  Details,
+  title: (sel) => (sel.kind === 'server' ? `Server ${sel.id}` : null),
+};
+export default part;
