@@ -124,3 +124,40 @@ fn fig20_21_declustered_misses_turn_up_at_the_aggregate_memory() {
         assert_eq!(miss(&base[i]), miss(&clsv[i]), "E2: below the knee hate hints change nothing, at {}·M", sizes[i]);
     }
 }
+
+/// Fig. 19 (§3.5.2; spec 3.4, E4): response time against the page-message latency. At 0.55 ms
+/// ClSv-Decl < Clus-Diff < Clus-Same; Clus-Diff's slope is steeper than ClSv-Decl's (its
+/// ship-backs), and it crosses above Clus-Same, which sends no message, at about 2 ms: in
+/// [1.5, 3] ms with messages as pure latency (E4: with the processor split it lands elsewhere;
+/// both are printed).
+#[test]
+fn fig19_clus_diff_crosses_clus_same_near_two_ms() {
+    let point = |file: &str, cost: &str, l: f64| {
+        let (l, cost) = (l.to_string(), format!("\"{cost}\""));
+        run(&scenario(file, &[("network.page_latency_ms", l.as_str()), ("network.cost", cost.as_str())]), 1).response_ms
+    };
+    let latencies = [0.55, 1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0];
+    let crossover = |cost: &str| {
+        let same = point("global-fig18-clus-same.toml", cost, 1.0);
+        let diff: Vec<f64> = latencies.iter().map(|&l| point("global-fig18-clus-diff.toml", cost, l)).collect();
+        eprintln!("Fig. 19, {cost}: Clus-Same {same:.2} ms; Clus-Diff {diff:.2?} ms at {latencies:?} ms");
+        let i = diff.iter().position(|&d| d > same).expect("Clus-Diff crosses Clus-Same by 4 ms");
+        assert!(i > 0, "below Clus-Same at the lowest latency");
+        let (l0, l1, d0, d1) = (latencies[i - 1], latencies[i], diff[i - 1], diff[i]);
+        l0 + (same - d0) / (d1 - d0) * (l1 - l0)
+    };
+    let latency = crossover("latency");
+    let split = crossover("split");
+    eprintln!("Fig. 19: Clus-Diff crosses Clus-Same at {latency:.2} ms as pure latency, {split:.2} ms split");
+    assert!((1.5..=3.0).contains(&latency), "{latency}");
+    let at = |file: &str, l: f64| point(file, "split", l);
+    let (decl, diff, same) = (
+        at("global-fig18-clsv-decl.toml", 0.55),
+        at("global-fig18-clus-diff.toml", 0.55),
+        at("global-fig18-clus-same.toml", 0.55),
+    );
+    assert!(decl < diff && diff < same, "{decl} {diff} {same}");
+    let slope = |file: &str| (at(file, 4.0) - at(file, 0.55)) / 3.45;
+    assert!(slope("global-fig18-clus-diff.toml") > slope("global-fig18-clsv-decl.toml"));
+    assert!(at("global-fig18-clsv-decl.toml", 4.0) < same, "ClSv-Decl below Clus-Same up to 4 ms");
+}

@@ -89,12 +89,28 @@ pub struct Network {
     #[garde(range(min = 1, max = 8192))]
     #[schemars(extend("x-unit" = "B"))]
     pub control_bytes: u32,
+    /// How a message's latency is made up (spec A1, E4).
+    #[garde(skip)]
+    pub cost: MessageCost,
 }
 
 impl Default for Network {
     fn default() -> Self {
-        Network { page_latency_ms: 0.55, control_bytes: 128 }
+        Network { page_latency_ms: 0.55, control_bytes: 128, cost: MessageCost::Split }
     }
+}
+
+/// How a message's latency is made up (spec A1, E4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageCost {
+    /// The protocol's instructions on the two servers' processors, half at each end, and the rest
+    /// of the page latency as the wire's delay, scaled by size for a control message.
+    #[default]
+    Split,
+    /// Pure latency, no processor: a page takes the page latency, a control message 0.55 of it
+    /// (the SP/2's fixed share of a message's cost, Fig. 31).
+    Latency,
 }
 
 /// Instructions of each step (Tab. 7, from [FCL92]).

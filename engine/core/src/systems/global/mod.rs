@@ -32,7 +32,7 @@ use crate::kernel::work::Work;
 use crate::kernel::{Kernel, SimTime, System};
 use crate::scenario::{Problem, Scenario};
 use crate::systems::PaperSystem;
-use config::{Config, Replacement};
+use config::{Config, MessageCost, Replacement};
 use layout::Layout;
 use metrics::{Counters, Metrics, Sample, Summary};
 use pool::Pool;
@@ -244,9 +244,13 @@ impl GlobalSystem {
         (f64::from(instructions) * 1e3 / self.config.cluster.mips).round() as u64
     }
 
-    /// Gives server `node`'s processor a job, and schedules its next completion again.
+    /// Gives server `node`'s processor a job, and schedules its next completion again; a job of
+    /// no work is done at once.
     fn cpu(&mut self, k: &mut K, node: u16, job: Job, instructions: u32) {
         let work = self.ns(instructions);
+        if work == 0 {
+            return self.done(k, job);
+        }
         let cpu = &mut self.nodes[node as usize].cpu;
         cpu.start(k.now(), job, work);
         let (at, generation) = cpu.next().expect("a job in service");
@@ -259,6 +263,11 @@ impl GlobalSystem {
         if let Some((at, generation)) = cpu.next() {
             k.schedule(at, Event::Cpu { node, generation });
         }
+        self.done(k, job);
+    }
+
+    /// What follows a job.
+    fn done(&mut self, k: &mut K, job: Job) {
         match job {
             Job::Lookup(c) => self.looked_up(k, c),
             Job::Fault(c) => self.faulted(k, c),
@@ -291,14 +300,26 @@ impl GlobalSystem {
             self.counters.data_messages += 1;
         }
         self.counters.messages += 1;
-        let half = self.config.execution.message / 2;
-        self.cpu(k, msg.from, Job::Send(id), half);
+        self.cpu(k, msg.from, Job::Send(id), self.protocol().0);
+    }
+
+    /// The protocol's instructions at a message's sender and at its receiver (spec A1).
+    fn protocol(&self) -> (u32, u32) {
+        let m = self.config.execution.message;
+        match self.config.network.cost {
+            MessageCost::Split => (m / 2, m - m / 2),
+            MessageCost::Latency => (0, 0),
+        }
     }
 
     /// The wire's delay of a message: what the page latency leaves beside the protocol's
-    /// processing, scaled by its size for a control message (spec A1, A2).
+    /// processing, scaled by its size for a control message (spec A1, A2); or, as pure latency,
+    /// the page latency, and 0.55 of it for a control message (E4).
     fn wire_ns(&self, kind: Kind) -> SimTime {
         let latency = self.config.network.page_latency_ms * 1e6;
+        if self.config.network.cost == MessageCost::Latency {
+            return (if kind.data() { latency } else { 0.55 * latency }).round() as SimTime;
+        }
         let delay = (latency - self.ns(self.config.execution.message) as f64).max(0.0);
         let bytes = if kind.data() { disk::PAGE_BYTES as f64 } else { f64::from(self.config.network.control_bytes) };
         (delay * bytes / disk::PAGE_BYTES as f64).round() as SimTime
@@ -329,8 +350,7 @@ impl GlobalSystem {
         if let Some(next) = self.outbox[m.from as usize].pop_front() {
             self.transmit(k, next);
         }
-        let half = self.config.execution.message - self.config.execution.message / 2;
-        self.cpu(k, m.to, Job::Receive(id), half);
+        self.cpu(k, m.to, Job::Receive(id), self.protocol().1);
     }
 
     fn received(&mut self, k: &mut K, id: u32) {
