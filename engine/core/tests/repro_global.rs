@@ -161,3 +161,82 @@ fn fig19_clus_diff_crosses_clus_same_near_two_ms() {
     assert!(slope("global-fig18-clus-diff.toml") > slope("global-fig18-clsv-decl.toml"));
     assert!(at("global-fig18-clsv-decl.toml", 4.0) < same, "ClSv-Decl below Clus-Same up to 4 ms");
 }
+
+/// The runs of Figs. 26–27: `n` large clients, a 3·M set each, one a server.
+fn clients(file: &str, replacement: &str, n: u32) -> Summary {
+    let (n, r) = (n.to_string(), format!("\"{replacement}\""));
+    run(
+        &scenario(
+            file,
+            &[("workload.large_clients", n.as_str()), ("workload.locality_m", "3"), ("policy.replacement", r.as_str())],
+        ),
+        1,
+    )
+}
+
+/// Figs. 26–27 (§3.5.5; spec 3.11, 3.12, E3): 2 to 10 large clients of 3·M each. Declustered
+/// misses are far below ClSv-Clus's with few clients and rise sharply past 3 (the demand passes
+/// the aggregate memory), equal to the clustered ones at 10; Resv-Decl misses less than ClSv-Decl
+/// while the demand is within twice the memory. At 2 clients ClSv-Clus's response time, the
+/// page's processing included (E3), is about 4× Resv-Decl's; declustering wins with few clients
+/// and loses near 10, where its mean disk time is 15.4 ms against the clustered 13.57 (its
+/// queueing: several clients on every disk).
+#[test]
+fn fig26_27_declustering_wins_until_its_disks_queue() {
+    let ns = [2, 4, 6, 8, 10];
+    let resv = ns.map(|n| clients("global-fig18-clsv-decl.toml", "reserve", n));
+    let clsv = ns.map(|n| clients("global-fig18-clsv-decl.toml", "clsv", n));
+    let clus = ns.map(|n| clients("global-fig18-clus-diff.toml", "clsv", n));
+    eprintln!("Figs. 26–27  clients  Resv-Decl                ClSv-Decl                ClSv-Clus   (misses, response with processing ms, disk ms)");
+    for (i, n) in ns.iter().enumerate() {
+        let cell = |s: &Summary| {
+            format!("{:.3} {:>6.2} {:>6.2}", s.misses_per_request, s.response_with_processing_ms, s.mean_disk_ms)
+        };
+        eprintln!("{:>21} {:>24} {:>24} {:>24}", n, cell(&resv[i]), cell(&clsv[i]), cell(&clus[i]));
+    }
+    let miss = |s: &Summary| s.misses_per_request;
+    assert!(miss(&resv[0]) < 0.05 && miss(&clsv[0]) < 0.5 * miss(&clus[0]), "2 clients: declustered far below");
+    assert!(miss(&resv[1]) > 0.15 && miss(&clsv[1]) > 2.0 * miss(&clsv[0]), "rising sharply past 3 clients");
+    assert!(
+        (miss(&resv[4]) - miss(&clus[4])).abs() < 0.1 && (miss(&clsv[4]) - miss(&clus[4])).abs() < 0.1,
+        "equal at 10"
+    );
+    for i in 0..3 {
+        assert!(miss(&resv[i]) < miss(&clsv[i]), "Resv < ClSv-Decl with {} clients", ns[i]);
+    }
+    let ratio = clus[0].response_with_processing_ms / resv[0].response_with_processing_ms;
+    assert!((3.0..=5.0).contains(&ratio), "ClSv-Clus ≈ 4× Resv-Decl at 2 clients: {ratio:.2}");
+    for i in 0..2 {
+        assert!(
+            resv[i].response_with_processing_ms < clus[i].response_with_processing_ms,
+            "declustered wins with {} clients",
+            ns[i]
+        );
+    }
+    assert!(resv[4].response_with_processing_ms > clus[4].response_with_processing_ms, "and loses with 10");
+    let (decl_disk, clus_disk) = (resv[4].mean_disk_ms, clus[4].mean_disk_ms);
+    assert!(decl_disk > clus_disk, "{decl_disk} {clus_disk}");
+    assert!(
+        (decl_disk / 15.4 - 1.0).abs() <= 0.25 && (clus_disk / 13.57 - 1.0).abs() <= 0.25,
+        "{decl_disk} {clus_disk}"
+    );
+}
+
+/// Targets the model misses (docs/models.md); ignored by default, and failing when run.
+#[test]
+#[ignore]
+fn known_misses() {
+    // Spec 3.11: Resv < ClSv-Decl. With 8 and 10 clients (24·M and 30·M against the 10·M
+    // aggregate memory) Reserve misses 1–3% more: its reservation keeps the primary's own pages
+    // when every page is contended.
+    for n in [8, 10] {
+        let (resv, clsv) =
+            (clients("global-fig18-clsv-decl.toml", "reserve", n), clients("global-fig18-clsv-decl.toml", "clsv", n));
+        assert!(
+            resv.misses_per_request < clsv.misses_per_request,
+            "{n} clients: {} against {}",
+            resv.misses_per_request,
+            clsv.misses_per_request
+        );
+    }
+}

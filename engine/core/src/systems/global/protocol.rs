@@ -261,6 +261,10 @@ impl GlobalSystem {
     }
 
     pub(super) fn processed(&mut self, k: &mut K, c: u16) {
+        if self.layout.clients[c as usize].large {
+            self.counters.processed += 1;
+            self.counters.processed_ns += k.now() - self.requests[c as usize].issued;
+        }
         let think = (self.config.workload.think_ms * 1e6).round() as u64;
         if think == 0 {
             self.issue(k, c);
