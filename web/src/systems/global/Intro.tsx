@@ -15,7 +15,7 @@ export function GlobalIntro({ scenario }: IntroProps) {
       </p>
       <ul className="hint">
         <li>
-          This first version of the cluster runs Chapter 3&apos;s simulation: Base, ClSv and Reserve replacement, clustered and
+          This first version of the cluster runs Chapter 3&apos;s simulation: Base, ClSv, Reserve and Optimal replacement, clustered and
           declustered placement, read-only clients. The cluster view shows every server&apos;s memory by owner and the messages
           between them; the event log every page served, read, dropped and shipped back.
         </li>

@@ -63,7 +63,7 @@ export function serverText(s: Server, frames: number): string {
 }
 
 /** The replacement policies as the thesis names them. */
-const POLICY: Readonly<Record<string, string>> = { base: 'Base', clsv: 'ClSv', reserve: 'Reserve' };
+const POLICY: Readonly<Record<string, string>> = { base: 'Base', clsv: 'ClSv', reserve: 'Reserve', optimal: 'Optimal' };
 
 /** The view's head line: the policy, the cluster and how much of its memory holds distinct pages. */
 export function headline(f: ClusterFrame): string {

@@ -157,6 +157,9 @@ pub enum Replacement {
     /// Hate hints and a reservation: the server's own pages are evicted first only while they
     /// fill more than `policy.reserve` of its memory.
     Reserve,
+    /// The baseline: all the servers' frames as one LRU pool that every server sees at no message
+    /// cost, with no page twice; a miss reads the owner's disk, with no message either (§3.3).
+    Optimal,
 }
 
 /// Where the pages of a locality set live (§3.2).

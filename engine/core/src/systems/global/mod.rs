@@ -188,8 +188,11 @@ pub struct GlobalSystem {
     free_msgs: Vec<u32>,
     /// Messages waiting at each server for a free buffer.
     outbox: Vec<std::collections::VecDeque<u32>>,
-    /// Each page's holders, one bit a server: its owner's directory (spec §2.4).
+    /// Each page's holders, one bit a server: its owner's directory (spec §2.4). Under Optimal
+    /// a resident page's bit is its owner's.
     pub holders: Vec<u64>,
+    /// Optimal's one pool of every server's frames (§3.3), instead of the servers' own.
+    pub central: Option<Pool>,
     /// The holder each page was last sent to (spec A8: the owner forwards from it).
     recent: Vec<u16>,
     pub requests: Vec<Request>,
@@ -222,6 +225,7 @@ impl GlobalSystem {
             free_msgs: Vec::new(),
             outbox: vec![Default::default(); c.cluster.nodes as usize],
             holders: vec![0; pages],
+            central: (c.policy.replacement == Replacement::Optimal).then(|| Pool::new(c.cluster.nodes * c.cluster.frames)),
             recent: vec![0; pages],
             requests: vec![Request::default(); layout.clients.len()],
             rng: Rng::stream(seed, 0xc11e),

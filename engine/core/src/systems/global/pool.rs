@@ -111,19 +111,19 @@ impl Pool {
         }
     }
 
-    /// The page `policy` evicts to make room (§3.3): Base, the LRU page; ClSv, the newest hated
+    /// The page `policy` evicts to make room (§3.3): Base and Optimal, the LRU page; ClSv, the newest hated
     /// copy, else the LRU page; Reserve, the newest hated copy, else the LRU own page while own
     /// pages fill more than `reserve` of the frames, else the LRU page of another server, else
     /// the LRU own page.
     pub fn victim(&self, policy: Replacement, reserve: f64) -> Option<u32> {
-        if policy != Replacement::Base {
+        if !matches!(policy, Replacement::Base | Replacement::Optimal) {
             if let Some(&p) = self.hated.last() {
                 return Some(p);
             }
         }
         let lru = |set: &BTreeSet<(SimTime, u32)>| set.first().map(|&(_, p)| p);
         match policy {
-            Replacement::Base | Replacement::Clsv => self.lru().map(|(_, p)| p),
+            Replacement::Base | Replacement::Clsv | Replacement::Optimal => self.lru().map(|(_, p)| p),
             Replacement::Reserve => {
                 if f64::from(self.local()) > reserve * f64::from(self.frames) {
                     lru(&self.local).or_else(|| lru(&self.remote))

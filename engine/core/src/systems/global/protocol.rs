@@ -7,6 +7,7 @@
 //! keep it; otherwise the page is dropped.
 use super::pool::Resident;
 use super::records::RecordKind;
+use super::config::Replacement;
 use super::{GlobalSystem, Io, Job, Kind, Msg, Request, K};
 use crate::components::disk::Request as DiskRequest;
 
@@ -29,7 +30,10 @@ impl GlobalSystem {
 
     pub(super) fn looked_up(&mut self, k: &mut K, c: u16) {
         let (primary, page) = (self.layout.clients[c as usize].primary, self.requests[c as usize].page);
-        let pool = &mut self.nodes[primary as usize].pool;
+        let pool = match self.central.as_mut() {
+            Some(pool) => pool,
+            None => &mut self.nodes[primary as usize].pool,
+        };
         if pool.contains(page) {
             pool.touch(page, k.now());
             if self.layout.clients[c as usize].large {
@@ -45,6 +49,9 @@ impl GlobalSystem {
     pub(super) fn faulted(&mut self, k: &mut K, c: u16) {
         let primary = self.layout.clients[c as usize].primary;
         let page = self.requests[c as usize].page;
+        if self.central.is_some() {
+            return self.optimal_fault(k, c, page);
+        }
         self.make_room(k, c, primary);
         let owner = self.owner(page);
         if owner == primary {
@@ -78,15 +85,38 @@ impl GlobalSystem {
             self.count_served(k, c, Served::Forwarded);
             self.send(k, Msg { kind: Kind::FwdReq, from: owner, to: holder, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
         } else {
-            self.count_served(k, c, Served::Disk);
-            self.requests[c as usize].disk_read = true;
-            let h = self.layout.homes[page as usize];
-            let io = Io { page, client: c, submitted: k.now() };
-            let req = DiskRequest { token: io, addr: u64::from(h.block) * super::disk::PAGE_BYTES, len: super::disk::PAGE_BYTES };
-            if let Some(end) = self.nodes[owner as usize].disks[h.disk as usize].submit(k.now(), req) {
-                k.schedule(end, super::Event::Disk { node: owner, disk: h.disk });
+            self.read_from_disk(k, c);
+        }
+    }
+
+    /// The owner reads client `c`'s page from its disk.
+    fn read_from_disk(&mut self, k: &mut K, c: u16) {
+        let page = self.requests[c as usize].page;
+        self.count_served(k, c, Served::Disk);
+        self.requests[c as usize].disk_read = true;
+        let h = self.layout.homes[page as usize];
+        let io = Io { page, client: c, submitted: k.now() };
+        let req = DiskRequest { token: io, addr: u64::from(h.block) * super::disk::PAGE_BYTES, len: super::disk::PAGE_BYTES };
+        if let Some(end) = self.nodes[h.owner as usize].disks[h.disk as usize].submit(k.now(), req) {
+            k.schedule(end, super::Event::Disk { node: h.owner, disk: h.disk });
+        }
+    }
+
+    /// Optimal's miss (§3.3): the one pool's LRU page leaves it, and the owner's disk reads the
+    /// page, with no message.
+    fn optimal_fault(&mut self, k: &mut K, c: u16, page: u32) {
+        let pool = self.central.as_mut().expect("Optimal's pool");
+        if pool.free() == 0 {
+            if let Some(v) = pool.victim(Replacement::Optimal, 0.0) {
+                pool.remove(v);
+                self.holders[v as usize] = 0;
+                k.record(RecordKind::Drop, u32::from(self.layout.homes[v as usize].owner), u64::from(v), u64::from(self.owner(v)), 0);
             }
         }
+        self.central.as_mut().expect("Optimal's pool").reserved += 1;
+        self.requests[c as usize].room = true;
+        let _ = page;
+        self.read_from_disk(k, c);
     }
 
     fn count_served(&mut self, k: &mut K, c: u16, how: Served) {
@@ -114,6 +144,9 @@ impl GlobalSystem {
         self.counters.disk_ns += k.now() - submitted;
         let primary = self.layout.clients[c as usize].primary;
         k.record(RecordKind::DiskRead, u32::from(node), u64::from(page), k.now() - submitted, u64::from(c));
+        if self.central.is_some() {
+            return self.fetched(k, c);
+        }
         self.holders[page as usize] |= 1 << primary;
         self.recent[page as usize] = primary;
         if node == primary {
@@ -239,12 +272,16 @@ impl GlobalSystem {
         }
         let primary = self.layout.clients[c as usize].primary;
         let local = self.owner(r.page) == primary;
-        let pool = &mut self.nodes[primary as usize].pool;
+        // Under Optimal the page joins the one pool, held at its owner.
+        let (pool, holder) = match self.central.as_mut() {
+            Some(pool) => (pool, self.layout.homes[r.page as usize].owner),
+            None => (&mut self.nodes[primary as usize].pool, primary),
+        };
         pool.reserved -= 1;
         // A copy that reached this server meanwhile (shipped back, or kept hated) gives way.
         pool.remove(r.page);
         pool.insert(r.page, Resident { ts: k.now(), hated: false, local });
-        self.holders[r.page as usize] |= 1 << primary;
+        self.holders[r.page as usize] |= 1 << holder;
         self.available(k, c);
     }
 

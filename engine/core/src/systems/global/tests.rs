@@ -6,8 +6,14 @@ use crate::systems::Simulation;
 /// holders say: in the pool of each server whose bit is set, of no other.
 #[test]
 fn frames_follow_the_description_and_the_directory_is_exact() {
-    let text = "[system]\nkind = \"global\"\n[run]\nwarmup_s = 1\nduration_s = 2\n";
-    let s = scenario::parse(text).unwrap_or_else(|e| panic!("{e:?}"));
+    for replacement in ["clsv", "reserve", "base", "optimal"] {
+        run_checked(replacement);
+    }
+}
+
+fn run_checked(replacement: &str) {
+    let text = format!("[system]\nkind = \"global\"\n[run]\nwarmup_s = 1\nduration_s = 2\n[policy]\nreplacement = \"{replacement}\"\n");
+    let s = scenario::parse(&text).unwrap_or_else(|e| panic!("{e:?}"));
     let mut sim = Simulation::new(&s, 1);
     let mut steps = 0;
     while sim.step() {

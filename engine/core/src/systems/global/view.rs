@@ -7,7 +7,7 @@ use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
 use crate::kernel::SimTime;
 
-pub const REPLACEMENTS: &[&str] = &["base", "clsv", "reserve"];
+pub const REPLACEMENTS: &[&str] = &["base", "clsv", "reserve", "optimal"];
 pub const PLACEMENTS: &[&str] = &["declustered", "clustered"];
 /// A server's client.
 pub const CLIENTS: &[&str] = &["none", "large", "small"];
@@ -20,7 +20,8 @@ const SERVERS: SectionInfo = SectionInfo {
     name: "servers",
     description: "Every server of the cluster (§2.1): its buffer frames, holding its own pages (hated copies \
         apart: the copies it keeps of pages it read for others, §2.3), other servers' pages, or free; the \
-        jobs sharing its processor; its disks' queues; and its client.",
+        jobs sharing its processor; its disks' queues; and its client. Under Optimal the frames are one pool, \
+        least recently used first, shown as each server's share of it in turn.",
     scalars: &[
         f64("replacement", "replacement", "").values(REPLACEMENTS),
         f64("placement", "placement", "").values(PLACEMENTS),
@@ -88,8 +89,42 @@ fn messages(sim: &GlobalSystem) -> Section {
     s
 }
 
+/// Each server's frames by the server owning their pages, and its hated copies: its pool's, or
+/// under Optimal its share of the one pool (M frames in turn, least recently used first).
+fn memories(sim: &GlobalSystem) -> Vec<(Vec<u32>, u32, u32)> {
+    let n = sim.nodes.len();
+    let frames = sim.config.cluster.frames;
+    let mut out: Vec<(Vec<u32>, u32, u32)> = Vec::with_capacity(n);
+    match &sim.central {
+        None => {
+            for node in &sim.nodes {
+                let mut by = vec![0u32; n];
+                for (page, _) in node.pool.iter() {
+                    by[sim.owner(page) as usize] += 1;
+                }
+                out.push((by, node.pool.hated(), node.pool.free()));
+            }
+        }
+        Some(pool) => {
+            let mut pages: Vec<(SimTime, u32)> = pool.iter().map(|(p, r)| (r.ts, p)).collect();
+            pages.sort_unstable();
+            for i in 0..n {
+                let mut by = vec![0u32; n];
+                let share = pages.iter().skip(i * frames as usize).take(frames as usize);
+                let used = share.clone().count() as u32;
+                for &(_, page) in share {
+                    by[sim.owner(page) as usize] += 1;
+                }
+                out.push((by, 0, frames - used));
+            }
+        }
+    }
+    out
+}
+
 fn servers(sim: &GlobalSystem) -> Section {
     let n = sim.nodes.len();
+    let m = memories(sim);
     let mut client = vec![0u8; n];
     for c in &sim.layout.clients {
         client[c.primary as usize] = if c.large { 1 } else { 2 };
@@ -100,10 +135,10 @@ fn servers(sim: &GlobalSystem) -> Section {
         .set("placement", p.placement as u8 as f64)
         .set("frames", f64::from(sim.config.cluster.frames))
         .set("unique", sim.holders.iter().filter(|&&h| h != 0).count() as f64)
-        .u32s("own", sim.nodes.iter().map(|x| x.pool.local() - x.pool.hated()))
-        .u32s("hated", sim.nodes.iter().map(|x| x.pool.hated()))
-        .u32s("others", sim.nodes.iter().map(|x| x.pool.len() - x.pool.local()))
-        .u32s("free", sim.nodes.iter().map(|x| x.pool.free()))
+        .u32s("own", m.iter().enumerate().map(|(i, (by, hated, _))| by[i] - hated))
+        .u32s("hated", m.iter().map(|x| x.1))
+        .u32s("others", m.iter().enumerate().map(|(i, (by, _, _))| by.iter().sum::<u32>() - by[i]))
+        .u32s("free", m.iter().map(|x| x.2))
         .u32s("jobs", sim.nodes.iter().map(|x| x.cpu.len() as u32))
         .u32s("disk_queue", sim.nodes.iter().map(|x| x.disks.iter().map(|d| d.queue().len() as u32 + u32::from(d.active().is_some())).sum()))
         .u8s("client", client);
@@ -112,12 +147,7 @@ fn servers(sim: &GlobalSystem) -> Section {
 
 fn composition(sim: &GlobalSystem) -> Section {
     let n = sim.nodes.len();
-    let mut pages = vec![0u32; n * n];
-    for (i, node) in sim.nodes.iter().enumerate() {
-        for (page, _) in node.pool.iter() {
-            pages[i * n + sim.owner(page) as usize] += 1;
-        }
-    }
+    let pages: Vec<u32> = memories(sim).into_iter().flat_map(|(by, _, _)| by).collect();
     let mut s = Section::new(&SECTIONS[1]);
     s.u32s("server", (0..n * n).map(|i| (i / n) as u32))
         .u32s("owner", (0..n * n).map(|i| (i % n) as u32))
@@ -126,7 +156,7 @@ fn composition(sim: &GlobalSystem) -> Section {
 }
 
 /// Keeps the enumerations' numbering and the frame's names in step.
-const _: () = assert!(super::config::Replacement::Reserve as usize == REPLACEMENTS.len() - 1);
+const _: () = assert!(super::config::Replacement::Optimal as usize == REPLACEMENTS.len() - 1);
 const _: () = assert!(super::config::Placement::Clustered as usize == PLACEMENTS.len() - 1);
 const _: () = assert!(super::Kind::PageReturn as usize == KINDS.len() - 1);
 const _: () = assert!(Phase::Receiving as usize == PHASES.len() - 1);
