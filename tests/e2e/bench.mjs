@@ -39,7 +39,7 @@ const { values: opts } = parseArgs({
 const SAMPLE_S = Number(opts.seconds);
 const FAST_S_PER_S = Number(opts.fast);
 // One cold load per plan below, and one more paused (the baseline).
-const LOADS = Math.max(11, Number(opts.loads));
+const LOADS = Math.max(12, Number(opts.loads));
 // The third sample starts here: mob-default's MOB has long been full and the flusher is running.
 const STEADY_S = 150;
 const WARMUP_MS = 1000;
@@ -267,6 +267,8 @@ try {
     { label: 'HAC view, hac-compaction (1 s/s)', position: null, hash: '#sc=hac-compaction&seed=1' },
     { label: 'HAC view, hac-compaction at 100 µs/s from 1.4 s (steps animating)', position: speedPosition(1e5), seekNs: 1.4e9, hash: '#sc=hac-compaction&seed=1' },
     { label: "Thor's views, table3-thor-t1-medium (1 s/s from 17 s, through a collection)", position: null, seekNs: 17e9, hash: '#sc=table3-thor-t1-medium&seed=1' },
+    // The cluster view at 10 servers (issue 28): every server's frames by owner, messages on the wire.
+    { label: 'cluster view, global-fig18-clsv-decl (1 s/s from 160 s, warm)', position: null, seekNs: 160e9, hash: '#sc=global-fig18-clsv-decl&seed=1' },
     // A page cache's picture (FPC, cold T1: 1,203 frames of whole pages, too many objects to
     // list, so the rows carry counts; issue 24, item 4).
     { label: 'HAC view, fpc-t1-cold (1 s/s)', position: null, hash: '#sc=fpc-t1-cold&seed=1' },

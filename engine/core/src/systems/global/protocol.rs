@@ -50,7 +50,7 @@ impl GlobalSystem {
         let primary = self.layout.clients[c as usize].primary;
         let page = self.requests[c as usize].page;
         if self.central.is_some() {
-            return self.optimal_fault(k, c, page);
+            return self.optimal_fault(k, c);
         }
         self.make_room(k, c, primary);
         let owner = self.owner(page);
@@ -104,7 +104,7 @@ impl GlobalSystem {
 
     /// Optimal's miss (§3.3): the one pool's LRU page leaves it, and the owner's disk reads the
     /// page, with no message.
-    fn optimal_fault(&mut self, k: &mut K, c: u16, page: u32) {
+    fn optimal_fault(&mut self, k: &mut K, c: u16) {
         let pool = self.central.as_mut().expect("Optimal's pool");
         if pool.free() == 0 {
             if let Some(v) = pool.victim(Replacement::Optimal, 0.0) {
@@ -115,7 +115,6 @@ impl GlobalSystem {
         }
         self.central.as_mut().expect("Optimal's pool").reserved += 1;
         self.requests[c as usize].room = true;
-        let _ = page;
         self.read_from_disk(k, c);
     }
 
