@@ -107,10 +107,17 @@ describe('lesson 00: how a disk serves requests (issue 26)', () => {
     await page.waitForFunction(() => document.querySelector('figure.live iframe')?.contentWindow?.__storelab?.lab.store.get().status === 'ready', null, { timeout: 30_000 });
     await shot(page, 'lesson-disk-top');
     // Step to each request's end: disk.py -a 10,18 -c's lines.
+    // The embed's state, for the message should a step not arrive.
+    const embedState = () =>
+      page.evaluate(() => {
+        const s = document.querySelector('figure.live iframe')?.contentWindow?.__storelab?.lab.store.get();
+        return JSON.stringify(s && { status: s.status, busy: s.busy, nowNs: s.nowNs, stepTarget: s.stepTarget, fatal: s.fatal });
+      });
     for (let i = 0; i < 2; i++) {
       await frame.locator('[data-testid=step-target-kind]').selectOption({ label: 'next request done' });
       await frame.locator('[data-testid=step-target]').click();
-      await frame.locator(`[data-testid=request-${i}] td:nth-child(9)`).filter({ hasText: 'done' }).waitFor({ timeout: 60_000 });
+      const done = frame.locator(`[data-testid=request-${i}] td:nth-child(9)`).filter({ hasText: 'done' });
+      await done.waitFor({ timeout: 60_000 }).catch(async (e) => assert.fail(`request ${i} not done after a step to the next request done; the embed: ${await embedState()}; ${e.message}`));
     }
     const cells = await frame.locator('[data-testid=request-totals] td').allInnerTexts();
     assert.deepEqual(cells, ['40', '275', '60', '375', 'units']);

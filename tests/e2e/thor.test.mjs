@@ -126,6 +126,7 @@ describe('Thor0 in the lab (issue 27)', () => {
     const page = await harness.newPage(suite.browser, `${suite.base}#sc=thor-t2b-small-shared&seed=1&t=0`, { viewport: { width: 1440, height: 1000 } });
     await ready(page);
     await page.locator('[data-panel=HeapView] [data-testid=heap-strip]').waitFor({ timeout: 30_000 });
+    await page.locator('[data-view=event-log]').waitFor({ timeout: 30_000 });
     await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next abort' });
     await page.locator('[data-testid=step-target]').click();
     await page.waitForFunction(() => !window.__storelab.lab.store.get().busy && window.__storelab.lab.currentNs() > 0, null, { timeout: 60_000 });

@@ -11,6 +11,8 @@ import type { Progress } from '../engine/protocol';
 import TimeControls from '../controls/TimeControls';
 import { positionToSpeed, MAX_FRAME_DT_S } from './clock';
 
+const EMPTY_TRACE = { t: new Float64Array(0), kind: new Uint8Array(0), entity: new Uint32Array(0), a: new Float64Array(0), b: new Float64Array(0), c: new Float64Array(0), lost: 0 };
+
 /** A fake engine whose time is whatever it was asked for; records every call. */
 class FakeEngine implements EngineLike {
   now = 0;
@@ -23,7 +25,7 @@ class FakeEngine implements EngineLike {
   endedEarly: string | null = null;
   private f(reset = false): Frame {
     const finished = this.now >= this.endNs || this.endedEarly !== null;
-    return { nowNs: this.now, events: this.events, finished, endedEarly: this.endedEarly, phase: 'warmup', reset, series: [] } as unknown as Frame;
+    return { nowNs: this.now, events: this.events, finished, endedEarly: this.endedEarly, phase: 'warmup', reset, series: [], trace: EMPTY_TRACE } as unknown as Frame;
   }
   /** The frame is made when the reply is released, so a cancel can move where it lands. */
   private reply(make: () => Frame): Promise<Frame> {

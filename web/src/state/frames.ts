@@ -3,11 +3,13 @@
 import type { Frame, Sample } from '../engine/types';
 import type { FrameSource } from '../views/contract';
 import { gatherSeries } from '../views/lib/series';
+import { gatherRecords, RecordStore } from '../views/lib/records';
 
 export class FrameStore implements FrameSource {
   private listeners = new Set<(frame: Frame) => void>();
   private last: Frame | null = null;
   private samples: Sample[] = [];
+  private held = new RecordStore();
   /** Frames published so far (tests and the e2e hook read it). */
   count = 0;
 
@@ -26,9 +28,14 @@ export class FrameStore implements FrameSource {
     return this.samples;
   }
 
+  records(): RecordStore {
+    return this.held;
+  }
+
   publish(frame: Frame): void {
     this.last = frame;
     gatherSeries(this.samples, frame);
+    gatherRecords(this.held, frame);
     this.count++;
     for (const l of [...this.listeners]) {
       try {

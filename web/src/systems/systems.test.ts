@@ -11,6 +11,7 @@ import { describeForTests, loadEngineForTests } from '../engine/testing';
 import type { FrameSource, ViewProps } from '../views/contract';
 import Inspector from '../views/Inspector';
 import { DEFAULT_KIND, LIB_VIEWS, SHARED_VIEWS, SYSTEMS, systemOf, viewHeight, viewLoader, viewNames } from '.';
+import { RecordStore } from '../views/lib/records';
 
 interface KindSchema {
   properties: { system: { properties: { kind: { default: string; oneOf: { const: string }[] } } } };
@@ -79,7 +80,7 @@ describe('the registry of systems', () => {
   });
 
   it('gives a system it does not list a neutral inspector, not another system\'s', () => {
-    const source: FrameSource = { subscribe: () => () => undefined, latest: () => null, series: () => [] };
+    const source: FrameSource = { subscribe: () => () => undefined, latest: () => null, series: () => [], records: () => new RecordStore() };
     const stranger = { ...described.get(DEFAULT_KIND)!, kind: 'stranger', views: [] };
     const props: ViewProps = { frames: source, selected: null, select: () => undefined, inspectable: true, speed: 1e9, description: stranger, scenario: null };
     const html = renderToString(createElement(Inspector, props));

@@ -7,9 +7,9 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { describeForTests, loadEngineForTests } from '../engine/testing';
 import type { Frame, SystemDescription } from '../engine/types';
-import type { FrameSource } from './contract';
 import EventLog from './EventLog';
 import { describeRecord } from './lib/format';
+import { RecordedSource } from './lib/recorded';
 
 let description: SystemDescription;
 let root: Root | null = null;
@@ -39,23 +39,7 @@ function everyKind(): Frame {
     c: new Float64Array(n).fill(1),
     lost: 0,
   };
-  return { reset: true, trace } as unknown as Frame;
-}
-
-function source(frame: Frame): { frames: FrameSource; publish: () => void } {
-  const listeners: ((f: Frame) => void)[] = [];
-  let latest: Frame | null = null;
-  return {
-    frames: {
-      subscribe: (l) => (listeners.push(l), () => listeners.splice(listeners.indexOf(l), 1)),
-      latest: () => latest,
-      series: () => [],
-    },
-    publish: () => {
-      latest = frame;
-      listeners.forEach((l) => l(frame));
-    },
-  };
+  return { reset: true, trace, series: [] } as unknown as Frame;
 }
 
 describe('the event log and the engine description', () => {
@@ -70,17 +54,27 @@ describe('the event log and the engine description', () => {
   it('offers a filter for, and names in its rows, every kind the engine describes', async () => {
     const el = document.createElement('div');
     document.body.append(el);
-    const { frames, publish } = source(everyKind());
+    const frames = new RecordedSource([everyKind()]);
     root = createRoot(el);
     act(() => root!.render(createElement(EventLog, { frames, selected: null, select: () => {}, inspectable: true, speed: 1e8, description, scenario: null })));
     const filters = [...el.querySelectorAll('[aria-label="Filter by record kind"] label')];
     expect(filters.map((l) => l.textContent?.trim())).toEqual(description.records.map((r) => r.label));
 
-    act(() => publish());
+    act(() => void frames.advance());
     await act(() => new Promise((r) => setTimeout(r, 250))); // the log re-renders at most 5 times a second
     const names = [...el.querySelectorAll('.sl-log-row .k')].map((k) => k.textContent);
     expect(names).toEqual(description.records.map((r) => r.label));
     const sentences = [...el.querySelectorAll('.sl-log-row .d')].map((d) => d.textContent ?? '');
     expect(sentences.every((s) => s.length > 0 && !s.includes('record kind'))).toBe(true);
+  });
+
+  it('shows the records that came before it mounted (views load lazily, after the first frames)', () => {
+    const el = document.createElement('div');
+    document.body.append(el);
+    const frames = new RecordedSource([everyKind()]);
+    frames.advance();
+    root = createRoot(el);
+    act(() => root!.render(createElement(EventLog, { frames, selected: null, select: () => {}, inspectable: true, speed: 1e8, description, scenario: null })));
+    expect(el.querySelectorAll('.sl-log-row').length).toBe(description.records.length);
   });
 });

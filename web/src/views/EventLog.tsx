@@ -1,10 +1,10 @@
-// The event log: the last 5000 trace records, virtualised, filterable by kind and text, newest at
-// the bottom with auto-scroll unless the user scrolled up. Shows the exact number received.
+// The event log: the last 5000 trace records (the frame source holds them, so a log that mounts
+// late shows those before it too), virtualised, filterable by kind and text, newest at the bottom
+// with auto-scroll unless the user scrolled up. Shows the exact number received.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { describeRecord, recordLabel } from './lib/format';
 import { formatSimTime } from '../state/clock';
 import { EMPTY_MESSAGE, useElementSize, useStarted, useThrottledBump } from './lib/hooks';
-import { RecordStore } from './lib/records';
 import { KIND_TEXT_PALETTE, type ViewProps } from './contract';
 import './views.css';
 
@@ -18,7 +18,6 @@ const ROW_SLOTS = 256;
 const kindColour = (kind: number) => KIND_TEXT_PALETTE[kind % KIND_TEXT_PALETTE.length];
 
 export default function EventLog({ frames, select, selected, description }: ViewProps) {
-  const store = useRef(new RecordStore(5000));
   const bump = useThrottledBump(200);
   const started = useStarted(frames);
   const records = description?.records ?? [];
@@ -32,15 +31,11 @@ export default function EventLog({ frames, select, selected, description }: View
 
   useEffect(() => {
     return frames.subscribe((f) => {
-      if (f.reset) store.current.clear();
-      if (f.trace.t.length > 0 || f.trace.lost > 0 || f.reset) {
-        store.current.ingest(f.trace);
-        bump();
-      }
+      if (f.trace.t.length > 0 || f.trace.lost > 0 || f.reset) bump();
     });
   }, [frames, bump]);
 
-  const s = store.current;
+  const s = frames.records();
   const version = s.version;
   const needle = text.trim().toLowerCase();
   // Recompute the filtered list only when the store or the filter changed.

@@ -3,6 +3,7 @@
 // Views subscribe, draw dense layers on canvas inside that callback (no React re-render per
 // frame), keep their own short histories, and clear them when `frame.reset` is true.
 import type { Frame, Sample, ScenarioValues, SystemDescription } from '../engine/types';
+import type { RecordStore } from './lib/records';
 
 export interface FrameSource {
   /** Called with every new frame, in order; returns the unsubscribe function. */
@@ -12,6 +13,9 @@ export interface FrameSource {
   /** Every series sample since the last reset, as the frames brought them: a view that mounts
    * after the first frames (views load lazily) starts from these. */
   series(): readonly Sample[];
+  /** The most recent trace records since the last reset, as the frames brought them: a view that
+   * mounts after the first frames (the event log) shows these, not only the ones after it. */
+  records(): RecordStore;
 }
 
 /** The things only one system's views pick, by kind: each system adds its own from its folder

@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import type { ColumnInfo, Frame, SectionInfo, SystemDescription } from '../../engine/types';
 import type { FrameSource, InspectTarget, ViewProps } from '../../views/contract';
 import HacView from './HacView';
+import { RecordStore } from '../../views/lib/records';
 import Inspector, { loadInspectorPart } from '../../views/Inspector';
 import { candidateOrder, firstRows, frameCounts, hacFrame, NONE, objectAt, type HacFrame, type ReplacementSnapshot } from './hacFrame';
 import { barBox, barColumns, canvasLayout, frameAt, gridLayout, hitTest, INK, LANE_ROW, laneFrames, NOT_INSTALLED, paint, TEXT, usageBits, USAGE_COLOURS } from './hacDraw';
@@ -468,7 +469,7 @@ describe('stepping through a replacement', () => {
 });
 
 function source(frames: Frame[]): FrameSource {
-  return { subscribe: () => () => {}, latest: () => frames[frames.length - 1] ?? null, series: () => [] };
+  return { subscribe: () => () => {}, latest: () => frames[frames.length - 1] ?? null, series: () => [], records: () => new RecordStore() };
 }
 function props(f: Frame, selected: InspectTarget | null = null): ViewProps {
   return { frames: source([f]), selected, select: () => {}, inspectable: true, speed: 1e6, description, scenario: null };

@@ -3,6 +3,7 @@
 // harness run on. Typed arrays are stored as {"$": "Float64Array", "v": [...]} in the JSON.
 import type { Frame, Sample } from '../../engine/types';
 import { gatherSeries } from './series';
+import { gatherRecords, RecordStore } from './records';
 import type { FrameSource } from '../contract';
 
 const TYPED = { Float64Array, Uint32Array, Uint8Array } as const;
@@ -37,6 +38,7 @@ export class RecordedSource implements FrameSource {
   private next = 0;
   private last: Frame | null = null;
   private samples: Sample[] = [];
+  private held = new RecordStore();
 
   constructor(private readonly frames: readonly Frame[]) {}
 
@@ -57,6 +59,10 @@ export class RecordedSource implements FrameSource {
     return this.samples;
   }
 
+  records(): RecordStore {
+    return this.held;
+  }
+
   /** Publishes the next recorded frame (the last one again at the end); returns it. */
   advance(): Frame {
     const f = this.frames[Math.min(this.next, this.frames.length - 1)];
@@ -68,6 +74,7 @@ export class RecordedSource implements FrameSource {
   publish(f: Frame): Frame {
     this.last = f;
     gatherSeries(this.samples, f);
+    gatherRecords(this.held, f);
     this.listeners.forEach((l) => l(f));
     return f;
   }
@@ -83,8 +90,10 @@ export class RecordedSource implements FrameSource {
     this.next = 0;
     this.last = null;
     this.samples = [];
+    this.held = new RecordStore();
   }
 }
 
 /** A source that never publishes: the views' state before the first frame. */
-export const EMPTY_SOURCE: FrameSource = { subscribe: () => () => {}, latest: () => null, series: () => [] };
+const NO_RECORDS = new RecordStore(1);
+export const EMPTY_SOURCE: FrameSource = { subscribe: () => () => {}, latest: () => null, series: () => [], records: () => NO_RECORDS };

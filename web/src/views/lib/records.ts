@@ -1,5 +1,5 @@
 // A bounded struct-of-arrays store of the most recent trace records, with exact totals.
-import type { TraceBatch } from '../../engine/types';
+import type { Frame, TraceBatch } from '../../engine/types';
 
 export interface TraceRecord {
   /** Absolute index since the last reset (0 = first record received). */
@@ -93,4 +93,10 @@ export class RecordStore {
     }
     return out;
   }
+}
+
+/** Adds a frame's records to `store`, cleared first when the frame starts afresh (a reset). */
+export function gatherRecords(store: RecordStore, frame: Frame): void {
+  if (frame.reset) store.clear();
+  if (frame.trace.t.length > 0 || frame.trace.lost > 0) store.ingest(frame.trace);
 }
