@@ -2,38 +2,9 @@
 //! from spec 004-global.md §6.1, its tolerances: orderings exactly, stated ratios within ±25%
 //! relative). Each test names its figure and the spec's claim. Run in release:
 //! `cargo test --release -p storelab-core --test repro_global -- --nocapture` prints the tables.
-use storelab_core::experiment;
-use storelab_core::scenario::{self, apply_override, Scenario};
+mod global_run;
+use global_run::{run, scenario};
 use storelab_core::systems::global::metrics::Summary;
-use storelab_core::systems::Summary as Any;
-
-/// Scenario file `name` with `sets` applied as the CLI's `--set` would.
-fn scenario(name: &str, sets: &[(&str, &str)]) -> Scenario {
-    let path = format!("{}/../../scenarios/{name}", env!("CARGO_MANIFEST_DIR"));
-    let mut text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    for &(key, value) in sets {
-        text = apply_override(&text, key, value).unwrap_or_else(|e| panic!("{key} = {value}: {e:?}"));
-    }
-    scenario::parse(&text).unwrap_or_else(|e| panic!("{path}: {e:?}"))
-}
-
-/// The mean of seeds 1..=`seeds` of each figure a test reads.
-fn run(s: &Scenario, seeds: u64) -> Summary {
-    let runs: Vec<Summary> = (1..=seeds)
-        .map(|seed| match experiment::run_seed(s, seed, false).unwrap_or_else(|e| panic!("{e}")).summary {
-            Any::Global(g) => g,
-            other => panic!("not a global-memory run: {other:?}"),
-        })
-        .collect();
-    let mean = |f: fn(&Summary) -> f64| runs.iter().map(f).sum::<f64>() / runs.len() as f64;
-    Summary {
-        misses_per_request: mean(|s| s.misses_per_request),
-        data_messages_per_request: mean(|s| s.data_messages_per_request),
-        response_ms: mean(|s| s.response_ms),
-        local_hit_ratio: mean(|s| s.local_hit_ratio),
-        ..runs[0].clone()
-    }
-}
 
 /// Fig. 18 (§3.5.2; spec 3.1–3.3): one client reading a 4·M set uniformly. Misses per request
 /// Clus-Same > Clus-Diff > ClSv-Decl: one memory caches a quarter of the set (0.75), two half of

@@ -25,6 +25,8 @@ pub struct Config {
     pub policy: Policy,
     #[garde(dive)]
     pub workload: Workload,
+    #[garde(dive)]
+    pub web: Web,
 }
 
 impl Scenario {
@@ -160,6 +162,34 @@ pub enum Replacement {
     /// The baseline: all the servers' frames as one LRU pool that every server sees at no message
     /// cost, with no page twice; a miss reads the owner's disk, with no message either (§3.3).
     Optimal,
+    /// Duplicate elimination (§5.2.1): a page another server also holds goes before any page that
+    /// is the only copy in the cluster's memory, least recently used first.
+    DupElim,
+    /// Expected cost (§5.2.1): of the LRU duplicate and the LRU single page, the one whose
+    /// re-fetch, weighted by how recently it was used, costs less: a duplicate from remote memory,
+    /// a single page from disk, each cost measured as the run goes.
+    Hybrid,
+    /// Controlled duplication (§5.4.1): the LRU duplicate while duplicates fill more than
+    /// `policy.threshold` of the frames, else the LRU page (0 is Dup-Elim, 1 is ClSv).
+    Threshold,
+}
+
+impl Replacement {
+    /// Whether it tells a page held by several servers from the only copy (§4.1.3, §5.2.1).
+    pub fn duplicates(self) -> bool {
+        matches!(self, Replacement::DupElim | Replacement::Hybrid | Replacement::Threshold)
+    }
+}
+
+/// The order hated copies go in (spec A13): Ch. 3's LIFO, Ch. 5's FIFO.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HatedOrder {
+    /// The newest first (§3.3): it was shipped away last, so its reader most likely still holds it.
+    #[default]
+    Lifo,
+    /// The oldest first (§5.2.1).
+    Fifo,
 }
 
 /// Where the pages of a locality set live (§3.2).
@@ -200,12 +230,43 @@ pub struct Policy {
     #[garde(range(min = 0.0, max = 1.0))]
     #[schemars(extend("x-unit" = "fraction"))]
     pub reserve: f64,
+    /// Threshold's share of frames duplicates may fill before they go first (§5.4.1: θ, 0 to 1).
+    #[garde(range(min = 0.0, max = 1.0))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub threshold: f64,
+    /// Which hated copy goes first.
+    #[garde(skip)]
+    pub hated_order: HatedOrder,
+    /// How often Hybrid's servers refresh their measured costs of a disk read and of a page from
+    /// remote memory (§5.2.1: "for fixed time intervals"; the interval is ours, spec A23).
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "s", "exclusiveMinimum" = 0))]
+    pub cost_interval_s: f64,
 }
 
 impl Default for Policy {
     fn default() -> Self {
-        Policy { replacement: Replacement::Clsv, placement: Placement::Declustered, owner: Owner::Other, reserve: 0.6 }
+        Policy {
+            replacement: Replacement::Clsv,
+            placement: Placement::Declustered,
+            owner: Owner::Other,
+            reserve: 0.6,
+            threshold: 0.5,
+            hated_order: HatedOrder::Lifo,
+            cost_interval_s: 1.0,
+        }
     }
+}
+
+/// Which clients run: Ch. 3–4's database clients, or Ch. 5's web requests.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Model {
+    /// Database clients, one a server, asking for pages of their locality sets (§3.4.2).
+    #[default]
+    Oodb,
+    /// Web requests for whole files, routed round robin over the servers (§5.3.1; `[web]`).
+    Web,
 }
 
 /// The clients (§3.4.2, Tab. 8): each attached to its primary server, one a server, running
@@ -213,6 +274,9 @@ impl Default for Policy {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
 #[serde(deny_unknown_fields, default)]
 pub struct Workload {
+    /// The database clients below, or web requests as `[web]` says.
+    #[garde(skip)]
+    pub model: Model,
     /// Large clients, on servers 0, 1, … (Tab. 8: 1; 1–10 in Expt 4).
     #[garde(range(min = 1, max = 40))]
     #[schemars(extend("x-unit" = "clients"))]
@@ -247,6 +311,7 @@ pub struct Workload {
 impl Default for Workload {
     fn default() -> Self {
         Workload {
+            model: Model::Oodb,
             large_clients: 1,
             locality_m: 4.0,
             small_clients: 0,
@@ -255,5 +320,35 @@ impl Default for Workload {
             cold_factor: 5.0,
             think_ms: 0.0,
         }
+    }
+}
+
+/// Ch. 5's web server (§5.3.1, Tab. 15), under `workload.model = "web"`: files of equal size,
+/// their pages round robin over the servers; closed-loop clients, `mpl` a server, each asking for
+/// a whole file chosen by a Zipf law, each request routed to the next server in turn, which
+/// fetches the file's pages one after another (spec A22).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema, Validate)]
+#[serde(deny_unknown_fields, default)]
+pub struct Web {
+    /// Files in the active database (Tab. 15: 300, 1.2 times the cluster's memory; 200 and 600).
+    #[garde(range(min = 1, max = 1_000_000))]
+    #[schemars(extend("x-unit" = "files"))]
+    pub files: u32,
+    /// Pages of each file (Tab. 15: 32; 16 and 64 in §5.4.4).
+    #[garde(range(min = 1, max = 4096))]
+    #[schemars(extend("x-unit" = "pages"))]
+    pub file_pages: u32,
+    /// The Zipf law's skew z: file i is asked for in proportion to 1/i^z (§5.3.1: 0 uniform to 2).
+    #[garde(range(min = 0.0, max = 5.0))]
+    pub zipf: f64,
+    /// Requests in progress at each server: clients, `mpl` times the servers (Tab. 15: 4).
+    #[garde(range(min = 1, max = 64))]
+    #[schemars(extend("x-unit" = "clients"))]
+    pub mpl: u32,
+}
+
+impl Default for Web {
+    fn default() -> Self {
+        Web { files: 300, file_pages: 32, zipf: 1.0, mpl: 4 }
     }
 }

@@ -5,13 +5,13 @@ use super::records::RECORD_KINDS;
 use crate::describe::{figure as fig, view, Description, FigureInfo, ViewInfo};
 
 pub const FIGURES: &[FigureInfo] = &[
-    fig("response_ms", "response time", "ms", 1.0, "A large client's request, from asking to the page in its primary's memory (spec A3), over the window."),
+    fig("response_ms", "response time", "ms", 1.0, "A large client's request, from asking to the page in its primary's memory (spec A3); a web request's, to its file's last page; over the window."),
     fig("response_with_processing_ms", "response time with processing", "ms", 1.0, "The same with the page's 30,000-instruction processing at the primary (Fig. 27's measure, spec E3)."),
     fig("misses_per_request", "misses a request", "", 1.0, "Disk reads per large-client request (Fig. 18: about 0.75 Clus-Same, 0.5 Clus-Diff, small ClSv-Decl)."),
     fig("data_messages_per_request", "data messages a request", "", 1.0, "Messages carrying a page per request: pages sent and pages shipped back (Fig. 18)."),
     fig("owner_hits_per_request", "owner's memory a request", "", 1.0, "Pages the owner sent from its memory, per request."),
     fig("forwards_per_request", "forwards a request", "", 1.0, "Pages another server forwarded at the owner's request, per request."),
-    fig("local_hit_ratio", "primary's memory a request", "", 1.0, "Requests found in the client's primary server's own memory."),
+    fig("local_hit_ratio", "primary's memory a request", "", 1.0, "The share of pages found in the primary server's own memory."),
     fig("messages_per_request", "messages a request", "", 1.0, "Every message, control and data, per request."),
     fig("mean_disk_ms", "disk time", "ms", 1.0, "A disk read from its request to its end, queueing included (§3.5.5: 13.57 ms clustered, 15.4 declustered)."),
     fig("ship_backs_per_request", "ship-backs a request", "", 1.0, "Evicted pages their owners took back (push-pull), per request."),
@@ -36,7 +36,7 @@ pub const DESCRIPTION: Description = Description {
     kind: "global",
     title: "Global memory management in a cluster of servers",
     paper: "Venkataraman, Global Memory Management for Multi-Server Database Systems (PhD thesis, University of \
-            Wisconsin–Madison, 1996), Chapter 3",
+            Wisconsin–Madison, 1996), Chapters 3 and 5",
     records: RECORD_KINDS,
     sections: super::view::SECTIONS,
     figures: FIGURES,

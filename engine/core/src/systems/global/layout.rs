@@ -3,8 +3,9 @@
 //! `locality_m`·M pages and a cold region `cold_factor` times as large. A clustered set lives on
 //! one server, striped over its disks; a declustered one goes round robin over every server from
 //! a random one, each server's share striped over its disks. On each disk the pages are packed
-//! contiguously from one random cylinder.
-use super::config::{Config, Owner, Placement};
+//! contiguously from one random cylinder. Ch. 5's web files (§5.3.1) go round robin over the
+//! servers, page by page through all the files; their clients ask for a file by a Zipf law.
+use super::config::{Config, Model, Owner, Placement};
 use super::disk::M2266;
 use crate::kernel::rng::Rng;
 
@@ -37,11 +38,16 @@ pub struct ClientSpec {
 pub struct Layout {
     pub homes: Vec<Home>,
     pub clients: Vec<ClientSpec>,
+    /// Web: the Zipf law's cumulative probabilities, file by file (empty for database clients).
+    pub zipf: Vec<f64>,
 }
 
 impl Layout {
     pub fn new(c: &Config, seed: u64) -> Layout {
         let mut rng = Rng::stream(seed, 0x91ace);
+        if c.workload.model == Model::Web {
+            return Layout::web(c, &mut rng);
+        }
         let (w, nodes, disks) = (&c.workload, c.cluster.nodes, c.cluster.disks);
         let m = f64::from(c.cluster.frames);
         let mut clients = Vec::new();
@@ -75,31 +81,42 @@ impl Layout {
                 }
                 Placement::Declustered => {
                     let start = rng.below(nodes);
-                    for i in 0..n {
-                        let owner = (start + i) % nodes;
-                        let disk = (i / nodes) % disks;
-                        homes.push(place(&mut count, owner, disk, disks));
-                    }
+                    homes.extend(round_robin(&mut count, start, n, nodes, disks));
                 }
             }
         }
-        // Each disk's pages from one random cylinder (E5), as far in as they leave room for.
-        let per_cylinder = M2266::PAGES_PER_CYLINDER;
-        let starts: Vec<u32> = count
-            .iter()
-            .map(|&n| {
-                let room = M2266::CYLINDERS.saturating_sub(n.div_ceil(per_cylinder));
-                rng.below(room.max(1)) * per_cylinder
-            })
-            .collect();
-        for h in &mut homes {
-            h.block += starts[(u32::from(h.owner) * disks + u32::from(h.disk)) as usize];
-        }
-        Layout { homes, clients }
+        pack(&mut homes, &count, disks, &mut rng);
+        Layout { homes, clients, zipf: Vec::new() }
+    }
+
+    /// Ch. 5 (§5.3.1, spec §2.6): the files' pages round robin over the servers from server 0;
+    /// `mpl` clients a server, each request routed afresh (the clients' primaries here are only
+    /// where the first requests go); file i (from 0) asked for in proportion to 1/(i+1)^z.
+    fn web(c: &Config, rng: &mut Rng) -> Layout {
+        let (w, nodes, disks) = (&c.web, c.cluster.nodes, c.cluster.disks);
+        let mut count = vec![0u32; (nodes * disks) as usize];
+        let mut homes: Vec<Home> = round_robin(&mut count, 0, w.files * w.file_pages, nodes, disks).collect();
+        pack(&mut homes, &count, disks, rng);
+        let set = LocalitySet { first: 0, hot: 0, cold: 0 };
+        let clients = (0..nodes * w.mpl).map(|i| ClientSpec { primary: (i % nodes) as u16, set, large: true }).collect();
+        let weights: Vec<f64> = (1..=w.files).map(|i| f64::from(i).powf(-w.zipf)).collect();
+        let total: f64 = weights.iter().sum();
+        let mut sum = 0.0;
+        let zipf = weights.iter().map(|x| {
+            sum += x / total;
+            sum
+        });
+        Layout { homes, clients, zipf: zipf.collect() }
     }
 
     pub fn pages(&self) -> u32 {
         self.homes.len() as u32
+    }
+
+    /// A web request's file: the first whose cumulative probability passes a uniform draw.
+    pub fn next_file(&self, rng: &mut Rng) -> u32 {
+        let u = rng.unit();
+        (self.zipf.partition_point(|&p| p <= u) as u32).min(self.zipf.len() as u32 - 1)
     }
 
     /// The next page client `c` asks for: its hot region with probability `p_hot`, else its cold
@@ -111,6 +128,27 @@ impl Layout {
         } else {
             s.first + s.hot + rng.below(s.cold)
         }
+    }
+}
+
+/// `n` pages round robin over the servers from `start`, each server's share striped over its
+/// disks (spec §2.6, Declustered).
+fn round_robin(count: &mut [u32], start: u32, n: u32, nodes: u32, disks: u32) -> impl Iterator<Item = Home> + '_ {
+    (0..n).map(move |i| place(count, (start + i) % nodes, (i / nodes) % disks, disks))
+}
+
+/// Each disk's pages from one random cylinder (E5), as far in as they leave room for.
+fn pack(homes: &mut [Home], count: &[u32], disks: u32, rng: &mut Rng) {
+    let per_cylinder = M2266::PAGES_PER_CYLINDER;
+    let starts: Vec<u32> = count
+        .iter()
+        .map(|&n| {
+            let room = M2266::CYLINDERS.saturating_sub(n.div_ceil(per_cylinder));
+            rng.below(room.max(1)) * per_cylinder
+        })
+        .collect();
+    for h in homes {
+        h.block += starts[(u32::from(h.owner) * disks + u32::from(h.disk)) as usize];
     }
 }
 

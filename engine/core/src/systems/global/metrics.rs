@@ -13,8 +13,10 @@ use crate::kernel::SimTime;
 /// Counts since the run began; the window's are the difference from its start.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
-    /// The large clients' requests, and their response times summed, ns.
+    /// The large clients' requests, and their response times summed, ns (a web request asks for
+    /// a whole file: `pages` counts its pages).
     pub requests: u64,
+    pub pages: u64,
     pub response_ns: u64,
     /// Their requests processed, and the time from asking to the end of the processing, ns.
     pub processed: u64,
@@ -41,6 +43,7 @@ impl Counters {
     fn since(&self, start: &Counters) -> Counters {
         Counters {
             requests: self.requests - start.requests,
+            pages: self.pages - start.pages,
             response_ns: self.response_ns - start.response_ns,
             processed: self.processed - start.processed,
             processed_ns: self.processed_ns - start.processed_ns,
@@ -70,8 +73,8 @@ pub struct Summary {
     pub response_ms: f64,
     /// The same with the page's processing at the primary (spec A3, E3: Fig. 27's measure).
     pub response_with_processing_ms: f64,
-    /// Per request: disk reads (Fig. 18's misses), pages from the owner's memory, forwarded,
-    /// and found in the primary's own memory.
+    /// Per request: disk reads (Fig. 18's misses), pages from the owner's memory, forwarded;
+    /// and the share of pages found in the primary's own memory.
     pub misses_per_request: f64,
     pub owner_hits_per_request: f64,
     pub forwards_per_request: f64,
@@ -137,7 +140,7 @@ impl Metrics {
             misses_per_request: per(c.disk_reads),
             owner_hits_per_request: per(c.owner_hits),
             forwards_per_request: per(c.forwarded),
-            local_hit_ratio: per(c.local_hits),
+            local_hit_ratio: c.local_hits as f64 / c.pages.max(1) as f64,
             data_messages_per_request: per(c.data_messages),
             messages_per_request: per(c.messages),
             mean_disk_ms: if c.disk_ios == 0 { 0.0 } else { time::to_ms(c.disk_ns) / c.disk_ios as f64 },

@@ -9,6 +9,7 @@
 //! (`components::ps_cpu`); messages run half their protocol at each end and cross FIFO links
 //! (`components::network`). This file assembles the system and dispatches its events.
 pub mod config;
+pub mod costs;
 pub mod describe;
 pub mod disk;
 pub mod layout;
@@ -28,14 +29,16 @@ use crate::components::ps_cpu::PsCpu;
 use crate::describe::Description;
 use crate::frame::Frame;
 use crate::kernel::rng::Rng;
+use crate::kernel::time;
 use crate::kernel::work::Work;
 use crate::kernel::{Kernel, SimTime, System};
 use crate::scenario::{Problem, Scenario};
 use crate::systems::PaperSystem;
 use config::{Config, MessageCost, Replacement};
+use costs::Costs;
 use layout::Layout;
 use metrics::{Counters, Metrics, Sample, Summary};
-use pool::Pool;
+use pool::{Pool, Resident, Rules};
 
 /// The system's events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -155,24 +158,40 @@ impl crate::components::disk::view::Token for Io {
     }
 }
 
-/// A client's request in progress: the page, when it was asked for, and the two halves of a
-/// miss (the page fetched, a frame made free), which both must finish (spec §2.4's fork).
+/// A client's request in progress: the page, the server it asks, when it was asked for and
+/// when it faulted, and the two halves of a miss (the page fetched, a frame made free), which
+/// both must finish (spec §2.4's fork). A web request asks for a file's pages one after another:
+/// the file, its pages still to come after this one, and when the file was asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Request {
     pub page: u32,
+    pub primary: u16,
     pub issued: SimTime,
+    pub faulted: SimTime,
     pub fetched: bool,
     pub room: bool,
-    /// It read its page from disk.
+    /// It read its page from disk; it came from another server's memory.
     pub disk_read: bool,
+    pub remote: bool,
+    pub file: u32,
+    pub left: u32,
+    pub began: SimTime,
+    /// The holders a forward found without the page (§4.1.3's race), not asked again.
+    pub tried: u64,
+    /// It is fetching its page; it waits for another request's fetch of it.
+    pub fetching: bool,
+    pub waiting: bool,
+    /// Its page was shipped to it (a copy on its way, until it is installed).
+    pub shipped: bool,
 }
 
-/// A server: its processor, disks and buffer pool.
+/// A server: its processor, disks and buffer pool, and Hybrid's measured costs.
 #[derive(Clone, Debug)]
 pub struct Node {
     pub cpu: PsCpu<Job>,
     pub disks: Vec<Disk<Io>>,
     pub pool: Pool,
+    pub costs: Costs,
 }
 
 type K = Kernel<Event>;
@@ -191,11 +210,17 @@ pub struct GlobalSystem {
     /// Each page's holders, one bit a server: its owner's directory (spec §2.4). Under Optimal
     /// a resident page's bit is its owner's.
     pub holders: Vec<u64>,
+    /// Each page's copies in the servers' pools, one bit a server, and its copies shipped and on
+    /// their way (`dup`).
+    pub resident: Vec<u64>,
+    shipped: Vec<u16>,
     /// Optimal's one pool of every server's frames (§3.3), instead of the servers' own.
     pub central: Option<Pool>,
     /// The holder each page was last sent to (spec A8: the owner forwards from it).
     recent: Vec<u16>,
     pub requests: Vec<Request>,
+    /// Web: the server the next file request goes to (the round-robin router, §5.2).
+    route: u16,
     rng: Rng,
     pub counters: Counters,
     pub metrics: Metrics,
@@ -209,11 +234,15 @@ impl GlobalSystem {
     pub fn of(c: &Config, seed: u64) -> GlobalSystem {
         let layout = Layout::new(c, seed);
         let mut phases = Rng::stream(seed, 0xd15c);
+        // Spec A23: a remote page first costs two page latencies and the fault.
+        let remote_ns = 2.0 * c.network.page_latency_ms * 1e6 + f64::from(c.execution.fault) * 1e3 / c.cluster.mips;
+        let interval = time::from_s(c.policy.cost_interval_s);
         let nodes = (0..c.cluster.nodes)
             .map(|_| Node {
                 cpu: PsCpu::default(),
                 disks: (0..c.cluster.disks).map(|d| disk::M2266::disk(d as u8, phases.unit())).collect(),
                 pool: Pool::new(c.cluster.frames),
+                costs: Costs::new(remote_ns, interval),
             })
             .collect();
         let pages = layout.pages() as usize;
@@ -225,9 +254,12 @@ impl GlobalSystem {
             free_msgs: Vec::new(),
             outbox: vec![Default::default(); c.cluster.nodes as usize],
             holders: vec![0; pages],
+            resident: vec![0; pages],
+            shipped: vec![0; pages],
             central: (c.policy.replacement == Replacement::Optimal).then(|| Pool::new(c.cluster.nodes * c.cluster.frames)),
             recent: vec![0; pages],
             requests: vec![Request::default(); layout.clients.len()],
+            route: 0,
             rng: Rng::stream(seed, 0xc11e),
             layout,
             counters: Counters::default(),
@@ -241,6 +273,70 @@ impl GlobalSystem {
 
     fn replacement(&self) -> Replacement {
         self.config.policy.replacement
+    }
+
+    /// Whether two copies of `page` or more are in the cluster's memory (§4.1.3): copies in
+    /// pools, and copies shipped and on their way to one (a holder marks its copy a duplicate as
+    /// it ships it, §4.1.3). Exact here: the thesis's states may lag a few milliseconds (spec
+    /// §2.5; docs/models.md).
+    pub fn dup(&self, page: u32) -> bool {
+        self.central.is_none() && self.resident[page as usize].count_ones() + u32::from(self.shipped[page as usize]) >= 2
+    }
+
+    /// Server `node` holds `page` now (a copy on its way to it counts), or no longer: the owner's
+    /// directory (spec §2.4).
+    fn hold(&mut self, page: u32, node: u16) {
+        self.holders[page as usize] |= 1 << node;
+    }
+
+    fn unhold(&mut self, page: u32, node: u16) {
+        self.holders[page as usize] &= !(1 << node);
+    }
+
+    /// A copy of `page` put in `node`'s pool, or taken out, or shipped (`+1`) or arrived (`-1`):
+    /// when the page turns from the only copy to one of several, or back, every copy in a pool
+    /// changes state (spec §2.5's rules 1 and 2).
+    fn insert_copy(&mut self, node: u16, page: u32, r: Resident) {
+        let was = self.dup(page);
+        self.resident[page as usize] |= 1 << node;
+        let dup = self.dup(page);
+        self.nodes[node as usize].pool.insert(page, Resident { dup, ..r });
+        self.restate(page, was);
+    }
+
+    fn remove_copy(&mut self, node: u16, page: u32) -> Option<Resident> {
+        let was = self.dup(page);
+        let r = self.nodes[node as usize].pool.remove(page)?;
+        self.resident[page as usize] &= !(1 << node);
+        self.restate(page, was);
+        Some(r)
+    }
+
+    fn ship(&mut self, page: u32, arrived: bool) {
+        let was = self.dup(page);
+        let n = &mut self.shipped[page as usize];
+        *n = if arrived { *n - 1 } else { *n + 1 };
+        self.restate(page, was);
+    }
+
+    fn restate(&mut self, page: u32, was: bool) {
+        let dup = self.dup(page);
+        if dup != was {
+            let mut bits = self.resident[page as usize];
+            while bits != 0 {
+                let n = bits.trailing_zeros() as usize;
+                self.nodes[n].pool.set_dup(page, dup);
+                bits &= bits - 1;
+            }
+        }
+    }
+
+    /// What server `node`'s policy goes by to choose a victim now (Hybrid's costs refreshed).
+    fn rules(&mut self, node: u16, now: SimTime) -> Rules {
+        let interval = time::from_s(self.config.policy.cost_interval_s);
+        let costs = &mut self.nodes[node as usize].costs;
+        costs.refresh(now, interval);
+        Rules { now, remote_ns: costs.remote_ns, disk_ns: costs.disk_ns, ..Rules::of(&self.config.policy) }
     }
 
     /// Time on an idle processor for `instructions`.

@@ -1,36 +1,61 @@
-//! A server's buffer pool and its replacement policies (thesis §3.3, spec 004 §2.7, A16): the
-//! resident pages with their last access times; the server's own pages and other servers' pages
-//! each as a list ordered by last access (a page shipped in keeps its age, so insertion is in
-//! time order, §4.1.2); and the hated copies, the copies an owner keeps of pages it read from disk
-//! for another server, evicted first, newest first (Ch. 3's LIFO, spec A13).
-use std::collections::{BTreeMap, BTreeSet};
+//! A server's buffer pool and its replacement policies (thesis §3.3, §5.2.1, §5.4.1; spec 004
+//! §2.7, A16): the resident pages with their last access times, in four lists ordered by last
+//! access (a page shipped in keeps its age, so insertion is in time order, §4.1.2): the server's
+//! own pages and other servers' pages, each split into duplicates (another server holds the page
+//! too) and single copies (the only one in the cluster's memory, §4.1.3); and the hated copies,
+//! the copies an owner keeps of pages it read from disk for another server, evicted first, newest
+//! first (Ch. 3's LIFO) or oldest first (Ch. 5's FIFO, spec A13).
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::config::Replacement;
+use super::config::{HatedOrder, Policy, Replacement};
 use crate::kernel::SimTime;
 
-/// A resident page: when it was last accessed, and whether it is a hated copy.
+/// A resident page: when it was last accessed, whether it is a hated copy, the server's own page,
+/// a duplicate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Resident {
     pub ts: SimTime,
     pub hated: bool,
     pub local: bool,
+    pub dup: bool,
 }
+
+/// What a victim's choice needs beside the pool: the policy, and for Hybrid the time and the
+/// server's measured costs of a page from remote memory and from disk (§5.2.1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rules {
+    pub replacement: Replacement,
+    pub reserve: f64,
+    pub threshold: f64,
+    pub hated_order: HatedOrder,
+    pub now: SimTime,
+    pub remote_ns: f64,
+    pub disk_ns: f64,
+}
+
+impl Rules {
+    /// The policy's rules, Hybrid's costs to be filled in.
+    pub fn of(p: &Policy) -> Rules {
+        Rules { replacement: p.replacement, reserve: p.reserve, threshold: p.threshold, hated_order: p.hated_order, now: 0, remote_ns: 0.0, disk_ns: 0.0 }
+    }
+}
+
+type List = BTreeSet<(SimTime, u32)>;
 
 #[derive(Clone, Debug)]
 pub struct Pool {
     pub frames: u32,
     pages: BTreeMap<u32, Resident>,
-    /// The server's own pages and others' pages, hated ones apart, by last access.
-    local: BTreeSet<(SimTime, u32)>,
-    remote: BTreeSet<(SimTime, u32)>,
-    hated: Vec<u32>,
+    /// The pages that are not hated, by last access: `lists[local][dup]`.
+    lists: [[List; 2]; 2],
+    hated: VecDeque<u32>,
     /// Frames set free for pages on their way in.
     pub reserved: u32,
 }
 
 impl Pool {
     pub fn new(frames: u32) -> Pool {
-        Pool { frames, pages: BTreeMap::new(), local: BTreeSet::new(), remote: BTreeSet::new(), hated: Vec::new(), reserved: 0 }
+        Pool { frames, pages: BTreeMap::new(), lists: Default::default(), hated: VecDeque::new(), reserved: 0 }
     }
 
     pub fn len(&self) -> u32 {
@@ -65,7 +90,16 @@ impl Pool {
 
     /// Frames holding this server's own pages, hated copies included (spec A16).
     pub fn local(&self) -> u32 {
-        self.local.len() as u32 + self.hated()
+        (self.lists[1][0].len() + self.lists[1][1].len()) as u32 + self.hated()
+    }
+
+    /// Duplicates that are not hated.
+    pub fn duplicates(&self) -> u32 {
+        (self.lists[0][1].len() + self.lists[1][1].len()) as u32
+    }
+
+    fn list(&mut self, r: Resident) -> &mut List {
+        &mut self.lists[usize::from(r.local)][usize::from(r.dup)]
     }
 
     /// Puts `page` in, last accessed at `ts`.
@@ -74,11 +108,9 @@ impl Pool {
         debug_assert!(!r.hated || r.local, "only an owner keeps hated copies");
         self.pages.insert(page, r);
         if r.hated {
-            self.hated.push(page);
-        } else if r.local {
-            self.local.insert((r.ts, page));
+            self.hated.push_back(page);
         } else {
-            self.remote.insert((r.ts, page));
+            self.list(r).insert((r.ts, page));
         }
     }
 
@@ -88,10 +120,8 @@ impl Pool {
         if r.hated {
             let i = self.hated.iter().rposition(|&p| p == page).expect("listed");
             self.hated.remove(i);
-        } else if r.local {
-            self.local.remove(&(r.ts, page));
         } else {
-            self.remote.remove(&(r.ts, page));
+            self.list(r).remove(&(r.ts, page));
         }
         Some(r)
     }
@@ -103,42 +133,85 @@ impl Pool {
         self.insert(page, Resident { ts: now, hated: false, ..r });
     }
 
-    /// The least recently used page that is not hated, and its last access.
-    pub fn lru(&self) -> Option<(SimTime, u32)> {
-        match (self.local.first(), self.remote.first()) {
-            (Some(&l), Some(&r)) => Some(l.min(r)),
-            (l, r) => l.or(r).copied(),
+    /// `page`, if resident, is now a duplicate or the only copy (§4.1.3), keeping its age.
+    /// A hated copy keeps its place in the hated list.
+    pub fn set_dup(&mut self, page: u32, dup: bool) {
+        let Some(r) = self.get(page).filter(|r| r.dup != dup) else { return };
+        if r.hated {
+            self.pages.insert(page, Resident { dup, ..r });
+        } else {
+            self.remove(page);
+            self.insert(page, Resident { dup, ..r });
         }
     }
 
-    /// The page `policy` evicts to make room (§3.3): Base and Optimal, the LRU page; ClSv, the newest hated
-    /// copy, else the LRU page; Reserve, the newest hated copy, else the LRU own page while own
-    /// pages fill more than `reserve` of the frames, else the LRU page of another server, else
-    /// the LRU own page.
-    pub fn victim(&self, policy: Replacement, reserve: f64) -> Option<u32> {
-        if !matches!(policy, Replacement::Base | Replacement::Optimal) {
-            if let Some(&p) = self.hated.last() {
+    /// The least recently used page of the lists at `which` (`[local][dup]`) that is not hated.
+    fn lru_of(&self, which: &[(usize, usize)]) -> Option<(SimTime, u32)> {
+        which.iter().filter_map(|&(l, d)| self.lists[l][d].first().copied()).min()
+    }
+
+    /// The least recently used page that is not hated, and its last access.
+    pub fn lru(&self) -> Option<(SimTime, u32)> {
+        self.lru_of(&[(0, 0), (0, 1), (1, 0), (1, 1)])
+    }
+
+    /// The page the policy evicts to make room (§3.3, §5.2.1, §5.4.1). Every policy but Base and
+    /// Optimal gives up a hated copy first. Then Base, ClSv and Optimal take the LRU page;
+    /// Reserve the LRU own page while own pages fill more than `reserve` of the frames, else the
+    /// LRU page of another server, else the LRU own page; Dup-Elim the LRU duplicate, else the LRU
+    /// page; Threshold the LRU duplicate while duplicates fill more than `threshold` of the
+    /// frames, else the LRU page; Hybrid, of the LRU duplicate d and the LRU single page s, d when
+    /// (C_remote / T(d)) / (C_disk / T(s)) ≤ 1, T being the time since last access.
+    pub fn victim(&self, r: &Rules) -> Option<u32> {
+        use Replacement::*;
+        if !matches!(r.replacement, Base | Optimal) {
+            let hated = match r.hated_order {
+                HatedOrder::Lifo => self.hated.back(),
+                HatedOrder::Fifo => self.hated.front(),
+            };
+            if let Some(&p) = hated {
                 return Some(p);
             }
         }
-        let lru = |set: &BTreeSet<(SimTime, u32)>| set.first().map(|&(_, p)| p);
-        match policy {
-            Replacement::Base | Replacement::Clsv | Replacement::Optimal => self.lru().map(|(_, p)| p),
-            Replacement::Reserve => {
-                if f64::from(self.local()) > reserve * f64::from(self.frames) {
-                    lru(&self.local).or_else(|| lru(&self.remote))
+        const LOCAL: [(usize, usize); 2] = [(1, 0), (1, 1)];
+        const REMOTE: [(usize, usize); 2] = [(0, 0), (0, 1)];
+        const DUP: [(usize, usize); 2] = [(0, 1), (1, 1)];
+        const SINGLE: [(usize, usize); 2] = [(0, 0), (1, 0)];
+        let page = |x: Option<(SimTime, u32)>| x.map(|(_, p)| p);
+        match r.replacement {
+            Base | Clsv | Optimal => page(self.lru()),
+            Reserve => {
+                if f64::from(self.local()) > r.reserve * f64::from(self.frames) {
+                    page(self.lru_of(&LOCAL).or_else(|| self.lru_of(&REMOTE)))
                 } else {
-                    lru(&self.remote).or_else(|| lru(&self.local))
+                    page(self.lru_of(&REMOTE).or_else(|| self.lru_of(&LOCAL)))
                 }
             }
+            DupElim => page(self.lru_of(&DUP).or_else(|| self.lru())),
+            Threshold => {
+                if f64::from(self.duplicates()) > r.threshold * f64::from(self.frames) {
+                    page(self.lru_of(&DUP))
+                } else {
+                    page(self.lru())
+                }
+            }
+            Hybrid => match (self.lru_of(&DUP), self.lru_of(&SINGLE)) {
+                (Some((td, d)), Some((ts, s))) => {
+                    // (C_remote / T(d)) / (C_disk / T(s)) ≤ 1, multiplied out: a page used this
+                    // very moment is infinitely hot, not a division by zero.
+                    let (elapsed_d, elapsed_s) = ((r.now - td) as f64, (r.now - ts) as f64);
+                    Some(if r.remote_ns * elapsed_s <= r.disk_ns * elapsed_d { d } else { s })
+                }
+                (d, s) => page(d.or(s)),
+            },
         }
     }
 
     /// Whether the owner takes back a page last accessed at `ts` that another server evicts
-    /// (§3.3 "Base", spec A7): it has a free frame or a hated copy to give up, or the page is
-    /// younger than its own LRU page.
-    pub fn would_accept(&self, ts: SimTime) -> bool {
-        self.free() > 0 || !self.hated.is_empty() || self.lru().is_none_or(|(lru, _)| ts > lru)
+    /// (§3.3 "Base", spec §2.4, A7): it has a free frame or a hated copy to give up, or under a
+    /// policy that tells duplicates apart a duplicate, or the page is younger than its LRU page.
+    pub fn would_accept(&self, ts: SimTime, duplicates: bool) -> bool {
+        self.free() > 0 || !self.hated.is_empty() || (duplicates && self.duplicates() > 0) || self.lru().is_none_or(|(lru, _)| ts > lru)
     }
 }
 
@@ -147,7 +220,15 @@ mod tests {
     use super::*;
 
     fn r(ts: SimTime, local: bool) -> Resident {
-        Resident { ts, hated: false, local }
+        Resident { ts, hated: false, local, dup: false }
+    }
+
+    fn hated(ts: SimTime) -> Resident {
+        Resident { ts, hated: true, local: true, dup: false }
+    }
+
+    fn rules(replacement: Replacement, reserve: f64) -> Rules {
+        Rules { replacement, reserve, ..Rules::of(&Policy::default()) }
     }
 
     /// §3.3: Base evicts the LRU page; ClSv hated copies first, newest first; Reserve keeps its
@@ -158,18 +239,51 @@ mod tests {
         p.insert(1, r(10, true));
         p.insert(2, r(5, false));
         p.insert(3, r(20, true));
-        assert_eq!(p.victim(Replacement::Base, 0.6), Some(2));
-        p.insert(4, Resident { ts: 30, hated: true, local: true });
-        p.insert(5, Resident { ts: 31, hated: true, local: true });
-        assert_eq!(p.victim(Replacement::Base, 0.6), Some(2), "Base knows no hated copies");
-        assert_eq!(p.victim(Replacement::Clsv, 0.6), Some(5), "the newest hated copy (LIFO)");
+        assert_eq!(p.victim(&rules(Replacement::Base, 0.6)), Some(2));
+        p.insert(4, hated(30));
+        p.insert(5, hated(31));
+        assert_eq!(p.victim(&rules(Replacement::Base, 0.6)), Some(2), "Base knows no hated copies");
+        assert_eq!(p.victim(&rules(Replacement::Clsv, 0.6)), Some(5), "the newest hated copy (LIFO)");
+        let fifo = Rules { hated_order: HatedOrder::Fifo, ..rules(Replacement::Clsv, 0.6) };
+        assert_eq!(p.victim(&fifo), Some(4), "Ch. 5: the oldest hated copy (FIFO)");
         p.remove(5);
         p.remove(4);
         // Own pages 1 and 3 are 2 of 10 frames, under 60%: Reserve evicts the other server's.
-        assert_eq!(p.victim(Replacement::Reserve, 0.6), Some(2));
-        assert_eq!(p.victim(Replacement::Reserve, 0.1), Some(1), "over the reservation: the LRU own page");
+        assert_eq!(p.victim(&rules(Replacement::Reserve, 0.6)), Some(2));
+        assert_eq!(p.victim(&rules(Replacement::Reserve, 0.1)), Some(1), "over the reservation: the LRU own page");
         p.touch(1, 40);
         assert_eq!((p.lru(), p.get(1).unwrap().ts), (Some((5, 2)), 40));
+    }
+
+    /// §5.2.1, §5.4.1: Dup-Elim evicts the LRU duplicate before any single page; Threshold only
+    /// while duplicates fill more than θ of the frames; Hybrid weighs the LRU duplicate's and the
+    /// LRU single page's re-fetch costs by how recently each was used.
+    #[test]
+    fn duplicates_go_first_as_each_policy_says() {
+        let mut p = Pool::new(10);
+        p.insert(1, r(10, true));
+        p.insert(2, r(20, false));
+        p.insert(3, r(30, false));
+        p.set_dup(2, true);
+        p.set_dup(3, true);
+        assert_eq!((p.duplicates(), p.get(2).unwrap().ts), (2, 20), "a page's age survives its change of state");
+        assert_eq!(p.victim(&rules(Replacement::Clsv, 0.6)), Some(1), "ClSv: the LRU page, duplicate or not");
+        assert_eq!(p.victim(&rules(Replacement::DupElim, 0.6)), Some(2), "Dup-Elim: the LRU duplicate");
+        let theta = |threshold| Rules { threshold, ..rules(Replacement::Threshold, 0.6) };
+        assert_eq!(p.victim(&theta(0.1)), Some(2), "2 of 10 frames duplicates, over θ = 0.1");
+        assert_eq!(p.victim(&theta(0.2)), Some(1), "not over θ = 0.2: the LRU page");
+        // At 100: the duplicate unused for 80, the single page for 90. A disk read costing 10
+        // times a remote page, the duplicate is kept only if it is 10 times hotter.
+        let hybrid = |remote_ns, disk_ns| Rules { now: 100, remote_ns, disk_ns, ..rules(Replacement::Hybrid, 0.6) };
+        assert_eq!(p.victim(&hybrid(1.0, 10.0)), Some(2), "1/80 : 10/90, the duplicate's expected cost is lower");
+        assert_eq!(p.victim(&hybrid(10.0, 1.0)), Some(1), "remote memory dearer than disk: the single page goes");
+        p.set_dup(2, false);
+        p.set_dup(3, false);
+        assert_eq!(p.victim(&hybrid(1.0, 10.0)), Some(1), "no duplicate: the LRU single page");
+        p.insert(4, hated(40));
+        p.insert(5, hated(50));
+        p.set_dup(4, true);
+        assert_eq!(p.victim(&rules(Replacement::Clsv, 0.6)), Some(5), "a hated copy keeps its place as its state changes");
     }
 
     /// Spec A7: an owner takes a page back while it has room or a hated copy, or if the page is
@@ -177,15 +291,16 @@ mod tests {
     #[test]
     fn an_owner_takes_back_what_is_younger_than_its_lru_page() {
         let mut p = Pool::new(2);
-        assert!(p.would_accept(0), "empty");
+        assert!(p.would_accept(0, false), "empty");
         p.insert(1, r(10, true));
         p.insert(2, r(20, false));
         assert_eq!(p.free(), 0);
-        assert!(!p.would_accept(9) && p.would_accept(11));
+        assert!(!p.would_accept(9, false) && p.would_accept(11, false));
+        p.set_dup(2, true);
+        assert!(p.would_accept(9, true) && !p.would_accept(9, false), "a duplicate to give up, under a policy that knows them");
         p.remove(2);
-        p.insert(2, Resident { ts: 20, hated: true, local: true });
-        assert!(p.would_accept(0), "a hated copy to give up");
-        p.reserved = 0;
+        p.insert(2, hated(20));
+        assert!(p.would_accept(0, false), "a hated copy to give up");
         assert_eq!((p.local(), p.hated()), (2, 1));
     }
 }

@@ -5,10 +5,11 @@
 //! reads it from disk, keeping a hated copy when the reader is another server. A server evicting
 //! another's page tells its owner, who asks for it back if no other copy is left and it would
 //! keep it; otherwise the page is dropped.
-use super::pool::Resident;
+use super::config::{Model, Replacement};
+use super::pool::{Resident, Rules};
 use super::records::RecordKind;
-use super::config::Replacement;
 use super::{GlobalSystem, Io, Job, Kind, Msg, Request, K};
+use crate::kernel::time;
 use crate::components::disk::Request as DiskRequest;
 
 /// How an owner served a page (the record's and the counters' access levels).
@@ -20,16 +21,32 @@ pub enum Served {
 }
 
 impl GlobalSystem {
-    /// Client `c` asks for its next page.
+    /// Client `c` asks for its next page: a database client's from its locality set at its
+    /// primary; a web client's, the next of its file's, or the first of a new file's at the
+    /// server the router gives it (§5.2).
     pub(super) fn issue(&mut self, k: &mut K, c: u16) {
-        let page = self.layout.next_page(c as usize, self.config.workload.p_hot, &mut self.rng);
-        self.requests[c as usize] = Request { page, issued: k.now(), ..Request::default() };
-        let primary = self.layout.clients[c as usize].primary;
-        self.cpu(k, primary, Job::Lookup(c), self.config.execution.table_lookup);
+        let now = k.now();
+        let last = self.requests[c as usize];
+        let r = if self.config.workload.model == Model::Web {
+            let n = self.config.web.file_pages;
+            let (file, left, began, primary) = if last.left > 0 {
+                (last.file, last.left - 1, last.began, last.primary)
+            } else {
+                let primary = self.route;
+                self.route = (self.route + 1) % self.nodes.len() as u16;
+                (self.layout.next_file(&mut self.rng), n - 1, now, primary)
+            };
+            Request { page: file * n + (n - 1 - left), primary, file, left, began, ..Request::default() }
+        } else {
+            let page = self.layout.next_page(c as usize, self.config.workload.p_hot, &mut self.rng);
+            Request { page, primary: self.layout.clients[c as usize].primary, began: now, ..Request::default() }
+        };
+        self.requests[c as usize] = Request { issued: now, ..r };
+        self.cpu(k, r.primary, Job::Lookup(c), self.config.execution.table_lookup);
     }
 
     pub(super) fn looked_up(&mut self, k: &mut K, c: u16) {
-        let (primary, page) = (self.layout.clients[c as usize].primary, self.requests[c as usize].page);
+        let (primary, page) = (self.requests[c as usize].primary, self.requests[c as usize].page);
         let pool = match self.central.as_mut() {
             Some(pool) => pool,
             None => &mut self.nodes[primary as usize].pool,
@@ -40,14 +57,37 @@ impl GlobalSystem {
                 self.counters.local_hits += 1;
             }
             self.available(k, c);
+        } else if self.fetching(c).next().is_some() {
+            // Another of the server's requests is fetching the page: this one waits for it, as a
+            // buffer manager does, rather than fetch it twice (web requests share a server).
+            self.requests[c as usize].waiting = true;
         } else {
+            self.requests[c as usize].fetching = true;
             self.cpu(k, primary, Job::Fault(c), self.config.execution.fault);
         }
     }
 
+    /// The other requests into the same pool as client `c`'s (its primary's, or Optimal's one
+    /// pool) that are fetching its page.
+    fn fetching(&self, c: u16) -> impl Iterator<Item = usize> + '_ {
+        let r = self.requests[c as usize];
+        let central = self.central.is_some();
+        self.requests.iter().enumerate().filter_map(move |(i, x)| {
+            (i != c as usize && x.fetching && x.page == r.page && (central || x.primary == r.primary)).then_some(i)
+        })
+    }
+
+    /// A page sent to the server of the request it serves: a copy on its way (`GlobalSystem::dup`).
+    fn send_page(&mut self, k: &mut K, m: Msg) {
+        self.ship(m.page, false);
+        self.requests[m.client as usize].shipped = true;
+        self.send(k, m);
+    }
+
     /// The fault is handled: make room and fetch, both at once (spec §2.4's fork).
     pub(super) fn faulted(&mut self, k: &mut K, c: u16) {
-        let primary = self.layout.clients[c as usize].primary;
+        self.requests[c as usize].faulted = k.now();
+        let primary = self.requests[c as usize].primary;
         let page = self.requests[c as usize].page;
         if self.central.is_some() {
             return self.optimal_fault(k, c);
@@ -65,22 +105,23 @@ impl GlobalSystem {
     /// forwarded, or reads it from disk.
     pub(super) fn serve(&mut self, k: &mut K, c: u16) {
         let page = self.requests[c as usize].page;
-        let (owner, primary) = (self.owner(page), self.layout.clients[c as usize].primary);
-        let others = self.holders[page as usize] & !(1 << primary);
+        let (owner, primary) = (self.owner(page), self.requests[c as usize].primary);
+        // Not the servers that already said the page was gone (their copies may be on the way).
+        let others = self.holders[page as usize] & !(1 << primary) & !self.requests[c as usize].tried;
         let bit = |n: u16| 1u64 << n;
         if owner == primary && self.nodes[owner as usize].pool.contains(page) {
             // Shipped back here since the lookup: it is in memory now.
             self.fetched(k, c);
         } else if self.nodes[owner as usize].pool.contains(page) {
-            self.holders[page as usize] |= bit(primary);
+            self.hold(page, primary);
             self.recent[page as usize] = primary;
             self.count_served(k, c, Served::OwnerMemory);
-            self.send(k, Msg { kind: Kind::PageData, from: owner, to: primary, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
+            self.send_page(k, Msg { kind: Kind::PageData, from: owner, to: primary, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
         } else if others & !bit(owner) != 0 {
             // Spec A8: the holder the page was last sent to, if it still holds it, else the lowest.
             let last = self.recent[page as usize];
             let holder = if others & bit(last) != 0 && last != owner { last } else { (others & !bit(owner)).trailing_zeros() as u16 };
-            self.holders[page as usize] |= bit(primary);
+            self.hold(page, primary);
             self.recent[page as usize] = primary;
             self.count_served(k, c, Served::Forwarded);
             self.send(k, Msg { kind: Kind::FwdReq, from: owner, to: holder, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
@@ -107,7 +148,8 @@ impl GlobalSystem {
     fn optimal_fault(&mut self, k: &mut K, c: u16) {
         let pool = self.central.as_mut().expect("Optimal's pool");
         if pool.free() == 0 {
-            if let Some(v) = pool.victim(Replacement::Optimal, 0.0) {
+            let rules = Rules { replacement: Replacement::Optimal, ..Rules::of(&self.config.policy) };
+            if let Some(v) = pool.victim(&rules) {
                 pool.remove(v);
                 self.holders[v as usize] = 0;
                 k.record(RecordKind::Drop, u32::from(self.layout.homes[v as usize].owner), u64::from(v), u64::from(self.owner(v)), 0);
@@ -120,6 +162,7 @@ impl GlobalSystem {
 
     fn count_served(&mut self, k: &mut K, c: u16, how: Served) {
         let page = self.requests[c as usize].page;
+        self.requests[c as usize].remote = how != Served::Disk;
         k.record(RecordKind::Serve, u32::from(c), u64::from(page), how as u64, u64::from(self.owner(page)));
         if !self.layout.clients[c as usize].large {
             return;
@@ -141,12 +184,14 @@ impl GlobalSystem {
         let Io { page, client: c, submitted } = req.token;
         self.counters.disk_ios += 1;
         self.counters.disk_ns += k.now() - submitted;
-        let primary = self.layout.clients[c as usize].primary;
+        let primary = self.requests[c as usize].primary;
         k.record(RecordKind::DiskRead, u32::from(node), u64::from(page), k.now() - submitted, u64::from(c));
+        let interval = time::from_s(self.config.policy.cost_interval_s);
+        self.nodes[primary as usize].costs.disk(k.now(), k.now() - submitted, interval);
         if self.central.is_some() {
             return self.fetched(k, c);
         }
-        self.holders[page as usize] |= 1 << primary;
+        self.hold(page, primary);
         self.recent[page as usize] = primary;
         if node == primary {
             self.fetched(k, c);
@@ -155,41 +200,40 @@ impl GlobalSystem {
         if !self.nodes[node as usize].pool.contains(page) {
             self.evict_for_copy(k, node);
             if self.nodes[node as usize].pool.free() > 0 {
-                let hated = self.replacement() != super::config::Replacement::Base;
-                self.nodes[node as usize].pool.insert(page, Resident { ts: k.now(), hated, local: true });
-                self.holders[page as usize] |= 1 << node;
+                let hated = self.replacement() != Replacement::Base;
+                self.hold(page, node);
+                self.insert_copy(node, page, Resident { ts: k.now(), hated, local: true, dup: false });
             }
         }
-        self.send(k, Msg { kind: Kind::PageData, from: node, to: primary, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
+        self.send_page(k, Msg { kind: Kind::PageData, from: node, to: primary, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
     }
 
     /// A frame at `node` for a copy it keeps: its victim is dropped, without a handshake (spec
     /// A7: no cascade), its owner's directory updated.
     fn evict_for_copy(&mut self, k: &mut K, node: u16) {
-        let pool = &self.nodes[node as usize].pool;
-        if pool.free() > 0 {
+        if self.nodes[node as usize].pool.free() > 0 {
             return;
         }
-        let Some(v) = pool.victim(self.replacement(), self.config.policy.reserve) else { return };
-        self.nodes[node as usize].pool.remove(v);
-        self.holders[v as usize] &= !(1 << node);
+        let rules = self.rules(node, k.now());
+        let Some(v) = self.nodes[node as usize].pool.victim(&rules) else { return };
+        self.remove_copy(node, v);
+        self.unhold(v, node);
         k.record(RecordKind::Drop, u32::from(node), u64::from(v), u64::from(self.owner(v)), 0);
     }
 
     /// Makes room at `node` for client `c`'s page (spec §2.4's MakeRoom): a free frame, or the
     /// policy's victim, dropped at once if it is the server's own or offered back to its owner.
     fn make_room(&mut self, k: &mut K, c: u16, node: u16) {
-        let (policy, reserve) = (self.replacement(), self.config.policy.reserve);
-        let pool = &mut self.nodes[node as usize].pool;
-        if pool.free() > 0 {
-            pool.reserved += 1;
+        if self.nodes[node as usize].pool.free() > 0 {
+            self.nodes[node as usize].pool.reserved += 1;
             self.requests[c as usize].room = true;
             return;
         }
-        let v = pool.victim(policy, reserve).expect("a full pool has a victim");
-        let r = pool.remove(v).expect("resident");
-        pool.reserved += 1;
-        self.holders[v as usize] &= !(1 << node);
+        let rules = self.rules(node, k.now());
+        let v = self.nodes[node as usize].pool.victim(&rules).expect("a full pool has a victim");
+        let r = self.remove_copy(node, v).expect("resident");
+        self.nodes[node as usize].pool.reserved += 1;
+        self.unhold(v, node);
         let owner = self.owner(v);
         if owner == node {
             k.record(RecordKind::Drop, u32::from(node), u64::from(v), u64::from(owner), 0);
@@ -204,14 +248,16 @@ impl GlobalSystem {
             Kind::PageReq => self.cpu(k, m.to, Job::Grant(m.client), self.config.execution.lock + self.config.execution.table_lookup),
             Kind::FwdReq => {
                 if self.nodes[m.to as usize].pool.contains(m.page) {
-                    self.send(k, Msg { kind: Kind::PageData, from: m.to, to: m.dest, ..m });
+                    self.send_page(k, Msg { kind: Kind::PageData, from: m.to, to: m.dest, ..m });
                 } else {
                     // The race of §4.1.3: the holder dropped it since; the owner serves again.
                     self.send(k, Msg { kind: Kind::FwdNack, from: m.to, to: m.from, ..m });
                 }
             }
             Kind::FwdNack => {
-                self.holders[m.page as usize] &= !(1 << m.from);
+                // The directory is exact: a holder without the page has a copy on its way (its
+                // own request's), so it stays listed; this request is served elsewhere.
+                self.requests[m.client as usize].tried |= 1 << m.from;
                 self.counters.reserviced += 1;
                 self.serve(k, m.client);
             }
@@ -219,11 +265,12 @@ impl GlobalSystem {
             Kind::DiscardNotify => {
                 let pool = &self.nodes[m.to as usize].pool;
                 let last = self.holders[m.page as usize] == 0;
-                let accept = last && !pool.contains(m.page) && pool.would_accept(m.ts);
+                let accept = last && !pool.contains(m.page) && pool.would_accept(m.ts, self.replacement().duplicates());
                 let kind = if accept { Kind::ShipbackReq } else { Kind::ShipbackNo };
                 self.send(k, Msg { kind, from: m.to, to: m.from, ..m });
             }
             Kind::ShipbackReq => {
+                self.ship(m.page, false);
                 self.send(k, Msg { kind: Kind::PageReturn, from: m.to, to: m.from, ..m });
                 self.roomed(k, m.client);
             }
@@ -240,21 +287,28 @@ impl GlobalSystem {
     /// keeps its age.
     fn returned(&mut self, k: &mut K, m: Msg) {
         let owner = m.to;
+        self.ship(m.page, true);
         self.counters.accepted += 1;
         k.record(RecordKind::ShipBack, u32::from(m.from), u64::from(m.page), u64::from(owner), 0);
         if self.nodes[owner as usize].pool.contains(m.page) || self.holders[m.page as usize] != 0 {
             return; // a copy came back meanwhile: the returned one is dropped
         }
         self.evict_for_copy(k, owner);
-        let pool = &mut self.nodes[owner as usize].pool;
-        if pool.free() > 0 {
-            pool.insert(m.page, Resident { ts: m.ts, hated: false, local: true });
-            self.holders[m.page as usize] |= 1 << owner;
+        if self.nodes[owner as usize].pool.free() > 0 {
+            self.hold(m.page, owner);
+            self.insert_copy(owner, m.page, Resident { ts: m.ts, hated: false, local: true, dup: false });
         }
     }
 
+    /// The page has reached the primary; a page from another server's memory tells Hybrid's
+    /// measure what such a page costs.
     fn fetched(&mut self, k: &mut K, c: u16) {
-        self.requests[c as usize].fetched = true;
+        let r = &mut self.requests[c as usize];
+        r.fetched = true;
+        if r.remote {
+            let (node, ns) = (r.primary, k.now() - r.faulted);
+            self.nodes[node as usize].costs.remote(k.now(), ns, time::from_s(self.config.policy.cost_interval_s));
+        }
         self.join(k, c);
     }
 
@@ -269,40 +323,66 @@ impl GlobalSystem {
         if !(r.fetched && r.room) {
             return;
         }
-        let primary = self.layout.clients[c as usize].primary;
+        let primary = self.requests[c as usize].primary;
         let local = self.owner(r.page) == primary;
-        // Under Optimal the page joins the one pool, held at its owner.
-        let (pool, holder) = match self.central.as_mut() {
-            Some(pool) => (pool, self.layout.homes[r.page as usize].owner),
-            None => (&mut self.nodes[primary as usize].pool, primary),
-        };
-        pool.reserved -= 1;
-        // A copy that reached this server meanwhile (shipped back, or kept hated) gives way.
-        pool.remove(r.page);
-        pool.insert(r.page, Resident { ts: k.now(), hated: false, local });
-        self.holders[r.page as usize] |= 1 << holder;
+        if r.shipped {
+            self.ship(r.page, true);
+        }
+        let resident = Resident { ts: k.now(), hated: false, local, dup: false };
+        match self.central.as_mut() {
+            // Under Optimal the page joins the one pool, held at its owner.
+            Some(pool) => {
+                pool.reserved -= 1;
+                pool.remove(r.page);
+                pool.insert(r.page, resident);
+                self.holders[r.page as usize] |= 1 << self.layout.homes[r.page as usize].owner;
+            }
+            None => {
+                self.nodes[primary as usize].pool.reserved -= 1;
+                // A copy that reached this server meanwhile (shipped back, or kept hated) gives way.
+                self.remove_copy(primary, r.page);
+                self.hold(r.page, primary);
+                self.insert_copy(primary, r.page, resident);
+            }
+        }
+        self.requests[c as usize].fetching = false;
         self.available(k, c);
+        // The requests that waited for this page have it too.
+        let waiting: Vec<usize> = (0..self.requests.len())
+            .filter(|&i| {
+                let x = self.requests[i];
+                x.waiting && x.page == r.page && (self.central.is_some() || x.primary == primary)
+            })
+            .collect();
+        for i in waiting {
+            self.requests[i].waiting = false;
+            self.available(k, i as u16);
+        }
     }
 
-    /// The page is in the client's primary's memory: the request's response time ends here
-    /// (spec A3), and the page is processed.
+    /// The page is in the client's primary's memory, and is processed. The request's response
+    /// time ends here (spec A3): a web request's with its file's last page.
     fn available(&mut self, k: &mut K, c: u16) {
         let r = self.requests[c as usize];
         if self.layout.clients[c as usize].large {
-            self.counters.requests += 1;
-            self.counters.response_ns += k.now() - r.issued;
+            self.counters.pages += 1;
+            if r.left == 0 {
+                self.counters.requests += 1;
+                self.counters.response_ns += k.now() - r.began;
+            }
         }
-        let primary = self.layout.clients[c as usize].primary;
+        let primary = self.requests[c as usize].primary;
         self.cpu(k, primary, Job::Process(c), self.config.execution.per_page);
     }
 
     pub(super) fn processed(&mut self, k: &mut K, c: u16) {
-        if self.layout.clients[c as usize].large {
+        let r = self.requests[c as usize];
+        if self.layout.clients[c as usize].large && r.left == 0 {
             self.counters.processed += 1;
-            self.counters.processed_ns += k.now() - self.requests[c as usize].issued;
+            self.counters.processed_ns += k.now() - r.began;
         }
         let think = (self.config.workload.think_ms * 1e6).round() as u64;
-        if think == 0 {
+        if think == 0 || r.left > 0 {
             self.issue(k, c);
         } else {
             k.schedule(k.now() + think, super::Event::Think { client: c });

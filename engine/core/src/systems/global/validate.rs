@@ -1,6 +1,6 @@
 //! Rules between the global-memory cluster's fields, each problem at the field it names (checked
 //! once every field is in its declared range), and the most work a run may take.
-use super::config::Config;
+use super::config::{Config, Model};
 use super::disk::M2266;
 use crate::kernel::work::Work;
 use crate::scenario::{Problem, Scenario};
@@ -15,8 +15,11 @@ pub const MAX_PAGES: u64 = 1 << 21;
 /// disk read.
 const EVENTS_PER_REQUEST: f64 = 40.0;
 
-/// Pages of every client's locality set, hot and cold.
+/// Pages of every client's locality set, hot and cold; or of the web's files.
 fn pages(c: &Config) -> f64 {
+    if c.workload.model == Model::Web {
+        return f64::from(c.web.files) * f64::from(c.web.file_pages);
+    }
     let w = &c.workload;
     let m = f64::from(c.cluster.frames);
     let cold = if w.p_hot < 1.0 { 1.0 + w.cold_factor } else { 1.0 };
@@ -27,7 +30,8 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
     let mut problems = Vec::new();
     let (w, k) = (&c.workload, &c.cluster);
     let clients = w.large_clients + w.small_clients;
-    if clients > k.nodes {
+    let web = w.model == Model::Web;
+    if !web && clients > k.nodes {
         problems.push(
             Problem::new(
                 "workload.large_clients",
@@ -38,6 +42,22 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
                 ),
             )
             .related(&["workload.small_clients", "cluster.nodes"]),
+        );
+    }
+    if web && k.frames < k.nodes * c.web.mpl {
+        // Each request in progress holds a frame for its page, and round robin may bring them all
+        // to one server.
+        problems.push(
+            Problem::new(
+                "cluster.frames",
+                format!(
+                    "a server needs a frame for each web request in progress, and all {} may be at one server: cluster.frames is {}; raise it to {} or more, or lower web.mpl",
+                    k.nodes * c.web.mpl,
+                    k.frames,
+                    k.nodes * c.web.mpl
+                ),
+            )
+            .related(&["web.mpl", "cluster.nodes"]),
         );
     }
     let frames = u64::from(k.nodes) * u64::from(k.frames);
@@ -52,7 +72,22 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
     }
     let n = pages(c);
     let per_disk = f64::from(M2266::CYLINDERS * M2266::PAGES_PER_CYLINDER);
-    if n > MAX_PAGES as f64 {
+    if web {
+        if n > MAX_PAGES as f64 {
+            problems.push(
+                Problem::new("web.files", format!("the files hold {n:.0} pages, more than the {MAX_PAGES} a run may place: lower web.files or web.file_pages"))
+                    .related(&["web.file_pages"]),
+            );
+        } else if n / f64::from(k.nodes * k.disks) > per_disk {
+            problems.push(
+                Problem::new(
+                    "web.files",
+                    format!("the files' {n:.0} pages, over {} servers' {} disks each, would not fit the M2266's {per_disk:.0} pages a disk: lower web.files or web.file_pages, or raise cluster.disks", k.nodes, k.disks),
+                )
+                .related(&["web.file_pages", "cluster.disks", "cluster.nodes"]),
+            );
+        }
+    } else if n > MAX_PAGES as f64 {
         problems.push(
             Problem::new(
                 "workload.locality_m",
@@ -81,7 +116,10 @@ pub fn work(c: &Config, s: &Scenario) -> Work {
     // The least time a request takes: its lookup and processing at the primary, and the think.
     let least_ns = f64::from(e.table_lookup + e.per_page) * 1e3 / c.cluster.mips + c.workload.think_ms * 1e6;
     let run_s = s.run.warmup_s + s.run.duration_s;
-    let clients = f64::from(c.workload.large_clients + c.workload.small_clients);
+    let clients = match c.workload.model {
+        Model::Oodb => f64::from(c.workload.large_clients + c.workload.small_clients),
+        Model::Web => f64::from(c.cluster.nodes * c.web.mpl),
+    };
     let requests = clients * run_s * 1e9 / least_ns.max(1.0);
     Work {
         events: requests * EVENTS_PER_REQUEST,
@@ -89,7 +127,7 @@ pub fn work(c: &Config, s: &Scenario) -> Work {
         steps: 0.0,
         steps_per_event: 0.0,
         assumes: format!("{requests:.1e} requests, each as fast as its lookup and processing allow, over {run_s} s"),
-        fields: &["execution.per_page", "workload.think_ms", "run.duration_s", "workload.large_clients"],
+        fields: &["execution.per_page", "workload.think_ms", "run.duration_s", "workload.large_clients", "web.mpl"],
         fix: "raise execution.per_page or workload.think_ms, or shorten the run (run.warmup_s, run.duration_s)",
     }
 }

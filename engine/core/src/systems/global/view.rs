@@ -1,16 +1,17 @@
 //! The global-memory cluster's frames: every server with its memory's make-up, its processor and
 //! its disks (`servers`), and every server's frames by the server that owns their pages
 //! (`composition`: Tab. 13's rows). Everything here only reads the model.
+use super::config::Model;
 use super::{GlobalSystem, Msg, Phase};
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
 use crate::kernel::SimTime;
 
-pub const REPLACEMENTS: &[&str] = &["base", "clsv", "reserve", "optimal"];
+pub const REPLACEMENTS: &[&str] = &["base", "clsv", "reserve", "optimal", "dup_elim", "hybrid", "threshold"];
 pub const PLACEMENTS: &[&str] = &["declustered", "clustered"];
 /// A server's client.
-pub const CLIENTS: &[&str] = &["none", "large", "small"];
+pub const CLIENTS: &[&str] = &["none", "large", "small", "web requests"];
 /// What a message says (`Kind`), and where it is (`Phase`).
 pub const KINDS: &[&str] =
     &["page request", "forward request", "page", "forward too late", "discard notice", "send it back", "drop it", "page shipped back"];
@@ -33,6 +34,7 @@ const SERVERS: SectionInfo = SectionInfo {
         u32("own", "its own pages, not hated", "pages"),
         u32("hated", "hated copies", "pages"),
         u32("others", "other servers' pages", "pages"),
+        u32("duplicates", "pages another server holds too, hated copies apart (§4.1.3)", "pages"),
         u32("free", "free frames", "pages"),
         u32("jobs", "jobs on its processor", ""),
         u32("disk_queue", "requests at its disks, in service or waiting", ""),
@@ -89,8 +91,9 @@ fn messages(sim: &GlobalSystem) -> Section {
     s
 }
 
-/// Each server's frames by the server owning their pages, and its hated copies: its pool's, or
-/// under Optimal its share of the one pool (M frames in turn, least recently used first).
+/// Each server's frames by the server owning their pages, its hated copies and free frames: its
+/// pool's, or under Optimal its share of the one pool (M frames in turn, least recently used
+/// first).
 fn memories(sim: &GlobalSystem) -> Vec<(Vec<u32>, u32, u32)> {
     let n = sim.nodes.len();
     let frames = sim.config.cluster.frames;
@@ -127,7 +130,13 @@ fn servers(sim: &GlobalSystem) -> Section {
     let m = memories(sim);
     let mut client = vec![0u8; n];
     for c in &sim.layout.clients {
-        client[c.primary as usize] = if c.large { 1 } else { 2 };
+        client[c.primary as usize] = if sim.config.workload.model == Model::Web {
+            3
+        } else if c.large {
+            1
+        } else {
+            2
+        };
     }
     let p = &sim.config.policy;
     let mut s = Section::new(&SECTIONS[0]);
@@ -138,6 +147,7 @@ fn servers(sim: &GlobalSystem) -> Section {
         .u32s("own", m.iter().enumerate().map(|(i, (by, hated, _))| by[i] - hated))
         .u32s("hated", m.iter().map(|x| x.1))
         .u32s("others", m.iter().enumerate().map(|(i, (by, _, _))| by.iter().sum::<u32>() - by[i]))
+        .u32s("duplicates", sim.nodes.iter().map(|x| x.pool.duplicates()))
         .u32s("free", m.iter().map(|x| x.2))
         .u32s("jobs", sim.nodes.iter().map(|x| x.cpu.len() as u32))
         .u32s("disk_queue", sim.nodes.iter().map(|x| x.disks.iter().map(|d| d.queue().len() as u32 + u32::from(d.active().is_some())).sum()))
@@ -156,7 +166,7 @@ fn composition(sim: &GlobalSystem) -> Section {
 }
 
 /// Keeps the enumerations' numbering and the frame's names in step.
-const _: () = assert!(super::config::Replacement::Optimal as usize == REPLACEMENTS.len() - 1);
+const _: () = assert!(super::config::Replacement::Threshold as usize == REPLACEMENTS.len() - 1);
 const _: () = assert!(super::config::Placement::Clustered as usize == PLACEMENTS.len() - 1);
 const _: () = assert!(super::Kind::PageReturn as usize == KINDS.len() - 1);
 const _: () = assert!(Phase::Receiving as usize == PHASES.len() - 1);
