@@ -216,8 +216,22 @@ describe('lesson 06: global memory', () => {
     ['decl-misses', 0.075, 0, 'too low'], // the primary drops its own pages: (1/10)(1 − 1/4)
     ['ship-backs', 1.5, 0.75, 'too low'], // a page back to the owner for nearly every eviction
     ['reserve-misses', 0, 0.075, 'too high'], // 410 own pages fit the 60% reservation
+    ['web-dup-elim-reads', 3.2, 11.1, 'too high'], // nearly every frame distinct: a third of ClSv's reads
+    ['web-dup-elim-response', 262, 338, 'too high'], // ClSv 30% slower at low skew (Fig. 53)
+    ['web-high-skew', 145, 232, 'too high'], // ClSv 40% faster at high skew (Fig. 53)
+    ['web-hybrid', 207, 252, 'too high'], // Hybrid near the better of the two, here below both
   ];
   gradeQuestions(lesson, cases, 120_000);
+
+  it("the web prompts' figures are the engine's", () => {
+    const at = (scenario: string, set: string, metric: string) => measure({ scenario, set, metric })!;
+    const near = (x: number, v: number, tol: number) => expect(Math.abs(x - v), `${x} against the prompt's ${v}`).toBeLessThanOrEqual(tol);
+    near(at('global-fig53-clsv', '', 'misses_per_request'), 11.1, 0.05);
+    near(at('global-fig53-clsv', '', 'response_ms'), 338, 0.5);
+    near(at('global-fig53-dup-elim', 'web.zipf=1.3', 'response_ms'), 232, 0.5);
+    near(at('global-fig53-clsv', 'web.zipf=1.0', 'response_ms'), 217, 0.5);
+    near(at('global-fig53-dup-elim', 'web.zipf=1.0', 'response_ms'), 252, 0.5);
+  }, 240_000);
 
   it("the prompt's figure for ClSv-Decl's data messages (0.68) is the engine's", () => {
     const actual = measure({ scenario: 'global-fig18-clsv-decl', set: '', metric: 'data_messages_per_request' });

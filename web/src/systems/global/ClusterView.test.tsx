@@ -17,6 +17,7 @@ import { clusterFrame } from './clusterFrame';
 import { serverRows } from './inspect';
 import early from './fixtures/global-fig18-clsv-decl.json';
 import warm from './fixtures/global-fig18-clsv-decl-warm.json';
+import web from './fixtures/global-fig53-hybrid-warm.json';
 
 let description: SystemDescription;
 let frames: Frame[];
@@ -107,5 +108,36 @@ describe('the cluster view', () => {
     const c = serverColours(28);
     expect(new Set(c).size).toBe(28);
     expect(serverColours(10)).toHaveLength(10);
+  });
+});
+
+describe("Ch. 5's web server", () => {
+  it('shows every server serving routed requests, and beside each bar its duplicates', () => {
+    const webDescription = describeForTests(readScenario('global-fig53-hybrid.toml'));
+    const f = frameFromJson((web as unknown[])[0]);
+    const c = clusterFrame(f, webDescription);
+    expect(c.servers).toHaveLength(8);
+    expect(c.replacement).toBe('hybrid');
+    for (const s of c.servers) {
+      expect(s.client).toBe('web requests');
+      expect(s.free, `server ${s.id} is full at 20 s`).toBe(0);
+      expect(s.duplicates).toBeGreaterThan(0);
+      expect(s.duplicates).toBeLessThanOrEqual(s.own + s.others);
+    }
+    const src = new RecordedSource([f]);
+    src.playAll();
+    const el = document.createElement('div');
+    document.body.append(el);
+    root = createRoot(el);
+    act(() => root!.render(createElement(ClusterView, { frames: src, selected: null, select: () => {}, inspectable: true, speed: 1e9, description: webDescription, scenario: null })));
+    expect(el.querySelector('[data-testid=cluster-headline]')!.textContent).toMatch(/^Hybrid · declustered · 8 servers × 1,000 frames/);
+    const strips = [...el.querySelectorAll<SVGRectElement>('.cl-dup')];
+    expect(strips).toHaveLength(8);
+    const bar = Number(el.querySelector('.cl-frame')!.getAttribute('height'));
+    c.servers.forEach((s, i) => expect(Number(strips[i].getAttribute('height'))).toBeCloseTo((bar * s.duplicates) / c.frames, 5));
+    const col = el.querySelector('[data-testid=cluster-server-0]')!;
+    expect(col.getAttribute('aria-label')).toMatch(/web requests routed to it.* of them duplicates, held elsewhere too/);
+    const rows = Object.fromEntries(serverRows(c, c.servers[0]));
+    expect(rows.duplicates).toMatch(/^\d+: pages another server holds too/);
   });
 });

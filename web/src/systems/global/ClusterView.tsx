@@ -1,6 +1,7 @@
 // The cluster's memory (thesis §2.1, §3.5; spec 004 §7.1 items 1–2): every server a column, its
 // bar its buffer frames stacked by the server that owns their pages, in that server's colour, its
 // own at the bottom, hated copies hatched above them, then other servers' pages, then free frames;
+// beside each bar a dark strip as tall as its duplicates (pages another server holds too);
 // under each bar its processor's jobs and its disks' requests; above the bars the messages on the
 // wire, each a dot moving from its sender's column to its receiver's, a page filled, a control
 // message a ring. Every number comes from the latest frame; the view re-renders at most 10 times
@@ -80,6 +81,7 @@ function Columns({ f, width, select, selected, inspectable }: { f: ClusterFrame;
             data-hated={s.hated}
             data-others={s.others}
             data-free={s.free}
+            data-duplicates={s.duplicates}
             role="button"
             tabIndex={0}
             aria-label={inspectable ? `${text}. Press Enter to inspect.` : text}
@@ -100,6 +102,9 @@ function Columns({ f, width, select, selected, inspectable }: { f: ClusterFrame;
                 className={`cl-band cl-${b.kind}`}
               />
             ))}
+            {s.duplicates > 0 && (
+              <rect className="cl-dup" x={centre(s.id) + barW / 2 + 1} y={y(s.duplicates)} width={3} height={Math.max(0, y(0) - y(s.duplicates))} />
+            )}
           </g>
         );
       })}
@@ -169,6 +174,9 @@ function Legend({ n }: { n: number }) {
       </span>
       <span>
         <i className="cl-key cl-key-free" /> free frame
+      </span>
+      <span>
+        <i className="cl-key cl-key-dup" /> beside a bar: its duplicates, pages another server holds too
       </span>
       <span>
         <i className="cl-dot" /> a page on the wire

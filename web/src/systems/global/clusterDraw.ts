@@ -52,18 +52,32 @@ export function arcPoint(x0: number, x1: number, y: number, lift: number, t: num
   return [x, y - lift * 4 * t * (1 - t)];
 }
 
+/** Who a server serves, in words: its client, or the web requests routed to it. */
+export function clientText(client: string): string {
+  if (client === 'none') return 'no client';
+  return client === 'web requests' ? 'web requests routed to it' : `a ${client} client`;
+}
+
 /** The sentence a server's column says (its tooltip and its accessible name). */
 export function serverText(s: Server, frames: number): string {
   const others = s.byOwner.filter((n, o) => o !== s.id && n > 0).length;
-  const client = s.client === 'none' ? 'no client' : `a ${s.client} client`;
   return (
-    `Server ${s.id} (${client}): ${s.own} of its own pages, ${s.hated} hated copies, ${s.others} pages of ${others} other servers, ` +
-    `${s.free} free of ${frames} frames; ${s.jobs} jobs on its processor, ${s.diskQueue} requests at its disks`
+    `Server ${s.id} (${clientText(s.client)}): ${s.own} of its own pages, ${s.hated} hated copies, ${s.others} pages of ${others} other servers ` +
+    `(${s.duplicates} of them duplicates, held elsewhere too), ${s.free} free of ${frames} frames; ${s.jobs} jobs on its processor, ` +
+    `${s.diskQueue} requests at its disks`
   );
 }
 
 /** The replacement policies as the thesis names them. */
-const POLICY: Readonly<Record<string, string>> = { base: 'Base', clsv: 'ClSv', reserve: 'Reserve', optimal: 'Optimal' };
+const POLICY: Readonly<Record<string, string>> = {
+  base: 'Base',
+  clsv: 'ClSv',
+  reserve: 'Reserve',
+  optimal: 'Optimal',
+  dup_elim: 'Dup-Elim',
+  hybrid: 'Hybrid',
+  threshold: 'Threshold',
+};
 
 /** The view's head line: the policy, the cluster and how much of its memory holds distinct pages. */
 export function headline(f: ClusterFrame): string {

@@ -13,6 +13,8 @@ export interface Server {
   hated: number;
   others: number;
   free: number;
+  /** Of its pages (hated copies apart), those another server holds too (§4.1.3). */
+  duplicates: number;
   /** Jobs on its processor, and requests at its disks. */
   jobs: number;
   diskQueue: number;
@@ -58,7 +60,9 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     const names = valueNames(d, sec, col);
     return (v: number) => names[v] ?? String(v);
   };
-  const [own, hated, others, free, jobs, diskQueue] = ['own', 'hated', 'others', 'free', 'jobs', 'disk_queue'].map((n) => s.col<Uint32Array>(n));
+  const [own, hated, others, free, duplicates, jobs, diskQueue] = ['own', 'hated', 'others', 'free', 'duplicates', 'jobs', 'disk_queue'].map((n) =>
+    s.col<Uint32Array>(n),
+  );
   const client = s.col<Uint8Array>('client');
   const n = own.length;
   const pages = c.col<Uint32Array>('pages');
@@ -68,6 +72,7 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     hated: hated[i],
     others: others[i],
     free: free[i],
+    duplicates: duplicates[i],
     jobs: jobs[i],
     diskQueue: diskQueue[i],
     client: name('servers', 'client')(client[i]),

@@ -35,8 +35,9 @@ export function serverRows(f: ClusterFrame, s: Server): [string, string][] {
   const out = f.messages.filter((m) => m.from === s.id).length;
   const into = f.messages.filter((m) => m.to === s.id).length;
   return [
-    ['client', s.client === 'none' ? 'none: its memory serves the others' : `a ${s.client} client, whose primary server it is`],
+    ['client', s.client === 'none' ? 'none: its memory serves the others' : s.client === 'web requests' ? 'web requests, routed to it in turn' : `a ${s.client} client, whose primary server it is`],
     ['frames', `${f.frames}: ${s.own} of its own pages, ${s.hated} hated copies, ${s.others} of other servers' pages, ${s.free} free`],
+    ['duplicates', `${s.duplicates}: pages another server holds too (hated copies apart); the rest are the only copy in the cluster's memory`],
     ['others by owner', owners.length === 0 ? 'none' : owners.map(([o, n]) => `server ${o}: ${n}`).join(', ')],
     ['processor', `${s.jobs} jobs sharing it`],
     ['disks', `${s.diskQueue} requests in service or waiting`],
