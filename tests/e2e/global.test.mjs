@@ -1,6 +1,7 @@
-// End-to-end tests of the global-memory cluster in the lab (issue 28, first part), in Chromium:
-// Fig. 18's declustered run stepping to the next ship-back refusal and page served, its records
-// in the event log and its about box; lesson 06 with a question answered wrong then right.
+// End-to-end tests of the global-memory cluster in the lab (issue 28), in Chromium: Fig. 18's
+// declustered run stepping to the next ship-back refusal and page served, its records in the event
+// log and its about box; Ch. 5's web server with its duplicates, and ClSv against Dup-Elim in
+// compare mode; lesson 06 with a question answered wrong then right.
 // Screenshots go to tests/artifacts/.
 // Run: node --test tests/e2e/global.test.mjs
 import { describe, it } from 'node:test';
@@ -61,6 +62,37 @@ describe('the global-memory cluster in the lab (issue 28)', () => {
       assert.deepEqual(page.errors, []);
       await page.context().close();
     }
+  });
+
+  it("runs Ch. 5's web server: duplicates beside each server's memory, and ClSv against Dup-Elim on one clock", async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=global-fig53-hybrid&seed=1&t=20000000000`, { viewport: { width: 1440, height: 900 } });
+    await ready(page);
+    await page.waitForFunction(() => window.__storelab.lab.currentNs() === 20e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 120_000 });
+    assert.match(await page.locator('[data-testid=intro-web]').innerText(), /8 servers of 1,000 frames each, serving 300 files of 32 pages/);
+    const view = page.locator('[data-panel=ClusterView]');
+    await view.locator('[data-testid=cluster-svg]').waitFor();
+    assert.match(await view.locator('[data-testid=cluster-headline]').innerText(), /^Hybrid · declustered · 8 servers × 1,000 frames/);
+    assert.equal(await view.locator('rect.cl-dup').count(), 8, 'every server holds duplicates at 20 s');
+    const dups = Number(await view.locator('[data-testid=cluster-server-2]').getAttribute('data-duplicates'));
+    assert.ok(dups > 0 && dups < 1000, `server 2's duplicates: ${dups}`);
+    await shot(page, 'global-web-hybrid-20s', '[data-panel=ClusterView]');
+    await view.locator('[data-testid=cluster-server-2]').click();
+    await page.locator('[data-panel=Inspector]').getByText(new RegExp(`^${dups}: pages another server holds too`)).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+
+    // Skew 0.6: Dup-Elim keeps nearly every frame for a distinct page and reads less from disk (Figs. 50–51).
+    const compare = await harness.newPage(suite.browser, `${suite.base}compare/#a=global-fig53-clsv&b=global-fig53-dup-elim&seed=1&t=30000000000`, { viewport: { width: 1440, height: 900 } });
+    await ready(compare);
+    await compare.waitForFunction(() => window.__storelab.lab.currentNs() === 30e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 120_000 });
+    assert.match(await compare.locator('[data-testid=differs-B]').innerText(), /policy\.replacement = "?dup_elim"?/);
+    const cell = async (figure) => (await compare.locator(`[data-testid=summary-counters] tr[data-figure=${figure}] td`).allTextContents()).map((t) => Number(t.trim().replace(/[^0-9.]/g, '')));
+    const [reads, unique] = [await cell('misses_per_request'), await cell('unique_pages')];
+    assert.ok(reads[1] < reads[0], `Dup-Elim reads less from disk: ${reads}`);
+    assert.ok(unique[1] > unique[0], `and keeps more distinct pages: ${unique}`);
+    await shot(compare, 'global-compare-clsv-dup-elim');
+    assert.deepEqual(compare.errors, []);
+    await compare.context().close();
   });
 
   it('lesson 06 renders and checks a wrong then a right prediction against the engine', async () => {

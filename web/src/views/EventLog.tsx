@@ -99,11 +99,15 @@ export default function EventLog({ frames, select, selected, description }: View
           }
         }}
       >
-        <span className="t">{formatSimTime(r.t)}</span>
-        <span className="k" style={{ color: kindColour(r.kind) }}>
+        <span className="t" role="gridcell">
+          {formatSimTime(r.t)}
+        </span>
+        <span className="k" role="gridcell" style={{ color: kindColour(r.kind) }}>
           {recordLabel(description, r.kind)}
         </span>
-        <span className="d">{describeRecord(description, r.kind, r)}</span>
+        <span className="d" role="gridcell">
+          {describeRecord(description, r.kind, r)}
+        </span>
       </div>,
     );
   }
@@ -177,8 +181,10 @@ export default function EventLog({ frames, select, selected, description }: View
         {search}
       </div>
       {filters}
-      <div className="sl-scroll" ref={scrollRef} onScroll={onScroll} role="table" aria-label="Trace records, oldest first" style={{ position: 'relative' }}>
-        <div style={{ height: rows.length * ROW_H, position: 'relative' }}>{visible}</div>
+      <div className="sl-scroll" ref={scrollRef} onScroll={onScroll} role="grid" aria-label="Trace records, oldest first" style={{ position: 'relative' }}>
+        <div role="rowgroup" style={{ height: rows.length * ROW_H, position: 'relative' }}>
+          {visible}
+        </div>
         {!started && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
       </div>
     </div>

@@ -5,19 +5,32 @@ import type { IntroProps } from '../system';
 export function GlobalIntro({ scenario }: IntroProps) {
   const nodes = Number(scenario.cluster?.nodes ?? 10);
   const frames = Number(scenario.cluster?.frames ?? 1024);
+  const web = scenario.workload?.model === 'web';
+  const w = scenario.web ?? {};
   return (
     <>
-      <p>
-        {nodes} servers of {frames.toLocaleString()} frames each. Each client asks its primary server for pages of its locality set,
-        one at a time. The warm-up fills the servers&apos; memories, then the window measures the large clients&apos; requests: the
-        response time to the page&apos;s arrival in the primary&apos;s memory (its processing excluded), the disk reads (misses) and
-        the messages carrying a page, each per request (thesis §3.5).
-      </p>
+      {web ? (
+        <p data-testid="intro-web">
+          {nodes} servers of {frames.toLocaleString()} frames each, serving {Number(w.files ?? 300).toLocaleString()} files of{' '}
+          {Number(w.file_pages ?? 32)} pages (thesis Ch. 5). {Number(w.mpl ?? 4)} requests a server are in progress at a time; each asks
+          for a whole file, picked by a Zipf law of skew {Number(w.zipf ?? 1)}, and goes to the next server in turn, which fetches the
+          file&apos;s pages one after another. The warm-up fills the memories, then the window measures each file request: its response
+          time to the last page in memory, its disk reads and its messages carrying a page (§5.4).
+        </p>
+      ) : (
+        <p>
+          {nodes} servers of {frames.toLocaleString()} frames each. Each client asks its primary server for pages of its locality set,
+          one at a time. The warm-up fills the servers&apos; memories, then the window measures the large clients&apos; requests: the
+          response time to the page&apos;s arrival in the primary&apos;s memory (its processing excluded), the disk reads (misses) and
+          the messages carrying a page, each per request (thesis §3.5).
+        </p>
+      )}
       <ul className="hint">
         <li>
-          This first version of the cluster runs Chapter 3&apos;s simulation: Base, ClSv, Reserve and Optimal replacement, clustered and
-          declustered placement, read-only clients. The cluster view shows every server&apos;s memory by owner and the messages
-          between them; the event log every page served, read, dropped and shipped back.
+          The cluster runs Chapter 3&apos;s simulation (Base, ClSv, Reserve and Optimal replacement, clustered and declustered placement)
+          and Chapter 5&apos;s web server (ClSv, Dup-Elim, Hybrid and Threshold), read-only. The cluster view shows every server&apos;s
+          memory by owner, its duplicates and the messages between them; the event log every page served, read, dropped and shipped
+          back.
         </li>
       </ul>
     </>

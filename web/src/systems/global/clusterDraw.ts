@@ -77,6 +77,8 @@ const POLICY: Readonly<Record<string, string>> = {
   dup_elim: 'Dup-Elim',
   hybrid: 'Hybrid',
   threshold: 'Threshold',
+  global: 'Global',
+  reserve_dup: 'Reserve (Ch. 4)',
 };
 
 /** The view's head line: the policy, the cluster and how much of its memory holds distinct pages. */

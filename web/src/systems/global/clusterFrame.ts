@@ -15,6 +15,8 @@ export interface Server {
   free: number;
   /** Of its pages (hated copies apart), those another server holds too (§4.1.3). */
   duplicates: number;
+  /** The mean time since the last use of its 100 least recently used pages, s (0: a frame free). */
+  tailAge: number;
   /** Jobs on its processor, and requests at its disks. */
   jobs: number;
   diskQueue: number;
@@ -64,6 +66,7 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     s.col<Uint32Array>(n),
   );
   const client = s.col<Uint8Array>('client');
+  const tailAge = s.col<Float64Array>('tail_age');
   const n = own.length;
   const pages = c.col<Uint32Array>('pages');
   const servers = Array.from(own, (_, i): Server => ({
@@ -73,6 +76,7 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     others: others[i],
     free: free[i],
     duplicates: duplicates[i],
+    tailAge: tailAge[i],
     jobs: jobs[i],
     diskQueue: diskQueue[i],
     client: name('servers', 'client')(client[i]),

@@ -39,6 +39,7 @@ export function serverRows(f: ClusterFrame, s: Server): [string, string][] {
     ['frames', `${f.frames}: ${s.own} of its own pages, ${s.hated} hated copies, ${s.others} of other servers' pages, ${s.free} free`],
     ['duplicates', `${s.duplicates}: pages another server holds too (hated copies apart); the rest are the only copy in the cluster's memory`],
     ['others by owner', owners.length === 0 ? 'none' : owners.map(([o, n]) => `server ${o}: ${n}`).join(', ')],
+    ['LRU tail', s.tailAge === 0 ? 'a frame is free' : `its 100 least recently used pages last used ${s.tailAge.toFixed(2)} s ago on average (§4.1.3)`],
     ['processor', `${s.jobs} jobs sharing it`],
     ['disks', `${s.diskQueue} requests in service or waiting`],
     ['messages in flight', `${out} from it, ${into} to it`],

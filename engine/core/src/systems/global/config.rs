@@ -63,6 +63,11 @@ pub struct Cluster {
     #[garde(range(min = 1, max = 16))]
     #[schemars(extend("x-unit" = "disks"))]
     pub disks: u32,
+    /// Every mechanical time of the M2266 multiplied by this: its seek, settle, rotation and
+    /// transfer (spec A5: the SP/2's disk of Ch. 4, 9.9 ms unloaded, is the M2266 at 0.73).
+    #[garde(range(min = 0.05, max = 20.0))]
+    #[schemars(extend("x-unit" = "×"))]
+    pub disk_time_scale: f64,
     /// Message buffers of each server: a message holds one at its sender until it is delivered,
     /// and a sender with none free waits (Tab. 5: 160 KB, about 20; spec A6).
     #[garde(range(min = 1, max = 10_000))]
@@ -72,7 +77,7 @@ pub struct Cluster {
 
 impl Default for Cluster {
     fn default() -> Self {
-        Cluster { nodes: 10, frames: 1024, mips: 30.0, disks: 4, message_buffers: 20 }
+        Cluster { nodes: 10, frames: 1024, mips: 30.0, disks: 4, disk_time_scale: 1.0, message_buffers: 20 }
     }
 }
 
@@ -172,13 +177,35 @@ pub enum Replacement {
     /// Controlled duplication (§5.4.1): the LRU duplicate while duplicates fill more than
     /// `policy.threshold` of the frames, else the LRU page (0 is Dup-Elim, 1 is ClSv).
     Threshold,
+    /// Global (§4.2.3): hated copies, then duplicates, then pages of servers that have either
+    /// (as the state table says), then the page whose owner's memory is the coldest, so that
+    /// what leaves the cluster's memory is about its least recently used page.
+    Global,
+    /// Ch. 4's Reserve (§4.2.2): while own pages fill more than `policy.reserve` of the memory,
+    /// hated copies and the LRU own page; else duplicates first, then others' pages.
+    ReserveDup,
 }
 
 impl Replacement {
     /// Whether it tells a page held by several servers from the only copy (§4.1.3, §5.2.1).
     pub fn duplicates(self) -> bool {
-        matches!(self, Replacement::DupElim | Replacement::Hybrid | Replacement::Threshold)
+        use Replacement::*;
+        matches!(self, DupElim | Hybrid | Threshold | Global | ReserveDup)
     }
+}
+
+/// How a server lets go of another server's page it evicts (spec A11).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Discard {
+    /// The simulations' handshake in the request's path (Chs. 3, 5): a notice to the owner, which
+    /// asks for the page back or says drop it.
+    #[default]
+    Handshake,
+    /// The SP/2 implementation's (§4.1.3): no handshake; a duplicate is dropped, and so is a page
+    /// older than its owner's LRU tail when the owner has no hated copy or duplicate (as the state
+    /// table says); any other goes back to its owner at once, which keeps it if it would.
+    Piggyback,
 }
 
 /// The order hated copies go in (spec A13): Ch. 3's LIFO, Ch. 5's FIFO.
@@ -237,6 +264,9 @@ pub struct Policy {
     /// Which hated copy goes first.
     #[garde(skip)]
     pub hated_order: HatedOrder,
+    /// How an evicted page of another server is let go.
+    #[garde(skip)]
+    pub discard: Discard,
     /// How often Hybrid's servers refresh their measured costs of a disk read and of a page from
     /// remote memory (§5.2.1: "for fixed time intervals"; the interval is ours, spec A23).
     #[garde(custom(positive), range(max = 1000.0))]
@@ -253,6 +283,7 @@ impl Default for Policy {
             reserve: 0.6,
             threshold: 0.5,
             hated_order: HatedOrder::Lifo,
+            discard: Discard::Handshake,
             cost_interval_s: 1.0,
         }
     }
@@ -302,10 +333,14 @@ pub struct Workload {
     #[garde(range(min = 0.0, max = 100.0))]
     #[schemars(extend("x-unit" = "×hot"))]
     pub cold_factor: f64,
-    /// A client's pause after processing each page (Tab. 8: 0).
+    /// A large client's pause after processing each page (Tab. 8: 0).
     #[garde(range(min = 0.0, max = 100_000.0))]
     #[schemars(extend("x-unit" = "ms"))]
     pub think_ms: f64,
+    /// A small client's pause after processing each page (0; Ch. 4 Expt 4: 4 ms).
+    #[garde(range(min = 0.0, max = 100_000.0))]
+    #[schemars(extend("x-unit" = "ms"))]
+    pub small_think_ms: f64,
 }
 
 impl Default for Workload {
@@ -319,6 +354,7 @@ impl Default for Workload {
             p_hot: 1.0,
             cold_factor: 5.0,
             think_ms: 0.0,
+            small_think_ms: 0.0,
         }
     }
 }

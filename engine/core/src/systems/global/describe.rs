@@ -11,7 +11,7 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("data_messages_per_request", "data messages a request", "", 1.0, "Messages carrying a page per request: pages sent and pages shipped back (Fig. 18)."),
     fig("owner_hits_per_request", "owner's memory a request", "", 1.0, "Pages the owner sent from its memory, per request."),
     fig("forwards_per_request", "forwards a request", "", 1.0, "Pages another server forwarded at the owner's request, per request."),
-    fig("local_hit_ratio", "primary's memory a request", "", 1.0, "The share of pages found in the primary server's own memory."),
+    fig("local_hit_ratio", "found in the primary's memory", "", 1.0, "The share of pages found in the primary server's own memory."),
     fig("messages_per_request", "messages a request", "", 1.0, "Every message, control and data, per request."),
     fig("mean_disk_ms", "disk time", "ms", 1.0, "A disk read from its request to its end, queueing included (§3.5.5: 13.57 ms clustered, 15.4 declustered)."),
     fig("ship_backs_per_request", "ship-backs a request", "", 1.0, "Evicted pages their owners took back (push-pull), per request."),
@@ -36,7 +36,7 @@ pub const DESCRIPTION: Description = Description {
     kind: "global",
     title: "Global memory management in a cluster of servers",
     paper: "Venkataraman, Global Memory Management for Multi-Server Database Systems (PhD thesis, University of \
-            Wisconsin–Madison, 1996), Chapters 3 and 5",
+            Wisconsin–Madison, 1996), Chapters 3 to 5",
     records: RECORD_KINDS,
     sections: super::view::SECTIONS,
     figures: FIGURES,
@@ -49,6 +49,8 @@ pub const DESCRIPTION: Description = Description {
         "workload.large_clients",
         "cluster.nodes",
         "policy.reserve",
+        "web.zipf",
+        "policy.threshold",
     ],
     work: "requests",
 };

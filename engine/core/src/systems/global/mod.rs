@@ -15,6 +15,7 @@ pub mod disk;
 pub mod layout;
 pub mod metrics;
 pub mod pool;
+mod discard;
 mod protocol;
 pub mod records;
 mod validate;
@@ -38,7 +39,7 @@ use config::{Config, MessageCost, Replacement};
 use costs::Costs;
 use layout::Layout;
 use metrics::{Counters, Metrics, Sample, Summary};
-use pool::{Pool, Resident, Rules};
+use pool::{Pool, Resident, Rules, State};
 
 /// The system's events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,6 +110,8 @@ pub struct Msg {
     pub dest: u16,
     /// DiscardNotify, PageReturn: the page's last access.
     pub ts: SimTime,
+    /// Its sender's state, piggy-backed (§4.1.3), where a policy or the discard reads it.
+    pub state: State,
     /// Where it is: at its sender's processor, on the wire (from `wire.0` to `wire.1`), at its
     /// receiver's processor (for the cluster view).
     pub phase: Phase,
@@ -125,6 +128,7 @@ impl Msg {
         client: 0,
         dest: 0,
         ts: 0,
+        state: State::NONE,
         phase: Phase::Sending,
         wire: (0, 0),
     };
@@ -192,6 +196,9 @@ pub struct Node {
     pub disks: Vec<Disk<Io>>,
     pub pool: Pool,
     pub costs: Costs,
+    /// Every server's state as this one last heard of it, piggy-backed on their messages (the
+    /// state table, §4.1.3; kept when the policy or the discard reads it).
+    pub states: Vec<State>,
 }
 
 type K = Kernel<Event>;
@@ -221,6 +228,8 @@ pub struct GlobalSystem {
     pub requests: Vec<Request>,
     /// Web: the server the next file request goes to (the round-robin router, §5.2).
     route: u16,
+    /// Whether the servers keep state tables (Global's victims, the SP/2's discard).
+    states: bool,
     rng: Rng,
     pub counters: Counters,
     pub metrics: Metrics,
@@ -240,9 +249,10 @@ impl GlobalSystem {
         let nodes = (0..c.cluster.nodes)
             .map(|_| Node {
                 cpu: PsCpu::default(),
-                disks: (0..c.cluster.disks).map(|d| disk::M2266::disk(d as u8, phases.unit())).collect(),
-                pool: Pool::new(c.cluster.frames),
+                disks: (0..c.cluster.disks).map(|d| disk::M2266::disk(d as u8, phases.unit(), c.cluster.disk_time_scale)).collect(),
+                pool: Pool::new(c.cluster.frames, if c.policy.replacement == Replacement::Global { c.cluster.nodes as u16 } else { 0 }),
                 costs: Costs::new(remote_ns, interval),
+                states: vec![State::default(); c.cluster.nodes as usize],
             })
             .collect();
         let pages = layout.pages() as usize;
@@ -256,10 +266,11 @@ impl GlobalSystem {
             holders: vec![0; pages],
             resident: vec![0; pages],
             shipped: vec![0; pages],
-            central: (c.policy.replacement == Replacement::Optimal).then(|| Pool::new(c.cluster.nodes * c.cluster.frames)),
+            central: (c.policy.replacement == Replacement::Optimal).then(|| Pool::new(c.cluster.nodes * c.cluster.frames, 0)),
             recent: vec![0; pages],
             requests: vec![Request::default(); layout.clients.len()],
             route: 0,
+            states: c.policy.replacement == Replacement::Global || c.policy.discard == config::Discard::Piggyback,
             rng: Rng::stream(seed, 0xc11e),
             layout,
             counters: Counters::default(),
@@ -331,12 +342,18 @@ impl GlobalSystem {
         }
     }
 
-    /// What server `node`'s policy goes by to choose a victim now (Hybrid's costs refreshed).
-    fn rules(&mut self, node: u16, now: SimTime) -> Rules {
+    /// The page server `node`'s policy evicts now, Hybrid's costs refreshed and under Global its
+    /// own line of its state table exact.
+    fn victim(&mut self, node: u16, now: SimTime) -> Option<u32> {
         let interval = time::from_s(self.config.policy.cost_interval_s);
-        let costs = &mut self.nodes[node as usize].costs;
-        costs.refresh(now, interval);
-        Rules { now, remote_ns: costs.remote_ns, disk_ns: costs.disk_ns, ..Rules::of(&self.config.policy) }
+        let global = self.replacement() == Replacement::Global;
+        let n = &mut self.nodes[node as usize];
+        n.costs.refresh(now, interval);
+        if global {
+            n.states[node as usize] = n.pool.state(now);
+        }
+        let rules = Rules { now, remote_ns: n.costs.remote_ns, disk_ns: n.costs.disk_ns, node, states: &n.states, ..Rules::of(&self.config.policy) };
+        n.pool.victim(&rules)
     }
 
     /// Time on an idle processor for `instructions`.
@@ -385,7 +402,8 @@ impl GlobalSystem {
 
     /// Sends a message: its protocol's first half at the sender, then the wire.
     fn send(&mut self, k: &mut K, msg: Msg) {
-        let msg = Msg { phase: Phase::Sending, wire: (0, 0), ..msg };
+        let state = if self.states { self.nodes[msg.from as usize].pool.state(k.now()) } else { State::NONE };
+        let msg = Msg { phase: Phase::Sending, wire: (0, 0), state, ..msg };
         let id = match self.free_msgs.pop() {
             Some(id) => {
                 self.msgs[id as usize] = msg;
@@ -455,6 +473,9 @@ impl GlobalSystem {
 
     fn received(&mut self, k: &mut K, id: u32) {
         let m = self.msgs[id as usize];
+        if self.states {
+            self.nodes[m.to as usize].states[m.from as usize] = m.state;
+        }
         self.msgs[id as usize].phase = Phase::Done;
         self.free_msgs.push(id);
         self.handle_msg(k, m);

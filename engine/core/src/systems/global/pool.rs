@@ -11,19 +11,21 @@ use super::config::{HatedOrder, Policy, Replacement};
 use crate::kernel::SimTime;
 
 /// A resident page: when it was last accessed, whether it is a hated copy, the server's own page,
-/// a duplicate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// a duplicate, and its owner.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Resident {
     pub ts: SimTime,
     pub hated: bool,
     pub local: bool,
     pub dup: bool,
+    pub owner: u16,
 }
 
 /// What a victim's choice needs beside the pool: the policy, and for Hybrid the time and the
-/// server's measured costs of a page from remote memory and from disk (§5.2.1).
+/// server's measured costs of a page from remote memory and from disk (§5.2.1); for Global the
+/// other servers as this one last heard of them (its state table, §4.1.3).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Rules {
+pub struct Rules<'a> {
     pub replacement: Replacement,
     pub reserve: f64,
     pub threshold: f64,
@@ -31,14 +33,50 @@ pub struct Rules {
     pub now: SimTime,
     pub remote_ns: f64,
     pub disk_ns: f64,
+    /// Global: this server, and every server's summary as this one knows it (its own exact).
+    pub node: u16,
+    pub states: &'a [State],
 }
 
-impl Rules {
-    /// The policy's rules, Hybrid's costs to be filled in.
-    pub fn of(p: &Policy) -> Rules {
-        Rules { replacement: p.replacement, reserve: p.reserve, threshold: p.threshold, hated_order: p.hated_order, now: 0, remote_ns: 0.0, disk_ns: 0.0 }
+impl Rules<'_> {
+    /// The policy's rules, Hybrid's costs and Global's state table to be filled in.
+    pub fn of(p: &Policy) -> Rules<'static> {
+        Rules {
+            replacement: p.replacement,
+            reserve: p.reserve,
+            threshold: p.threshold,
+            hated_order: p.hated_order,
+            now: 0,
+            remote_ns: 0.0,
+            disk_ns: 0.0,
+            node: 0,
+            states: &[],
+        }
     }
 }
+
+/// What a server tells the others of its memory, piggy-backed on its messages (§4.1.3): its hated
+/// copies and duplicates, and its LRU tail's mean last access (the 100 least recently used pages;
+/// the thesis ships their mean elapsed time, the same thing under one clock).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct State {
+    pub hated: u32,
+    pub dup: u32,
+    pub tail_ts: SimTime,
+}
+
+impl State {
+    /// A server never heard of.
+    pub const NONE: State = State { hated: 0, dup: 0, tail_ts: 0 };
+
+    /// Whether the server has slack: hated copies or duplicates to give up (§4.2.3).
+    pub fn slack(&self) -> bool {
+        self.hated + self.dup > 0
+    }
+}
+
+/// Pages of the LRU tail whose mean age the state table carries (§4.1.3).
+pub const TAIL: usize = 100;
 
 type List = BTreeSet<(SimTime, u32)>;
 
@@ -46,16 +84,19 @@ type List = BTreeSet<(SimTime, u32)>;
 pub struct Pool {
     pub frames: u32,
     pages: BTreeMap<u32, Resident>,
-    /// The pages that are not hated, by last access: `lists[local][dup]`.
+    /// The pages that are not hated, by last access: `lists[local][dup]`; and under Global by
+    /// owner too (§4.2.3's per-owner lists).
     lists: [[List; 2]; 2],
+    owners: Vec<List>,
     hated: VecDeque<u32>,
     /// Frames set free for pages on their way in.
     pub reserved: u32,
 }
 
 impl Pool {
-    pub fn new(frames: u32) -> Pool {
-        Pool { frames, pages: BTreeMap::new(), lists: Default::default(), hated: VecDeque::new(), reserved: 0 }
+    /// A pool of `frames`; with lists by owner for `owners` servers (Global), or none (0).
+    pub fn new(frames: u32, owners: u16) -> Pool {
+        Pool { frames, pages: BTreeMap::new(), lists: Default::default(), owners: vec![List::new(); owners as usize], hated: VecDeque::new(), reserved: 0 }
     }
 
     pub fn len(&self) -> u32 {
@@ -111,6 +152,9 @@ impl Pool {
             self.hated.push_back(page);
         } else {
             self.list(r).insert((r.ts, page));
+            if let Some(l) = self.owners.get_mut(r.owner as usize) {
+                l.insert((r.ts, page));
+            }
         }
     }
 
@@ -122,6 +166,9 @@ impl Pool {
             self.hated.remove(i);
         } else {
             self.list(r).remove(&(r.ts, page));
+            if let Some(l) = self.owners.get_mut(r.owner as usize) {
+                l.remove(&(r.ts, page));
+            }
         }
         Some(r)
     }
@@ -155,6 +202,60 @@ impl Pool {
         self.lru_of(&[(0, 0), (0, 1), (1, 0), (1, 1)])
     }
 
+    /// What this server tells the others (§4.1.3): its slack, and the mean last access of its
+    /// `TAIL` least recently used pages that are not hated (0 while it has a free frame).
+    pub fn state(&self, now: SimTime) -> State {
+        let mut heads: Vec<_> = self.lists.iter().flatten().map(|l| l.iter().peekable()).collect();
+        let (mut sum, mut n) = (0u128, 0u128);
+        while n < TAIL as u128 {
+            // The oldest head of the four lists.
+            let mut oldest: Option<(SimTime, usize)> = None;
+            for (i, h) in heads.iter_mut().enumerate() {
+                if let Some(&&(ts, _)) = h.peek() {
+                    if oldest.is_none_or(|(t, _)| ts < t) {
+                        oldest = Some((ts, i));
+                    }
+                }
+            }
+            let Some((ts, i)) = oldest else { break };
+            heads[i].next();
+            sum += u128::from(ts);
+            n += 1;
+        }
+        // Free frames are colder than any page: a server with room takes what it is sent.
+        let tail_ts = if self.free() > 0 { 0 } else if n == 0 { now } else { (sum / n) as SimTime };
+        State { hated: self.hated(), dup: self.duplicates(), tail_ts }
+    }
+
+    /// The least recently used page of owner `o` here that is not hated (Global's lists).
+    fn lru_owned(&self, o: u16) -> Option<(SimTime, u32)> {
+        self.owners.get(o as usize).and_then(|l| l.first().copied())
+    }
+
+    /// Global's victim once no hated copy or duplicate is left (§4.2.3, spec §2.7 (5), A15): the
+    /// LRU page among those owned by servers with slack; else, with the servers ordered from the
+    /// coldest tail (the oldest mean last access, this server's own exact), this server's LRU
+    /// page if it is the coldest or older than the coldest other's tail, else the LRU page of the
+    /// coldest server that owns a page here.
+    fn global_victim(&self, r: &Rules) -> Option<(SimTime, u32)> {
+        let slack = (0..r.states.len() as u16).filter(|&t| t != r.node && r.states[t as usize].slack());
+        if let Some(x) = slack.filter_map(|t| self.lru_owned(t)).min() {
+            return Some(x);
+        }
+        let lru = self.lru()?;
+        let mut order: Vec<u16> = (0..r.states.len() as u16).collect();
+        order.sort_by_key(|&t| (r.states[t as usize].tail_ts, t));
+        for o in order {
+            if o == r.node {
+                return Some(lru);
+            }
+            if let Some(x) = self.lru_owned(o) {
+                return Some(if lru.0 < r.states[o as usize].tail_ts { lru } else { x });
+            }
+        }
+        Some(lru)
+    }
+
     /// The page the policy evicts to make room (§3.3, §5.2.1, §5.4.1). Every policy but Base and
     /// Optimal gives up a hated copy first. Then Base, ClSv and Optimal take the LRU page;
     /// Reserve the LRU own page while own pages fill more than `reserve` of the frames, else the
@@ -164,6 +265,9 @@ impl Pool {
     /// (C_remote / T(d)) / (C_disk / T(s)) ≤ 1, T being the time since last access.
     pub fn victim(&self, r: &Rules) -> Option<u32> {
         use Replacement::*;
+        if r.replacement == ReserveDup {
+            return self.reserve_dup_victim(r);
+        }
         if !matches!(r.replacement, Base | Optimal) {
             let hated = match r.hated_order {
                 HatedOrder::Lifo => self.hated.back(),
@@ -188,6 +292,8 @@ impl Pool {
                 }
             }
             DupElim => page(self.lru_of(&DUP).or_else(|| self.lru())),
+            Global => page(self.lru_of(&DUP).or_else(|| self.global_victim(r))),
+            ReserveDup => unreachable!("chosen above"),
             Threshold => {
                 if f64::from(self.duplicates()) > r.threshold * f64::from(self.frames) {
                     page(self.lru_of(&DUP))
@@ -207,6 +313,26 @@ impl Pool {
         }
     }
 
+    /// Ch. 4's Reserve (§4.2.2, spec §2.7 (3)): while own pages (hated copies counted) fill more
+    /// than the reservation, the newest hated copy or the LRU own page; else the LRU duplicate,
+    /// else the LRU page of another server, or the LRU own page. The thesis gives up duplicates
+    /// before it checks the reservation; its Tab. 13 (60% own pages) shows the reservation binding
+    /// even so, which it does here only checked first (docs/models.md).
+    fn reserve_dup_victim(&self, r: &Rules) -> Option<u32> {
+        let page = |x: Option<(SimTime, u32)>| x.map(|(_, p)| p);
+        if f64::from(self.local()) > r.reserve * f64::from(self.frames) {
+            let hated = match r.hated_order {
+                HatedOrder::Lifo => self.hated.back(),
+                HatedOrder::Fifo => self.hated.front(),
+            };
+            return hated.copied().or_else(|| page(self.lru_of(&[(1, 0), (1, 1)]).or_else(|| self.lru_of(&[(0, 0)]))));
+        }
+        if let Some(d) = self.lru_of(&[(0, 1), (1, 1)]) {
+            return Some(d.1);
+        }
+        page(self.lru_of(&[(0, 0)]).or_else(|| self.lru_of(&[(1, 0)]))).or_else(|| self.hated.back().copied())
+    }
+
     /// Whether the owner takes back a page last accessed at `ts` that another server evicts
     /// (§3.3 "Base", spec §2.4, A7): it has a free frame or a hated copy to give up, or under a
     /// policy that tells duplicates apart a duplicate, or the page is younger than its LRU page.
@@ -220,14 +346,14 @@ mod tests {
     use super::*;
 
     fn r(ts: SimTime, local: bool) -> Resident {
-        Resident { ts, hated: false, local, dup: false }
+        Resident { ts, local, owner: u16::from(!local), ..Resident::default() }
     }
 
     fn hated(ts: SimTime) -> Resident {
-        Resident { ts, hated: true, local: true, dup: false }
+        Resident { ts, hated: true, local: true, ..Resident::default() }
     }
 
-    fn rules(replacement: Replacement, reserve: f64) -> Rules {
+    fn rules(replacement: Replacement, reserve: f64) -> Rules<'static> {
         Rules { replacement, reserve, ..Rules::of(&Policy::default()) }
     }
 
@@ -235,7 +361,7 @@ mod tests {
     /// own pages while they fill at most the reservation, evicting others' pages instead.
     #[test]
     fn each_policy_picks_its_victim() {
-        let mut p = Pool::new(10);
+        let mut p = Pool::new(10, 0);
         p.insert(1, r(10, true));
         p.insert(2, r(5, false));
         p.insert(3, r(20, true));
@@ -260,7 +386,7 @@ mod tests {
     /// LRU single page's re-fetch costs by how recently each was used.
     #[test]
     fn duplicates_go_first_as_each_policy_says() {
-        let mut p = Pool::new(10);
+        let mut p = Pool::new(10, 0);
         p.insert(1, r(10, true));
         p.insert(2, r(20, false));
         p.insert(3, r(30, false));
@@ -286,11 +412,58 @@ mod tests {
         assert_eq!(p.victim(&rules(Replacement::Clsv, 0.6)), Some(5), "a hated copy keeps its place as its state changes");
     }
 
+    /// §4.2.3: Global gives up pages of servers with slack first; else it compares its own LRU
+    /// page with the coldest server's tail and sends that server's page home if its tail is
+    /// older. §4.1.3: a server's state is its slack and the mean last access of its LRU tail.
+    #[test]
+    fn global_evicts_toward_the_coldest_memory() {
+        let mut p = Pool::new(10, 3);
+        let page = |ts, owner| Resident { ts, owner, local: owner == 0, ..Resident::default() };
+        p.insert(1, page(50, 0));
+        p.insert(2, page(30, 1));
+        p.insert(3, page(40, 2));
+        p.insert(4, page(60, 2));
+        assert_eq!(p.state(100).tail_ts, 0, "a free frame is colder than any page");
+        p.frames = 4;
+        assert_eq!(p.state(100), State { hated: 0, dup: 0, tail_ts: 45 }, "full: the mean of the four last accesses");
+        let mut states = [p.state(100), State { hated: 0, dup: 0, tail_ts: 20 }, State { hated: 0, dup: 0, tail_ts: 10 }];
+        let global = |states: &[State]| p.victim(&Rules { replacement: Replacement::Global, node: 0, states, ..rules(Replacement::Global, 0.6) });
+        assert_eq!(global(&states), Some(3), "server 2's tail is the coldest, and older than this server's LRU page: its page goes home");
+        states[2].tail_ts = 35;
+        assert_eq!(global(&states), Some(2), "server 1's is the coldest now");
+        states[1].tail_ts = 25;
+        assert_eq!(global(&states), Some(2), "older than the own LRU page (30), server 1's LRU page still goes");
+        states[0].tail_ts = 5;
+        assert_eq!(global(&states), Some(2), "this server coldest: its LRU page overall");
+        states[0].tail_ts = 45;
+        states[2].dup = 4;
+        assert_eq!(global(&states), Some(3), "server 2 has duplicates to give up: its page goes first");
+    }
+
+    /// §4.2.2: Ch. 4's Reserve keeps its own pages within the reservation, and otherwise evicts
+    /// duplicates first.
+    #[test]
+    fn chapter_4_reserve_gives_up_duplicates_first() {
+        let mut p = Pool::new(10, 0);
+        p.insert(1, r(10, true));
+        p.insert(2, r(20, false));
+        p.insert(3, r(30, false));
+        p.insert(4, hated(40));
+        p.set_dup(3, true);
+        assert_eq!(p.victim(&rules(Replacement::ReserveDup, 0.6)), Some(3), "the duplicate, before the hated copy");
+        p.set_dup(3, false);
+        assert_eq!(p.victim(&rules(Replacement::ReserveDup, 0.6)), Some(2), "2 own of 10 frames: another server's page");
+        assert_eq!(p.victim(&rules(Replacement::ReserveDup, 0.1)), Some(4), "over the reservation: the hated copy first");
+        p.remove(4);
+        p.set_dup(3, true);
+        assert_eq!(p.victim(&rules(Replacement::ReserveDup, 0.05)), Some(1), "over the reservation: the own page, duplicates or not");
+    }
+
     /// Spec A7: an owner takes a page back while it has room or a hated copy, or if the page is
     /// younger than its LRU page.
     #[test]
     fn an_owner_takes_back_what_is_younger_than_its_lru_page() {
-        let mut p = Pool::new(2);
+        let mut p = Pool::new(2, 0);
         assert!(p.would_accept(0, false), "empty");
         p.insert(1, r(10, true));
         p.insert(2, r(20, false));

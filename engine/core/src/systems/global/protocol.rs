@@ -78,7 +78,7 @@ impl GlobalSystem {
     }
 
     /// A page sent to the server of the request it serves: a copy on its way (`GlobalSystem::dup`).
-    fn send_page(&mut self, k: &mut K, m: Msg) {
+    pub(super) fn send_page(&mut self, k: &mut K, m: Msg) {
         self.ship(m.page, false);
         self.requests[m.client as usize].shipped = true;
         self.send(k, m);
@@ -202,45 +202,10 @@ impl GlobalSystem {
             if self.nodes[node as usize].pool.free() > 0 {
                 let hated = self.replacement() != Replacement::Base;
                 self.hold(page, node);
-                self.insert_copy(node, page, Resident { ts: k.now(), hated, local: true, dup: false });
+                self.insert_copy(node, page, Resident { ts: k.now(), hated, local: true, dup: false, owner: node });
             }
         }
         self.send_page(k, Msg { kind: Kind::PageData, from: node, to: primary, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
-    }
-
-    /// A frame at `node` for a copy it keeps: its victim is dropped, without a handshake (spec
-    /// A7: no cascade), its owner's directory updated.
-    fn evict_for_copy(&mut self, k: &mut K, node: u16) {
-        if self.nodes[node as usize].pool.free() > 0 {
-            return;
-        }
-        let rules = self.rules(node, k.now());
-        let Some(v) = self.nodes[node as usize].pool.victim(&rules) else { return };
-        self.remove_copy(node, v);
-        self.unhold(v, node);
-        k.record(RecordKind::Drop, u32::from(node), u64::from(v), u64::from(self.owner(v)), 0);
-    }
-
-    /// Makes room at `node` for client `c`'s page (spec §2.4's MakeRoom): a free frame, or the
-    /// policy's victim, dropped at once if it is the server's own or offered back to its owner.
-    fn make_room(&mut self, k: &mut K, c: u16, node: u16) {
-        if self.nodes[node as usize].pool.free() > 0 {
-            self.nodes[node as usize].pool.reserved += 1;
-            self.requests[c as usize].room = true;
-            return;
-        }
-        let rules = self.rules(node, k.now());
-        let v = self.nodes[node as usize].pool.victim(&rules).expect("a full pool has a victim");
-        let r = self.remove_copy(node, v).expect("resident");
-        self.nodes[node as usize].pool.reserved += 1;
-        self.unhold(v, node);
-        let owner = self.owner(v);
-        if owner == node {
-            k.record(RecordKind::Drop, u32::from(node), u64::from(v), u64::from(owner), 0);
-            self.requests[c as usize].room = true;
-        } else {
-            self.send(k, Msg { kind: Kind::DiscardNotify, from: node, to: owner, page: v, client: c, dest: node, ts: r.ts, ..Msg::NEW });
-        }
     }
 
     pub(super) fn handle_msg(&mut self, k: &mut K, m: Msg) {
@@ -262,47 +227,13 @@ impl GlobalSystem {
                 self.serve(k, m.client);
             }
             Kind::PageData => self.fetched(k, m.client),
-            Kind::DiscardNotify => {
-                let pool = &self.nodes[m.to as usize].pool;
-                let last = self.holders[m.page as usize] == 0;
-                let accept = last && !pool.contains(m.page) && pool.would_accept(m.ts, self.replacement().duplicates());
-                let kind = if accept { Kind::ShipbackReq } else { Kind::ShipbackNo };
-                self.send(k, Msg { kind, from: m.to, to: m.from, ..m });
-            }
-            Kind::ShipbackReq => {
-                self.ship(m.page, false);
-                self.send(k, Msg { kind: Kind::PageReturn, from: m.to, to: m.from, ..m });
-                self.roomed(k, m.client);
-            }
-            Kind::ShipbackNo => {
-                self.counters.refused += 1;
-                k.record(RecordKind::Drop, u32::from(m.to), u64::from(m.page), u64::from(m.from), 1);
-                self.roomed(k, m.client);
-            }
-            Kind::PageReturn => self.returned(k, m),
-        }
-    }
-
-    /// An evicted page is back at its owner (push-pull): it displaces the owner's victim and
-    /// keeps its age.
-    fn returned(&mut self, k: &mut K, m: Msg) {
-        let owner = m.to;
-        self.ship(m.page, true);
-        self.counters.accepted += 1;
-        k.record(RecordKind::ShipBack, u32::from(m.from), u64::from(m.page), u64::from(owner), 0);
-        if self.nodes[owner as usize].pool.contains(m.page) || self.holders[m.page as usize] != 0 {
-            return; // a copy came back meanwhile: the returned one is dropped
-        }
-        self.evict_for_copy(k, owner);
-        if self.nodes[owner as usize].pool.free() > 0 {
-            self.hold(m.page, owner);
-            self.insert_copy(owner, m.page, Resident { ts: m.ts, hated: false, local: true, dup: false });
+            Kind::DiscardNotify | Kind::ShipbackReq | Kind::ShipbackNo | Kind::PageReturn => self.discard_msg(k, m),
         }
     }
 
     /// The page has reached the primary; a page from another server's memory tells Hybrid's
     /// measure what such a page costs.
-    fn fetched(&mut self, k: &mut K, c: u16) {
+    pub(super) fn fetched(&mut self, k: &mut K, c: u16) {
         let r = &mut self.requests[c as usize];
         r.fetched = true;
         if r.remote {
@@ -312,13 +243,8 @@ impl GlobalSystem {
         self.join(k, c);
     }
 
-    fn roomed(&mut self, k: &mut K, c: u16) {
-        self.requests[c as usize].room = true;
-        self.join(k, c);
-    }
-
     /// Both halves of the miss are done: the page is installed in the frame made free.
-    fn join(&mut self, k: &mut K, c: u16) {
+    pub(super) fn join(&mut self, k: &mut K, c: u16) {
         let r = self.requests[c as usize];
         if !(r.fetched && r.room) {
             return;
@@ -328,7 +254,7 @@ impl GlobalSystem {
         if r.shipped {
             self.ship(r.page, true);
         }
-        let resident = Resident { ts: k.now(), hated: false, local, dup: false };
+        let resident = Resident { ts: k.now(), hated: false, local, dup: false, owner: self.owner(r.page) };
         match self.central.as_mut() {
             // Under Optimal the page joins the one pool, held at its owner.
             Some(pool) => {
@@ -381,7 +307,9 @@ impl GlobalSystem {
             self.counters.processed += 1;
             self.counters.processed_ns += k.now() - r.began;
         }
-        let think = (self.config.workload.think_ms * 1e6).round() as u64;
+        let w = &self.config.workload;
+        let think_ms = if self.layout.clients[c as usize].large { w.think_ms } else { w.small_think_ms };
+        let think = (think_ms * 1e6).round() as u64;
         if think == 0 || r.left > 0 {
             self.issue(k, c);
         } else {

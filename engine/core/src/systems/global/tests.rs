@@ -10,6 +10,11 @@ fn frames_follow_the_description_and_the_directory_is_exact() {
     for replacement in ["clsv", "reserve", "base", "optimal"] {
         run_checked(replacement, "");
     }
+    // Ch. 4's policies, with the SP/2's discard and state tables, and small clients.
+    let sp2 = "discard = \"piggyback\"\n[workload]\nlarge_clients = 1\nsmall_clients = 4\nlocality_m = 3\nsmall_locality_m = 1.2\n";
+    for replacement in ["global", "reserve_dup", "clsv"] {
+        run_checked(replacement, sp2);
+    }
     // Ch. 5's web requests (a small cluster, so that pages are evicted within the run).
     let web = "[cluster]\nnodes = 4\nframes = 100\nmips = 40\ndisks = 2\n[workload]\nmodel = \"web\"\n[web]\nfiles = 20\nfile_pages = 32\nzipf = 1.0\n";
     for replacement in ["clsv", "dup_elim", "hybrid", "threshold"] {
@@ -18,6 +23,7 @@ fn frames_follow_the_description_and_the_directory_is_exact() {
 }
 
 fn run_checked(replacement: &str, more: &str) {
+    // `more` goes on in the policy section.
     let text = format!("[system]\nkind = \"global\"\n[run]\nwarmup_s = 1\nduration_s = 2\n[policy]\nreplacement = \"{replacement}\"\n{more}");
     let s = scenario::parse(&text).unwrap_or_else(|e| panic!("{e:?}"));
     let mut sim = Simulation::new(&s, 1);

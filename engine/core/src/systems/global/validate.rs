@@ -114,7 +114,9 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
 pub fn work(c: &Config, s: &Scenario) -> Work {
     let e = &c.execution;
     // The least time a request takes: its lookup and processing at the primary, and the think.
-    let least_ns = f64::from(e.table_lookup + e.per_page) * 1e3 / c.cluster.mips + c.workload.think_ms * 1e6;
+    let w = &c.workload;
+    let think_ms = if w.small_clients > 0 { w.think_ms.min(w.small_think_ms) } else { w.think_ms };
+    let least_ns = f64::from(e.table_lookup + e.per_page) * 1e3 / c.cluster.mips + think_ms * 1e6;
     let run_s = s.run.warmup_s + s.run.duration_s;
     let clients = match c.workload.model {
         Model::Oodb => f64::from(c.workload.large_clients + c.workload.small_clients),

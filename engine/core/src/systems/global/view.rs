@@ -8,7 +8,7 @@ use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
 use crate::kernel::SimTime;
 
-pub const REPLACEMENTS: &[&str] = &["base", "clsv", "reserve", "optimal", "dup_elim", "hybrid", "threshold"];
+pub const REPLACEMENTS: &[&str] = &["base", "clsv", "reserve", "optimal", "dup_elim", "hybrid", "threshold", "global", "reserve_dup"];
 pub const PLACEMENTS: &[&str] = &["declustered", "clustered"];
 /// A server's client.
 pub const CLIENTS: &[&str] = &["none", "large", "small", "web requests"];
@@ -35,6 +35,7 @@ const SERVERS: SectionInfo = SectionInfo {
         u32("hated", "hated copies", "pages"),
         u32("others", "other servers' pages", "pages"),
         u32("duplicates", "pages another server holds too, hated copies apart (§4.1.3)", "pages"),
+        f64("tail_age", "its LRU tail's age: the mean time since the last use of its 100 least recently used pages (§4.1.3; 0 with a free frame)", "s"),
         u32("free", "free frames", "pages"),
         u32("jobs", "jobs on its processor", ""),
         u32("disk_queue", "requests at its disks, in service or waiting", ""),
@@ -72,8 +73,8 @@ const MESSAGES: SectionInfo = SectionInfo {
 
 pub const SECTIONS: &[SectionInfo] = &[SERVERS, COMPOSITION, MESSAGES];
 
-pub fn frame(sim: &GlobalSystem, _now: SimTime) -> Frame {
-    Frame(vec![servers(sim), composition(sim), messages(sim)])
+pub fn frame(sim: &GlobalSystem, now: SimTime) -> Frame {
+    Frame(vec![servers(sim, now), composition(sim), messages(sim)])
 }
 
 fn messages(sim: &GlobalSystem) -> Section {
@@ -125,7 +126,7 @@ fn memories(sim: &GlobalSystem) -> Vec<(Vec<u32>, u32, u32)> {
     out
 }
 
-fn servers(sim: &GlobalSystem) -> Section {
+fn servers(sim: &GlobalSystem, now: SimTime) -> Section {
     let n = sim.nodes.len();
     let m = memories(sim);
     let mut client = vec![0u8; n];
@@ -148,6 +149,7 @@ fn servers(sim: &GlobalSystem) -> Section {
         .u32s("hated", m.iter().map(|x| x.1))
         .u32s("others", m.iter().enumerate().map(|(i, (by, _, _))| by.iter().sum::<u32>() - by[i]))
         .u32s("duplicates", sim.nodes.iter().map(|x| x.pool.duplicates()))
+        .f64s("tail_age", sim.nodes.iter().map(|x| x.pool.state(now).tail_ts).map(|t| if t == 0 { 0.0 } else { (now - t) as f64 / 1e9 }))
         .u32s("free", m.iter().map(|x| x.2))
         .u32s("jobs", sim.nodes.iter().map(|x| x.cpu.len() as u32))
         .u32s("disk_queue", sim.nodes.iter().map(|x| x.disks.iter().map(|d| d.queue().len() as u32 + u32::from(d.active().is_some())).sum()))
@@ -166,7 +168,7 @@ fn composition(sim: &GlobalSystem) -> Section {
 }
 
 /// Keeps the enumerations' numbering and the frame's names in step.
-const _: () = assert!(super::config::Replacement::Threshold as usize == REPLACEMENTS.len() - 1);
+const _: () = assert!(super::config::Replacement::ReserveDup as usize == REPLACEMENTS.len() - 1);
 const _: () = assert!(super::config::Placement::Clustered as usize == PLACEMENTS.len() - 1);
 const _: () = assert!(super::Kind::PageReturn as usize == KINDS.len() - 1);
 const _: () = assert!(Phase::Receiving as usize == PHASES.len() - 1);

@@ -1,0 +1,126 @@
+//! Reproduction of the global-memory cluster's SP/2 results (Venkataraman's thesis Ch. 4, the
+//! `ch4-sp2` profile; targets from spec 004-global.md §6.2). Run in release:
+//! `cargo test --release -p storelab-core --test repro_global_sp2 -- --nocapture` prints the
+//! tables.
+mod global_run;
+use global_run::{run, scenario};
+use storelab_core::kernel::SimTime;
+use storelab_core::scenario::Scenario;
+use storelab_core::systems::global::GlobalSystem;
+use storelab_core::systems::Simulation;
+
+/// Runs `s` with seed 1, calling `at` with the system every `every_s` seconds of the measured
+/// window (after the warm-up).
+fn sample(s: &Scenario, every_s: f64, mut at: impl FnMut(&GlobalSystem, SimTime)) {
+    let mut sim = Simulation::new(s, 1);
+    let every = (every_s * 1e9) as SimTime;
+    let mut next = (s.run.warmup_s * 1e9) as SimTime;
+    while sim.step() {
+        if sim.now() >= next {
+            let Simulation::Global(e) = &sim else { panic!("not a global-memory scenario") };
+            at(e.system(), sim.now());
+            next += every;
+        }
+    }
+}
+
+/// Server `node`'s frames by owner, averaged over the window, sampled each second.
+fn composition(file: &str, node: usize) -> Vec<f64> {
+    let s = scenario(file, &[]);
+    let (mut sum, mut n) = (vec![0.0; 10], 0.0);
+    sample(&s, 1.0, |g, _| {
+        for (_, r) in g.nodes[node].pool.iter() {
+            sum[r.owner as usize] += 1.0;
+        }
+        n += 1.0;
+    });
+    sum.iter().map(|x| x / n).collect()
+}
+
+/// Tab. 13 (§4.5.5; spec 4.7): the frames of the large client's server (server 0) by owner, one
+/// large client (3·M) and four small ones (1.2·M, servers 1–4), servers 5–9 idle. ClSv-Decl
+/// spreads them evenly over the owners; Resv-Decl keeps 60% for its own pages and the rest for
+/// the busy servers'; Global-Decl keeps its own and the busy servers' pages, and almost none of
+/// the idle servers' (under 2% each), which go home to memories no client uses. And Fig. 39's
+/// response times in the same runs.
+#[test]
+fn table13_frames_by_owner_at_the_large_clients_server() {
+    let m = 2048.0;
+    let clsv = composition("global-tab13-clsv.toml", 0);
+    let resv = composition("global-tab13-resv.toml", 0);
+    let global = composition("global-tab13-global.toml", 0);
+    eprintln!("Tab. 13      {}", (1..=10).map(|i| format!("{i:>6}")).collect::<String>());
+    for (name, row) in [("ClSv-Decl", &clsv), ("Resv-Decl", &resv), ("Global-Decl", &global)] {
+        eprintln!("{name:<12} {}", row.iter().map(|x| format!("{x:>6.0}")).collect::<String>());
+    }
+    let others = &clsv[1..];
+    let mean = others.iter().sum::<f64>() / others.len() as f64;
+    assert!(
+        others.iter().all(|x| (x / mean - 1.0).abs() <= 0.2),
+        "ClSv-Decl: the other owners' shares even within 20%"
+    );
+    assert!((resv[0] / (0.6 * m) - 1.0).abs() <= 0.05, "Resv-Decl: 0.6·M of its own ±5%: {}", resv[0]);
+    assert!(global[5..].iter().all(|&x| x < 0.02 * m), "Global-Decl: under 2% of the idle servers' pages each");
+    assert!(
+        global[1..5].iter().all(|&x| (x / (0.17 * m) - 1.0).abs() <= 0.25),
+        "Global-Decl: the busy servers' about 17% each"
+    );
+    // Fig. 39 (spec 4.6) at 22% idle memory: Global-Decl best for the large client, Resv-Decl
+    // close, ClSv-Decl worst.
+    let response = |file: &str| run(&scenario(file, &[]), 1).response_ms;
+    let (c, r, g) =
+        (response("global-tab13-clsv.toml"), response("global-tab13-resv.toml"), response("global-tab13-global.toml"));
+    eprintln!("Fig. 39, 4 small clients: response ClSv-Decl {c:.2} ms, Resv-Decl {r:.2} ms, Global-Decl {g:.2} ms");
+    assert!(g < r && r < c, "Global < Resv < ClSv");
+}
+
+/// Server `node`'s LRU tail age (the mean time since the last use of its 100 least recently used
+/// pages, §4.1.3), s, averaged over 2-second samples of the window, as Fig. 42 samples it.
+fn tail_ages(s: &Scenario, nodes: &[usize]) -> Vec<f64> {
+    let (mut sum, mut n) = (vec![0.0; nodes.len()], 0.0);
+    sample(s, 2.0, |g, now| {
+        for (i, &node) in nodes.iter().enumerate() {
+            sum[i] += (now - g.nodes[node].pool.state(now).tail_ts) as f64 / 1e9;
+        }
+        n += 1.0;
+    });
+    sum.iter().map(|x| x / n).collect()
+}
+
+/// The idle server's (NoCl, server 9) tail age over the large client's server's (LgCl, server 0)
+/// under `replacement`, in Fig. 42's experiment.
+fn tail_ratio(replacement: &str) -> f64 {
+    let r = format!("\"{replacement}\"");
+    let ages = tail_ages(&scenario("global-fig42-global.toml", &[("policy.replacement", &r)]), &[0, 9]);
+    eprintln!(
+        "Fig. 42 {replacement:<12} LgCl tail {:>7.2} s   NoCl tail {:>7.2} s   NoCl/LgCl {:>6.2}",
+        ages[0],
+        ages[1],
+        ages[1] / ages[0]
+    );
+    ages[1] / ages[0]
+}
+
+/// Fig. 42 (§4.5.6; spec 4.11): two large clients and three small ones thinking 4 ms, five
+/// servers idle. Under ClSv-Decl the large client's server (LgCl) evicts pages far younger than
+/// the idle servers' (NoCl) tails: it does not use their cold memory.
+#[test]
+fn fig42_clsv_leaves_the_idle_tails_cold() {
+    assert!(tail_ratio("clsv") > 1.5, "ClSv: the idle server's tail much older than the large client's server's");
+}
+
+/// Targets the model misses (docs/models.md); ignored by default, and failing when run.
+#[test]
+#[ignore]
+fn known_misses() {
+    // Spec 4.11: Resv-Decl narrows ClSv-Decl's gap, and Global-Decl keeps the tails nearly level.
+    // Here both keep the large client's server's own cold pages far longer than the idle
+    // servers' tails (Reserve within its reservation, Global while other servers have hated
+    // copies or duplicates to give up), and its tail is the older one.
+    let (clsv, resv, global) = (tail_ratio("clsv"), tail_ratio("reserve_dup"), tail_ratio("global"));
+    let gap = |x: f64| x.ln().abs();
+    assert!(
+        gap(resv) < gap(clsv) && gap(global) < 0.5 * gap(clsv),
+        "Resv {resv:.2}, Global {global:.2} against ClSv's {clsv:.2}"
+    );
+}
