@@ -223,7 +223,7 @@ impl Pool {
             n += 1;
         }
         // Free frames are colder than any page: a server with room takes what it is sent.
-        let tail_ts = if self.free() > 0 { 0 } else if n == 0 { now } else { (sum / n) as SimTime };
+        let tail_ts = if self.free() > 0 { 0 } else { sum.checked_div(n).map_or(now, |t| t as SimTime) };
         State { hated: self.hated(), dup: self.duplicates(), tail_ts }
     }
 
