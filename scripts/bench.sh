@@ -2,7 +2,7 @@
 # npm run bench: native engine benchmarks (`storelab bench`), then the same scenario natively and
 # in WASM under Node, printing events/s for each and their ratio (tests/wasm/bench.mjs; again for
 # HAC's cold T1, with the OO7 database's build time, for Thor0's cold T1 and T2b (its mcache) on the medium database,
-# for the global-memory cluster's Fig. 18 declustered run,
+# for the global-memory cluster's Fig. 18 declustered run (ch3-sim) and Fig. 53's Hybrid (ch5-web),
 # and for the opportunistic log at the Fig. 3
 # point, with the cost of one SPTF decision over a 24,000-page pool), the time
 # to refuse each of issues 12 and 23's limit cases (every system) and the longest stretch the lab's worker runs without
@@ -30,6 +30,8 @@ step "storelab bench, Thor0 on OO7: cold T2b, medium database (native; the OR's 
 step "native vs WASM, Thor0: cold T2b, medium database (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/thor-t2b-medium.toml
 step "storelab bench, global memory: Fig. 18's ClSv-Decl, ch3-sim (native; 10 servers, one client)" "$STORELAB_BIN" bench scenarios/global-fig18-clsv-decl.toml
 step "native vs WASM, global memory: Fig. 18's ClSv-Decl (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/global-fig18-clsv-decl.toml
+step "storelab bench, global memory: Fig. 53's Hybrid, ch5-web (native; 8 servers, 32 web requests)" "$STORELAB_BIN" bench scenarios/global-fig53-hybrid.toml
+step "native vs WASM, global memory: Fig. 53's Hybrid (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/global-fig53-hybrid.toml
 step "storelab bench, the opportunistic log at the Fig. 3 point (native; one SPTF decision)" "$STORELAB_BIN" bench scenarios/oplog-fig3-opportunistic.toml
 step "native vs WASM, the opportunistic log at the Fig. 3 point (tests/wasm/bench.mjs)" node tests/wasm/bench.mjs scenarios/oplog-fig3-opportunistic.toml
 step "storelab sweep, Fig. 4-1 read-optimized (9 MOB sizes × 3 seeds, all cores)" "$STORELAB_BIN" sweep scenarios/fig4-1-mob-size.toml
