@@ -95,6 +95,23 @@ describe('the global-memory cluster in the lab (issue 28)', () => {
     await compare.context().close();
   });
 
+  it("charts each server's LRU tail age from the run's start (Fig. 42): ClSv's busy server younger than the idle ones", async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=global-fig42-global&seed=1&t=60000000000`, { viewport: { width: 1440, height: 1000 } });
+    await ready(page);
+    await page.waitForFunction(() => window.__storelab.lab.currentNs() === 60e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 120_000 });
+    const charts = page.locator('[data-panel=GlobalCharts]');
+    await charts.scrollIntoViewIfNeeded();
+    await charts.locator('[data-testid=latest-tail-age-0]').waitFor({ timeout: 30_000 });
+    // A permalink to 60 s shows the series from 0 s: a sample every 2 s (the thesis's Fig. 42).
+    assert.match(await charts.locator('[data-testid=sample-count]').innerText(), /samples 3\d, one every 2 s/);
+    const text = await charts.innerText();
+    assert.match(text, /S0 \(large client\)/);
+    assert.match(text, /S9 \(idle\)/);
+    await shot(page, 'global-fig42-charts', '[data-panel=GlobalCharts]');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   it('lesson 06 renders and checks a wrong then a right prediction against the engine', async () => {
     const page = await harness.newPage(suite.browser, `${suite.base}lessons/?lesson=06-global-memory`);
     const lesson = page.locator('[data-testid=lesson]');

@@ -27,7 +27,7 @@ const LAB_COPIES: f64 = 11.0;
 /// Bytes of one run's time series at most: a sample every run.sample_interval_s over the
 /// longest the run may last, warm-up included (`RunControl::longest_warmup`).
 pub fn series_bytes(s: &Scenario) -> f64 {
-    samples(s) * crate::systems::sample_bytes(s.system.kind) as f64
+    samples(s) * crate::systems::sample_bytes(s) as f64
 }
 
 fn samples(s: &Scenario) -> f64 {

@@ -64,6 +64,11 @@ pub trait PaperSystem: System {
     fn new(s: &Scenario, seed: u64) -> Self;
     /// The time series so far, warm-up included.
     fn series(&self) -> &[Self::Sample];
+    /// Bytes of one sample of `s`'s series at most, what it holds beside it included (a sample
+    /// with a value a server counts them).
+    fn sample_bytes(_s: &Scenario) -> usize {
+        std::mem::size_of::<Self::Sample>()
+    }
     /// Whether a run of `s` may warm up for longer than `run.warmup_s`, until `warmed_up`: then
     /// when it ends is not known in advance.
     fn warmup_may_wait(s: &Scenario) -> bool;
@@ -263,9 +268,9 @@ macro_rules! systems {
         }
 
         /// Bytes of one sample of the time series of `kind`'s runs (it holds no heap data).
-        pub fn sample_bytes(kind: SystemKind) -> usize {
-            match kind {
-                $(SystemKind::$kind => std::mem::size_of::<<$m::$s as PaperSystem>::Sample>(),)*
+        pub fn sample_bytes(s: &Scenario) -> usize {
+            match s.system.kind {
+                $(SystemKind::$kind => <$m::$s as PaperSystem>::sample_bytes(s),)*
             }
         }
 

@@ -5,9 +5,9 @@ import { GlobalIntro } from './Intro';
 
 export const globalMemory: WebSystem = {
   kind: 'global',
-  views: { ClusterView: () => import('./ClusterView') },
+  views: { ClusterView: () => import('./ClusterView'), GlobalCharts: () => import('./GlobalCharts') },
   // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks it).
-  viewHeights: { ClusterView: 420 },
+  viewHeights: { ClusterView: 420, GlobalCharts: 560 },
   inspector: () => import('./inspect'),
   Intro: GlobalIntro,
   grid: false,

@@ -28,6 +28,13 @@ pub const VIEWS: &[ViewInfo] = &[
          colour, hated copies hatched, free frames blank), its processor's jobs and its disks' queue below; and the \
          messages in flight between the servers, a page as a filled dot and a control message as a ring.",
     ),
+    view(
+        "GlobalCharts",
+        "Charts: response time, disk reads and each server's LRU tail age (Fig. 42)",
+        "Over simulated time: the measured requests' mean response time and disk reads so far, and the mean time since \
+         the last use of each server's 100 least recently used pages: close lines mean the cluster evicts pages of about \
+         the same age everywhere, as one global LRU list would.",
+    ),
     view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),
     view("Inspector", "Inspector", "Click anything in a view to see its full state here."),
 ];

@@ -105,6 +105,9 @@ pub struct Sample {
     pub misses_per_request: f64,
     /// Frames in use over all servers.
     pub resident: u64,
+    /// Each server's LRU tail age: the mean time since the last use of its 100 least recently
+    /// used pages, s (§4.1.3, Fig. 42); none while it has a free frame.
+    pub tail_age_s: Vec<Option<f64>>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -162,6 +165,7 @@ impl Sample {
             response_ms: time::to_ms(c.response_ns) / n,
             misses_per_request: c.disk_reads as f64 / n,
             resident: sys.nodes.iter().map(|s| u64::from(s.pool.len())).sum(),
+            tail_age_s: sys.nodes.iter().map(|s| s.pool.tail_age(now).map(time::to_s)).collect(),
         }
     }
 }

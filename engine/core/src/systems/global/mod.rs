@@ -552,4 +552,8 @@ impl PaperSystem for GlobalSystem {
     fn series(&self) -> &[Sample] {
         &self.metrics.series
     }
+
+    fn sample_bytes(s: &Scenario) -> usize {
+        std::mem::size_of::<Sample>() + s.global().cluster.nodes as usize * std::mem::size_of::<Option<f64>>()
+    }
 }

@@ -227,6 +227,13 @@ impl Pool {
         State { hated: self.hated(), dup: self.duplicates(), tail_ts }
     }
 
+    /// How long ago, on average, its `TAIL` least recently used pages were last used; none while
+    /// a frame is free.
+    pub fn tail_age(&self, now: SimTime) -> Option<SimTime> {
+        let t = self.state(now).tail_ts;
+        (t != 0).then(|| now - t)
+    }
+
     /// The least recently used page of owner `o` here that is not hated (Global's lists).
     fn lru_owned(&self, o: u16) -> Option<(SimTime, u32)> {
         self.owners.get(o as usize).and_then(|l| l.first().copied())

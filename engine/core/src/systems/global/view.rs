@@ -6,7 +6,7 @@ use super::{GlobalSystem, Msg, Phase};
 use crate::describe::columns::{f64, u32, u8};
 use crate::describe::SectionInfo;
 use crate::frame::{Frame, Section};
-use crate::kernel::SimTime;
+use crate::kernel::{time, SimTime};
 
 pub const REPLACEMENTS: &[&str] = &["base", "clsv", "reserve", "optimal", "dup_elim", "hybrid", "threshold", "global", "reserve_dup"];
 pub const PLACEMENTS: &[&str] = &["declustered", "clustered"];
@@ -149,7 +149,7 @@ fn servers(sim: &GlobalSystem, now: SimTime) -> Section {
         .u32s("hated", m.iter().map(|x| x.1))
         .u32s("others", m.iter().enumerate().map(|(i, (by, _, _))| by.iter().sum::<u32>() - by[i]))
         .u32s("duplicates", sim.nodes.iter().map(|x| x.pool.duplicates()))
-        .f64s("tail_age", sim.nodes.iter().map(|x| x.pool.state(now).tail_ts).map(|t| if t == 0 { 0.0 } else { (now - t) as f64 / 1e9 }))
+        .f64s("tail_age", sim.nodes.iter().map(|x| x.pool.tail_age(now).map_or(0.0, time::to_s)))
         .u32s("free", m.iter().map(|x| x.2))
         .u32s("jobs", sim.nodes.iter().map(|x| x.cpu.len() as u32))
         .u32s("disk_queue", sim.nodes.iter().map(|x| x.disks.iter().map(|d| d.queue().len() as u32 + u32::from(d.active().is_some())).sum()))
