@@ -99,11 +99,16 @@ pub struct Network {
     /// How a message's latency is made up (spec A1, E4).
     #[garde(skip)]
     pub cost: MessageCost,
+    /// Under `cost = "scaled"`, the page latency at which the protocol costs
+    /// `execution.message` instructions (Ch. 3: 0.55 ms; Ch. 5: 1.0 ms).
+    #[garde(custom(positive), range(max = 100.0))]
+    #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
+    pub base_latency_ms: f64,
 }
 
 impl Default for Network {
     fn default() -> Self {
-        Network { page_latency_ms: 0.55, control_bytes: 128, cost: MessageCost::Split }
+        Network { page_latency_ms: 0.55, control_bytes: 128, cost: MessageCost::Split, base_latency_ms: 0.55 }
     }
 }
 
@@ -118,6 +123,9 @@ pub enum MessageCost {
     /// Pure latency, no processor: a page takes the page latency, a control message 0.55 of it
     /// (the SP/2's fixed share of a message's cost, Fig. 31).
     Latency,
+    /// As `split`, the protocol's instructions scaled with the latency too (spec A1's sweep: both
+    /// parts by `page_latency_ms / base_latency_ms`, so a dearer message loads the processors).
+    Scaled,
 }
 
 /// Instructions of each step (Tab. 7, from [FCL92]).

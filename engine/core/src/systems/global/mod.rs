@@ -423,10 +423,17 @@ impl GlobalSystem {
 
     /// The protocol's instructions at a message's sender and at its receiver (spec A1).
     fn protocol(&self) -> (u32, u32) {
-        let m = self.config.execution.message;
-        match self.config.network.cost {
-            MessageCost::Split => (m / 2, m - m / 2),
-            MessageCost::Latency => (0, 0),
+        let m = self.message_instructions();
+        (m / 2, m - m / 2)
+    }
+
+    /// The protocol's instructions of one message, both ends (spec A1).
+    fn message_instructions(&self) -> u32 {
+        let (n, m) = (&self.config.network, self.config.execution.message);
+        match n.cost {
+            MessageCost::Split => m,
+            MessageCost::Latency => 0,
+            MessageCost::Scaled => (f64::from(m) * n.page_latency_ms / n.base_latency_ms).round() as u32,
         }
     }
 
@@ -438,7 +445,7 @@ impl GlobalSystem {
         if self.config.network.cost == MessageCost::Latency {
             return (if kind.data() { latency } else { 0.55 * latency }).round() as SimTime;
         }
-        let delay = (latency - self.ns(self.config.execution.message) as f64).max(0.0);
+        let delay = (latency - self.ns(self.message_instructions()) as f64).max(0.0);
         let bytes = if kind.data() { disk::PAGE_BYTES as f64 } else { f64::from(self.config.network.control_bytes) };
         (delay * bytes / disk::PAGE_BYTES as f64).round() as SimTime
     }
