@@ -76,6 +76,14 @@ describe('the global-memory cluster in the lab (issue 28)', () => {
     const dups = Number(await view.locator('[data-testid=cluster-server-2]').getAttribute('data-duplicates'));
     assert.ok(dups > 0 && dups < 1000, `server 2's duplicates: ${dups}`);
     await shot(page, 'global-web-hybrid-20s', '[data-panel=ClusterView]');
+    // A message on the wire: click it to follow its request's path through the cluster.
+    await view.locator('circle.cl-data, circle.cl-control').first().click({ force: true });
+    await page.locator('[data-panel=Inspector]').getByText(/^Client \d+'s request$/).waitFor();
+    const path = view.locator('[data-testid=cluster-path]');
+    await path.waitFor();
+    assert.match(await path.getAttribute('data-stage'), /at the owner|forwarded|disk read|page on its way|processing|fault|lookup|waiting/);
+    assert.match(await view.locator('.cl-path-text').textContent(), /^client \d+'s page \d+: primary server \d, owner \d/);
+    await shot(page, 'global-web-request-path', '[data-panel=ClusterView]');
     await view.locator('[data-testid=cluster-server-2]').click();
     await page.locator('[data-panel=Inspector]').getByText(new RegExp(`^${dups}: pages another server holds too`)).waitFor();
     assert.deepEqual(page.errors, []);

@@ -12,9 +12,9 @@ import type { InspectTarget, ViewProps } from '../../views/contract';
 import { frameFromJson, RecordedSource } from '../../views/lib/recorded';
 import { layOutJsdom } from '../../views/lib/jsdom';
 import ClusterView from './ClusterView';
-import { bands, flight, serverColours } from './clusterDraw';
+import { bands, flight, pathLegs, serverColours } from './clusterDraw';
 import { clusterFrame } from './clusterFrame';
-import { serverRows } from './inspect';
+import { requestRows, serverRows } from './inspect';
 import early from './fixtures/global-fig18-clsv-decl.json';
 import warm from './fixtures/global-fig18-clsv-decl-warm.json';
 import web from './fixtures/global-fig53-hybrid-warm.json';
@@ -139,5 +139,49 @@ describe("Ch. 5's web server", () => {
     expect(col.getAttribute('aria-label')).toMatch(/web requests routed to it.* of them duplicates, held elsewhere too/);
     const rows = Object.fromEntries(serverRows(c, c.servers[0]));
     expect(rows.duplicates).toMatch(/^\d+: pages another server holds too/);
+  });
+});
+
+describe("a request's path", () => {
+  const r = (stage: string, from = 4) => ({ client: 0, primary: 0, page: 7, owner: 4, stage, from, issued: 0 });
+  it('goes primary → owner, then a holder or the disk, then back (§2.3)', () => {
+    expect(pathLegs(r('lookup')).legs).toEqual([]);
+    expect(pathLegs(r('fault')).legs).toEqual([[0, 4, 'request']]);
+    expect(pathLegs(r('at the owner')).legs).toEqual([[0, 4, 'request']]);
+    expect(pathLegs(r('disk read'))).toEqual({ legs: [[0, 4, 'request']], disk: true });
+    expect(pathLegs(r('forwarded', 6)).legs).toEqual([[0, 4, 'request'], [4, 6, 'forward']]);
+    expect(pathLegs(r('page on its way', 6)).legs).toEqual([[0, 4, 'request'], [4, 6, 'forward'], [6, 0, 'page']]);
+    expect(pathLegs(r('page on its way')).legs).toEqual([[0, 4, 'request'], [4, 0, 'page']]);
+    expect(pathLegs(r('processing')).legs).toEqual([]);
+    // Its primary owns the page: no request crosses the network.
+    expect(pathLegs({ ...r('disk read', 0), owner: 0 })).toEqual({ legs: [], disk: true });
+  });
+
+  it('is drawn for the request a clicked message serves, and the inspector says where it is', () => {
+    const webDescription = describeForTests(readScenario('global-fig53-hybrid.toml'));
+    const f = frameFromJson((web as unknown[])[0]);
+    const c = clusterFrame(f, webDescription);
+    expect(c.requests).toHaveLength(32);
+    const m = c.messages.find((x) => x.wireStart >= 0)!;
+    let picked: InspectTarget | null = null;
+    const src = new RecordedSource([f]);
+    src.playAll();
+    const el = document.createElement('div');
+    document.body.append(el);
+    root = createRoot(el);
+    const props = { frames: src, selected: null, select: (t: InspectTarget | null) => (picked = t), inspectable: true, speed: 1e9, description: webDescription, scenario: null };
+    act(() => root!.render(createElement(ClusterView, props)));
+    const dot = el.querySelector(`circle[data-client="${m.client}"]`) as SVGCircleElement;
+    act(() => dot.dispatchEvent(new MouseEvent('click', { bubbles: true })));
+    expect(picked).toEqual({ kind: 'clientRequest', client: m.client });
+    act(() => root!.render(createElement(ClusterView, { ...props, selected: picked })));
+    const path = el.querySelector('[data-testid=cluster-path]')!;
+    const req = c.requests[m.client];
+    expect(path.getAttribute('data-stage')).toBe(req.stage);
+    expect(path.getAttribute('data-legs')).toBe(pathLegs(req).legs.map(([a, b, w]) => `${w}:${a}-${b}`).join(' '));
+    expect(el.querySelectorAll('.cl-leg')).toHaveLength(pathLegs(req).legs.length);
+    const rows = Object.fromEntries(requestRows(c, req));
+    expect(rows.where).toBe(req.stage);
+    expect(rows['messages in flight']).toContain(`${m.kind} ${m.from} → ${m.to}`);
   });
 });

@@ -5,11 +5,13 @@
 // under each bar its processor's jobs and its disks' requests; above the bars the messages on the
 // wire, each a dot moving from its sender's column to its receiver's, a page filled, a control
 // message a ring. Every number comes from the latest frame; the view re-renders at most 10 times
-// a second. A column is a button: click it, or Enter, to inspect the server.
+// a second. A column is a button: click it, or Enter, to inspect the server; click a message to
+// follow its request, whose path so far is drawn as arrows (primary → owner → holder → primary,
+// a disk read marked at the owner).
 import { useId, useRef, type KeyboardEvent } from 'react';
 import type { ViewProps } from '../../views/contract';
 import { EMPTY_MESSAGE, useElementSize, useFrameTick } from '../../views/lib/hooks';
-import { arcPoint, bands, flight, headline, serverColours, serverText, type Band } from './clusterDraw';
+import { arcPoint, bands, flight, headline, pathLegs, pathText, serverColours, serverText, type Band } from './clusterDraw';
 import { clusterFrame, type ClusterFrame } from './clusterFrame';
 import './targets';
 import '../../views/views.css';
@@ -37,14 +39,37 @@ export default function ClusterView({ frames, select, selected, description, ins
       </div>
       {!f && <div className="sl-empty">{EMPTY_MESSAGE}</div>}
       <div className="cl-body" ref={box}>
-        {f && width > 0 && <Columns f={f} width={width} select={select} selected={selected?.kind === 'server' ? selected.id : -1} inspectable={inspectable} />}
+        {f && width > 0 && (
+          <Columns
+            f={f}
+            width={width}
+            select={select}
+            selected={selected?.kind === 'server' ? selected.id : -1}
+            followed={selected?.kind === 'clientRequest' ? selected.client : -1}
+            inspectable={inspectable}
+          />
+        )}
       </div>
       {f && <Legend n={f.servers.length} />}
     </div>
   );
 }
 
-function Columns({ f, width, select, selected, inspectable }: { f: ClusterFrame; width: number; select: ViewProps['select']; selected: number; inspectable: boolean }) {
+function Columns({
+  f,
+  width,
+  select,
+  selected,
+  followed,
+  inspectable,
+}: {
+  f: ClusterFrame;
+  width: number;
+  select: ViewProps['select'];
+  selected: number;
+  followed: number;
+  inspectable: boolean;
+}) {
   const hatch = useId().replace(/:/g, '');
   const n = f.servers.length;
   const colours = serverColours(n);
@@ -125,7 +150,8 @@ function Columns({ f, width, select, selected, inspectable }: { f: ClusterFrame;
           </g>
         ))}
       </g>
-      <Messages f={f} centre={centre} />
+      {f.requests[followed] && <Path f={f} client={followed} centre={centre} />}
+      <Messages f={f} centre={centre} select={select} />
     </svg>
   );
 }
@@ -135,8 +161,51 @@ function columnLabel(s: { id: number; client: string }): string {
   return `S${s.id}${s.client !== 'none' ? '★' : ''}`;
 }
 
-/** The messages on the wire, each at its place along the arc from its sender to its receiver. */
-function Messages({ f, centre }: { f: ClusterFrame; centre: (i: number) => number }) {
+/** The followed request's path so far: an arrow for each leg, a disk mark at the owner while it
+ * reads the page, and the path in words. */
+function Path({ f, client, centre }: { f: ClusterFrame; client: number; centre: (i: number) => number }) {
+  const r = f.requests[client];
+  const { legs, disk } = pathLegs(r);
+  const y = SKY - 6;
+  return (
+    <g className="cl-path" data-testid="cluster-path" data-legs={legs.map(([a, b, what]) => `${what}:${a}-${b}`).join(' ')} data-stage={r.stage}>
+      <defs>
+        <marker id="cl-arrow" viewBox="0 0 6 6" refX="5" refY="3" markerWidth="6" markerHeight="6" orient="auto">
+          <path d="M0,0 L6,3 L0,6 z" fill="#111" />
+        </marker>
+      </defs>
+      {legs.map(([a, b, what], i) => {
+        const [x0, x1] = [centre(a), centre(b)];
+        const lift = Math.min(SKY - 12, 12 + Math.abs(x1 - x0) / 4) + 6 * i;
+        const mid = arcPoint(x0, x1, y, lift, 0.5);
+        return (
+          <path
+            key={i}
+            d={`M${x0},${y} Q${mid[0]},${2 * mid[1] - y} ${x1},${y}`}
+            className={`cl-leg cl-leg-${what}`}
+            fill="none"
+            stroke="#111"
+            strokeWidth={1.6}
+            strokeDasharray={what === 'request' ? '4 3' : undefined}
+            markerEnd="url(#cl-arrow)"
+          />
+        );
+      })}
+      {disk && (
+        <text x={centre(r.owner)} y={SKY + BAR_H - 4} className="cl-disk-mark">
+          ⛁ disk
+        </text>
+      )}
+      <text x={PAD} y={12} className="cl-path-text" textAnchor="start">
+        {pathText(r)}
+      </text>
+    </g>
+  );
+}
+
+/** The messages on the wire, each at its place along the arc from its sender to its receiver;
+ * click one to follow its request. */
+function Messages({ f, centre, select }: { f: ClusterFrame; centre: (i: number) => number; select: ViewProps['select'] }) {
   const colours = serverColours(f.servers.length);
   return (
     <g className="cl-messages" data-testid="cluster-messages" data-count={f.messages.length}>
@@ -147,13 +216,15 @@ function Messages({ f, centre }: { f: ClusterFrame; centre: (i: number) => numbe
         const lift = Math.min(SKY - 12, 12 + Math.abs(x1 - x0) / 4);
         const [x, yy] = arcPoint(x0, x1, SKY - 6, lift, t);
         const colour = colours[m.from];
+        const follow = () => select({ kind: 'clientRequest', client: m.client });
+        const title = `${m.kind}: page ${m.page}, server ${m.from} → ${m.to}, for client ${m.client}. Click to follow its request.`;
         return m.data ? (
-          <circle key={i} cx={x} cy={yy} r={4.5} fill={colour} stroke="#222" strokeWidth={0.8} className="cl-data">
-            <title>{`${m.kind}: page ${m.page}, server ${m.from} → ${m.to}`}</title>
+          <circle key={i} cx={x} cy={yy} r={4.5} fill={colour} stroke="#222" strokeWidth={0.8} className="cl-data" onClick={follow} data-client={m.client}>
+            <title>{title}</title>
           </circle>
         ) : (
-          <circle key={i} cx={x} cy={yy} r={3} fill="#fff" stroke={colour} strokeWidth={1.6} className="cl-control">
-            <title>{`${m.kind}: page ${m.page}, server ${m.from} → ${m.to}`}</title>
+          <circle key={i} cx={x} cy={yy} r={3} fill="#fff" stroke={colour} strokeWidth={1.6} className="cl-control" onClick={follow} data-client={m.client}>
+            <title>{title}</title>
           </circle>
         );
       })}
@@ -185,6 +256,7 @@ function Legend({ n }: { n: number }) {
         <i className="cl-ring" /> a control message
       </span>
       <span>★ a client&apos;s server · under a bar: processor jobs · disk requests</span>
+      <span>click a message to follow its request: → its path so far (dashed: the request to the owner)</span>
     </div>
   );
 }

@@ -3,7 +3,7 @@
 // its own at the bottom, hated copies next, others' pages by owner, free frames on top; the
 // messages on the wire as dots moving from the sender's column to the receiver's along an arc.
 import * as d3 from 'd3';
-import type { ClusterFrame, Message, Server } from './clusterFrame';
+import type { ClientRequest, ClusterFrame, Message, Server } from './clusterFrame';
 
 /** A server's colour: the colour of its pages wherever they are. Tableau's ten up to ten servers,
  * a sinebow's evenly spaced hues beyond. */
@@ -86,4 +86,24 @@ export function headline(f: ClusterFrame): string {
   const total = f.frames * f.servers.length;
   const pct = total > 0 ? Math.round((100 * f.unique) / total) : 0;
   return `${POLICY[f.replacement] ?? f.replacement} · ${f.placement} · ${f.servers.length} servers × ${f.frames.toLocaleString('en-US')} frames · ${f.unique.toLocaleString('en-US')} distinct pages (${pct}%) · ${f.messages.length} messages in flight`;
+}
+
+/** The legs of a request's path so far, column to column (§2.3): the request from its primary to
+ * the page's owner (from its fault), a forward from the owner to a holder, the page on its way back to the
+ * primary; and whether the owner is reading the page from disk. Nothing crosses the network for
+ * a page in the primary's own memory, or once the page has arrived. */
+export function pathLegs(r: ClientRequest): { legs: [number, number, string][]; disk: boolean } {
+  const legs: [number, number, string][] = [];
+  // From the fault on, the request is on its way to the owner, or there.
+  const past = ['fault', 'at the owner', 'forwarded', 'disk read', 'page on its way'].includes(r.stage);
+  if (past && r.primary !== r.owner) legs.push([r.primary, r.owner, 'request']);
+  if ((r.stage === 'forwarded' || r.stage === 'page on its way') && r.from !== r.owner) legs.push([r.owner, r.from, 'forward']);
+  if (r.stage === 'page on its way' && r.from !== r.primary) legs.push([r.from, r.primary, 'page']);
+  return { legs, disk: r.stage === 'disk read' };
+}
+
+/** A request's path in words (the view's caption and the inspector's line). */
+export function pathText(r: ClientRequest): string {
+  const via = r.from !== r.owner ? `, forwarded by server ${r.from}` : '';
+  return `client ${r.client}'s page ${r.page}: primary server ${r.primary}, owner ${r.owner}${r.stage === 'forwarded' || r.stage === 'page on its way' ? via : ''} · ${r.stage}`;
 }

@@ -39,6 +39,20 @@ export interface Message {
   wireEnd: number;
 }
 
+/** A client's request in progress (`requests`): where it is on its path. */
+export interface ClientRequest {
+  client: number;
+  primary: number;
+  page: number;
+  owner: number;
+  /** 'lookup', 'waiting for another fetch', 'fault', 'at the owner', 'forwarded', 'disk read',
+   * 'page on its way', 'processing'. */
+  stage: string;
+  /** The server the page comes from: the owner, or a forwarding holder. */
+  from: number;
+  issued: number;
+}
+
 export interface ClusterFrame {
   nowNs: number;
   replacement: string;
@@ -47,6 +61,7 @@ export interface ClusterFrame {
   unique: number;
   servers: Server[];
   messages: Message[];
+  requests: ClientRequest[];
 }
 
 /** The kinds of message that carry a page. */
@@ -99,6 +114,19 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     wireStart: ws[i],
     wireEnd: we[i],
   }));
+  const q = section(f, 'requests');
+  const [qPrimary, qPage, qOwner, qFrom] = ['primary', 'page', 'owner', 'from'].map((x) => q.col<Uint32Array>(x));
+  const [qStage, qIssued] = [q.col<Uint8Array>('stage'), q.col<Float64Array>('issued')];
+  const stageName = name('requests', 'stage');
+  const requests = Array.from(qPrimary, (primary, i): ClientRequest => ({
+    client: i,
+    primary,
+    page: qPage[i],
+    owner: qOwner[i],
+    stage: stageName(qStage[i]),
+    from: qFrom[i],
+    issued: qIssued[i],
+  }));
   return {
     nowNs: f.nowNs,
     replacement: name('servers', 'replacement')(s.num('replacement')),
@@ -107,5 +135,6 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     unique: s.num('unique'),
     servers,
     messages,
+    requests,
   };
 }

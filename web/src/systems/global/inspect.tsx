@@ -5,14 +5,19 @@ import type { InspectorPart } from '../system';
 import type { Frame, SystemDescription } from '../../engine/types';
 import type { InspectTarget, ViewProps } from '../../views/contract';
 import { KV } from '../../views/lib/inspectParts';
-import { clusterFrame, type ClusterFrame, type Server } from './clusterFrame';
+import { clusterFrame, type ClientRequest, type ClusterFrame, type Server } from './clusterFrame';
 
 function Empty({ select }: { select: ViewProps['select'] }) {
   return (
     <div style={{ padding: 10 }} className="sl-muted">
-      <p style={{ marginTop: 0 }}>Click a server&apos;s bar in the cluster view to see its memory by owner, or a row of the event log.</p>
+      <p style={{ marginTop: 0 }}>
+        Click a server&apos;s bar in the cluster view to see its memory by owner, a message to follow its request, or a row of the event log.
+      </p>
       <button type="button" className="sl-btn" onClick={() => select({ kind: 'server', id: 0 })}>
         Inspect server 0
+      </button>{' '}
+      <button type="button" className="sl-btn" onClick={() => select({ kind: 'clientRequest', client: 0 })}>
+        Follow client 0&apos;s request
       </button>
     </div>
   );
@@ -20,6 +25,11 @@ function Empty({ select }: { select: ViewProps['select'] }) {
 
 function Details({ frame, description, sel }: { frame: Frame; description: SystemDescription | null; sel: InspectTarget }) {
   const f = clusterFrame(frame, description);
+  if (sel.kind === 'clientRequest') {
+    const r = f.requests[sel.client];
+    if (!r) return <p style={{ padding: 10 }}>There is no client {sel.client}: the cluster has {f.requests.length}.</p>;
+    return <KV rows={requestRows(f, r)} />;
+  }
   if (sel.kind !== 'server') return <p style={{ padding: 10 }}>The cluster has nothing of this kind to inspect.</p>;
   const s = f.servers[sel.id];
   if (!s) return <p style={{ padding: 10 }}>There is no server {sel.id}: the cluster has {f.servers.length}.</p>;
@@ -46,9 +56,22 @@ export function serverRows(f: ClusterFrame, s: Server): [string, string][] {
   ];
 }
 
+/** The rows of client `r.client`'s request in progress. */
+export function requestRows(f: ClusterFrame, r: ClientRequest): [string, string][] {
+  const msgs = f.messages.filter((m) => m.client === r.client);
+  return [
+    ['page', `${r.page}, owned by server ${r.owner}`],
+    ['primary server', `${r.primary}`],
+    ['where', r.stage],
+    ['page from', r.from === r.owner ? `its owner, server ${r.owner}` : `server ${r.from}, forwarding it for the owner`],
+    ['asked for at', `${(r.issued / 1e9).toFixed(6)} s (${((f.nowNs - r.issued) / 1e6).toFixed(3)} ms ago)`],
+    ['messages in flight', msgs.length === 0 ? 'none' : msgs.map((m) => `${m.kind} ${m.from} → ${m.to} (${m.phase})`).join('; ')],
+  ];
+}
+
 const part: InspectorPart = {
   Empty,
   Details,
-  title: (sel) => (sel.kind === 'server' ? `Server ${sel.id}` : null),
+  title: (sel) => (sel.kind === 'server' ? `Server ${sel.id}` : sel.kind === 'clientRequest' ? `Client ${sel.client}'s request` : null),
 };
 export default part;

@@ -187,6 +187,33 @@ pub struct Request {
     pub waiting: bool,
     /// Its page was shipped to it (a copy on its way, until it is installed).
     pub shipped: bool,
+    /// Where it is on its path (the cluster view draws it), and the server its page comes from
+    /// (the owner, a forwarding holder).
+    pub stage: Stage,
+    pub from: u16,
+}
+
+/// Where a request is on its path (§2.3, spec §2.4): primary → owner → memory, a holder or the
+/// disk → primary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Stage {
+    /// Looked up in its primary's pool.
+    #[default]
+    Lookup,
+    /// Another of the primary's requests is fetching its page: it waits for it.
+    Waiting,
+    /// A miss: the primary's fault, and its request on the way to the owner.
+    Fault,
+    /// At the owner: its lock and directory lookup.
+    AtOwner,
+    /// The owner has asked a holder to forward the page.
+    Forwarded,
+    /// The owner reads it from disk.
+    Disk,
+    /// The page is on its way to the primary.
+    Shipped,
+    /// In the primary's memory, being processed (and the client thinking after).
+    Processing,
 }
 
 /// A server: its processor, disks and buffer pool, and Hybrid's measured costs.

@@ -8,7 +8,7 @@
 use super::config::{Model, Replacement};
 use super::pool::{Resident, Rules};
 use super::records::RecordKind;
-use super::{GlobalSystem, Io, Job, Kind, Msg, Request, K};
+use super::{GlobalSystem, Io, Job, Kind, Msg, Request, Stage, K};
 use crate::kernel::time;
 use crate::components::disk::Request as DiskRequest;
 
@@ -60,9 +60,9 @@ impl GlobalSystem {
         } else if self.fetching(c).next().is_some() {
             // Another of the server's requests is fetching the page: this one waits for it, as a
             // buffer manager does, rather than fetch it twice (web requests share a server).
-            self.requests[c as usize].waiting = true;
+            (self.requests[c as usize].waiting, self.requests[c as usize].stage) = (true, Stage::Waiting);
         } else {
-            self.requests[c as usize].fetching = true;
+            (self.requests[c as usize].fetching, self.requests[c as usize].stage) = (true, Stage::Fault);
             self.cpu(k, primary, Job::Fault(c), self.config.execution.fault);
         }
     }
@@ -80,7 +80,8 @@ impl GlobalSystem {
     /// A page sent to the server of the request it serves: a copy on its way (`GlobalSystem::dup`).
     pub(super) fn send_page(&mut self, k: &mut K, m: Msg) {
         self.ship(m.page, false);
-        self.requests[m.client as usize].shipped = true;
+        let r = &mut self.requests[m.client as usize];
+        (r.shipped, r.stage, r.from) = (true, Stage::Shipped, m.from);
         self.send(k, m);
     }
 
@@ -95,10 +96,16 @@ impl GlobalSystem {
         self.make_room(k, c, primary);
         let owner = self.owner(page);
         if owner == primary {
-            self.cpu(k, owner, Job::Grant(c), self.config.execution.lock + self.config.execution.table_lookup);
+            self.grant(k, c, owner);
         } else {
             self.send(k, Msg { kind: Kind::PageReq, from: primary, to: owner, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
         }
+    }
+
+    /// Client `c`'s request at its page's owner: the lock and the directory lookup.
+    fn grant(&mut self, k: &mut K, c: u16, owner: u16) {
+        (self.requests[c as usize].stage, self.requests[c as usize].from) = (Stage::AtOwner, owner);
+        self.cpu(k, owner, Job::Grant(c), self.config.execution.lock + self.config.execution.table_lookup);
     }
 
     /// The owner has granted the lock and looked the page up (§2.3): it sends it, has it
@@ -124,6 +131,7 @@ impl GlobalSystem {
             self.hold(page, primary);
             self.recent[page as usize] = primary;
             self.count_served(k, c, Served::Forwarded);
+            (self.requests[c as usize].stage, self.requests[c as usize].from) = (Stage::Forwarded, holder);
             self.send(k, Msg { kind: Kind::FwdReq, from: owner, to: holder, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
         } else {
             self.read_from_disk(k, c);
@@ -134,7 +142,7 @@ impl GlobalSystem {
     fn read_from_disk(&mut self, k: &mut K, c: u16) {
         let page = self.requests[c as usize].page;
         self.count_served(k, c, Served::Disk);
-        self.requests[c as usize].disk_read = true;
+        (self.requests[c as usize].disk_read, self.requests[c as usize].stage) = (true, Stage::Disk);
         let h = self.layout.homes[page as usize];
         let io = Io { page, client: c, submitted: k.now() };
         let req = DiskRequest { token: io, addr: u64::from(h.block) * super::disk::PAGE_BYTES, len: super::disk::PAGE_BYTES };
@@ -210,7 +218,7 @@ impl GlobalSystem {
 
     pub(super) fn handle_msg(&mut self, k: &mut K, m: Msg) {
         match m.kind {
-            Kind::PageReq => self.cpu(k, m.to, Job::Grant(m.client), self.config.execution.lock + self.config.execution.table_lookup),
+            Kind::PageReq => self.grant(k, m.client, m.to),
             Kind::FwdReq => {
                 if self.nodes[m.to as usize].pool.contains(m.page) {
                     self.send_page(k, Msg { kind: Kind::PageData, from: m.to, to: m.dest, ..m });
@@ -289,6 +297,7 @@ impl GlobalSystem {
     /// The page is in the client's primary's memory, and is processed. The request's response
     /// time ends here (spec A3): a web request's with its file's last page.
     fn available(&mut self, k: &mut K, c: u16) {
+        self.requests[c as usize].stage = Stage::Processing;
         let r = self.requests[c as usize];
         if self.layout.clients[c as usize].large {
             self.counters.pages += 1;

@@ -71,10 +71,42 @@ const MESSAGES: SectionInfo = SectionInfo {
     ],
 };
 
-pub const SECTIONS: &[SectionInfo] = &[SERVERS, COMPOSITION, MESSAGES];
+/// Where a request is (`Stage`).
+pub const STAGES: &[&str] = &["lookup", "waiting for another fetch", "fault", "at the owner", "forwarded", "disk read", "page on its way", "processing"];
+
+const REQUESTS: SectionInfo = SectionInfo {
+    name: "requests",
+    description: "Every client's request in progress (§2.3): its primary server, its page and the page's owner, \
+        where it is on its path (primary → owner → the owner's memory, a forwarding holder or the disk → primary), \
+        the server its page comes from, and when it was asked for.",
+    scalars: &[],
+    row: "a client",
+    columns: &[
+        u32("primary", "primary server", ""),
+        u32("page", "page", ""),
+        u32("owner", "owner", ""),
+        u8("stage", "where", "").values(STAGES),
+        u32("from", "page from server", ""),
+        f64("issued", "asked for at", "ns"),
+    ],
+};
+
+pub const SECTIONS: &[SectionInfo] = &[SERVERS, COMPOSITION, MESSAGES, REQUESTS];
 
 pub fn frame(sim: &GlobalSystem, now: SimTime) -> Frame {
-    Frame(vec![servers(sim, now), composition(sim), messages(sim)])
+    Frame(vec![servers(sim, now), composition(sim), messages(sim), requests(sim)])
+}
+
+fn requests(sim: &GlobalSystem) -> Section {
+    let r = &sim.requests;
+    let mut s = Section::new(&SECTIONS[3]);
+    s.u32s("primary", r.iter().map(|x| u32::from(x.primary)))
+        .u32s("page", r.iter().map(|x| x.page))
+        .u32s("owner", r.iter().map(|x| u32::from(sim.owner(x.page))))
+        .u8s("stage", r.iter().map(|x| x.stage as u8))
+        .u32s("from", r.iter().map(|x| u32::from(x.from)))
+        .f64s("issued", r.iter().map(|x| x.issued as f64));
+    s
 }
 
 fn messages(sim: &GlobalSystem) -> Section {
@@ -172,3 +204,4 @@ const _: () = assert!(super::config::Replacement::ReserveDup as usize == REPLACE
 const _: () = assert!(super::config::Placement::Clustered as usize == PLACEMENTS.len() - 1);
 const _: () = assert!(super::Kind::PageReturn as usize == KINDS.len() - 1);
 const _: () = assert!(Phase::Receiving as usize == PHASES.len() - 1);
+const _: () = assert!(super::Stage::Processing as usize == STAGES.len() - 1);
