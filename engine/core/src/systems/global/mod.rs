@@ -15,6 +15,7 @@ pub mod disk;
 pub mod layout;
 pub mod metrics;
 pub mod pool;
+mod copies;
 mod discard;
 mod protocol;
 pub mod records;
@@ -39,7 +40,7 @@ use config::{Config, MessageCost, Replacement};
 use costs::Costs;
 use layout::Layout;
 use metrics::{Counters, Metrics, Sample, Summary};
-use pool::{Pool, Resident, Rules, State};
+use pool::{Pool, Rules, State};
 
 /// The system's events.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -311,62 +312,6 @@ impl GlobalSystem {
 
     fn replacement(&self) -> Replacement {
         self.config.policy.replacement
-    }
-
-    /// Whether two copies of `page` or more are in the cluster's memory (§4.1.3): copies in
-    /// pools, and copies shipped and on their way to one (a holder marks its copy a duplicate as
-    /// it ships it, §4.1.3). Exact here: the thesis's states may lag a few milliseconds (spec
-    /// §2.5; docs/models.md).
-    pub fn dup(&self, page: u32) -> bool {
-        self.central.is_none() && self.resident[page as usize].count_ones() + u32::from(self.shipped[page as usize]) >= 2
-    }
-
-    /// Server `node` holds `page` now (a copy on its way to it counts), or no longer: the owner's
-    /// directory (spec §2.4).
-    fn hold(&mut self, page: u32, node: u16) {
-        self.holders[page as usize] |= 1 << node;
-    }
-
-    fn unhold(&mut self, page: u32, node: u16) {
-        self.holders[page as usize] &= !(1 << node);
-    }
-
-    /// A copy of `page` put in `node`'s pool, or taken out, or shipped (`+1`) or arrived (`-1`):
-    /// when the page turns from the only copy to one of several, or back, every copy in a pool
-    /// changes state (spec §2.5's rules 1 and 2).
-    fn insert_copy(&mut self, node: u16, page: u32, r: Resident) {
-        let was = self.dup(page);
-        self.resident[page as usize] |= 1 << node;
-        let dup = self.dup(page);
-        self.nodes[node as usize].pool.insert(page, Resident { dup, ..r });
-        self.restate(page, was);
-    }
-
-    fn remove_copy(&mut self, node: u16, page: u32) -> Option<Resident> {
-        let was = self.dup(page);
-        let r = self.nodes[node as usize].pool.remove(page)?;
-        self.resident[page as usize] &= !(1 << node);
-        self.restate(page, was);
-        Some(r)
-    }
-
-    fn ship(&mut self, page: u32, arrived: bool) {
-        let was = self.dup(page);
-        let n = &mut self.shipped[page as usize];
-        *n = if arrived { *n - 1 } else { *n + 1 };
-        self.restate(page, was);
-    }
-
-    fn restate(&mut self, page: u32, was: bool) {
-        let dup = self.dup(page);
-        if dup != was {
-            let mut bits = self.resident[page as usize];
-            while bits != 0 {
-                let n = bits.trailing_zeros() as usize;
-                self.nodes[n].pool.set_dup(page, dup);
-                bits &= bits - 1;
-            }
-        }
     }
 
     /// The page server `node`'s policy evicts now, Hybrid's costs refreshed and under Global its

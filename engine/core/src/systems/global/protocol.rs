@@ -1,10 +1,9 @@
-//! The access path and the discard handshake (thesis §2.3, §3.3; spec 004 §2.4, A7–A9), the
-//! simulation's variant: a client's request is looked up in its primary's pool; a miss faults,
-//! then makes room and fetches the page at once, and the page is installed once both are done.
-//! The owner sends the page from its memory, has the holder it last sent it to forward it, or
-//! reads it from disk, keeping a hated copy when the reader is another server. A server evicting
-//! another's page tells its owner, who asks for it back if no other copy is left and it would
-//! keep it; otherwise the page is dropped.
+//! The access path (thesis §2.3, §5.2; spec 004 §2.4, A8, A9): a request (a database client's
+//! page, or a web request's next page) is looked up in its primary's pool; a miss faults, then
+//! makes room (`discard.rs`) and fetches the page at once, and the page is installed once both
+//! are done; a request for a page another of the server's requests is fetching waits for it. The
+//! owner sends the page from its memory, has the holder it last sent it to forward it, or reads it
+//! from disk, keeping a hated copy when the reader is another server.
 use super::config::{Model, Replacement};
 use super::pool::{Resident, Rules};
 use super::records::RecordKind;
