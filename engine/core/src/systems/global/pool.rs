@@ -192,6 +192,14 @@ impl Pool {
         }
     }
 
+    /// The hated copy that goes first: the newest (LIFO) or the oldest (FIFO).
+    fn hated_first(&self, order: HatedOrder) -> Option<u32> {
+        match order {
+            HatedOrder::Lifo => self.hated.back().copied(),
+            HatedOrder::Fifo => self.hated.front().copied(),
+        }
+    }
+
     /// The least recently used page of the lists at `which` (`[local][dup]`) that is not hated.
     fn lru_of(&self, which: &[(usize, usize)]) -> Option<(SimTime, u32)> {
         which.iter().filter_map(|&(l, d)| self.lists[l][d].first().copied()).min()
@@ -276,11 +284,7 @@ impl Pool {
             return self.reserve_dup_victim(r);
         }
         if !matches!(r.replacement, Base | Optimal) {
-            let hated = match r.hated_order {
-                HatedOrder::Lifo => self.hated.back(),
-                HatedOrder::Fifo => self.hated.front(),
-            };
-            if let Some(&p) = hated {
+            if let Some(p) = self.hated_first(r.hated_order) {
                 return Some(p);
             }
         }
@@ -328,11 +332,7 @@ impl Pool {
     fn reserve_dup_victim(&self, r: &Rules) -> Option<u32> {
         let page = |x: Option<(SimTime, u32)>| x.map(|(_, p)| p);
         if f64::from(self.local()) > r.reserve * f64::from(self.frames) {
-            let hated = match r.hated_order {
-                HatedOrder::Lifo => self.hated.back(),
-                HatedOrder::Fifo => self.hated.front(),
-            };
-            return hated.copied().or_else(|| page(self.lru_of(&[(1, 0), (1, 1)]).or_else(|| self.lru_of(&[(0, 0)]))));
+            return self.hated_first(r.hated_order).or_else(|| page(self.lru_of(&[(1, 0), (1, 1)]).or_else(|| self.lru_of(&[(0, 0)]))));
         }
         if let Some(d) = self.lru_of(&[(0, 1), (1, 1)]) {
             return Some(d.1);
