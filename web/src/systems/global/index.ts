@@ -7,7 +7,7 @@ export const globalMemory: WebSystem = {
   kind: 'global',
   views: { ClusterView: () => import('./ClusterView'), GlobalCharts: () => import('./GlobalCharts') },
   // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks it).
-  viewHeights: { ClusterView: 580, GlobalCharts: 560 },
+  viewHeights: { ClusterView: 610, GlobalCharts: 560 },
   inspector: () => import('./inspect'),
   Intro: GlobalIntro,
   grid: false,
