@@ -108,6 +108,50 @@ fn fig20_21_declustered_misses_turn_up_at_the_aggregate_memory() {
     }
 }
 
+/// Fig. 24 (§3.5.3 Expt 2.3; spec 3.9, A10): a fifth of the requests update their page. Every
+/// policy's response time rises over Expt 2's, because an updated page is written to disk when its
+/// last copy leaves the cluster's memory; ClSv-Clus, whose two memories let far more pages leave,
+/// writes the most and pays the most (in ms), the declustered policies batching updates to a page
+/// in memory longer.
+#[test]
+fn fig24_writes_cost_the_clustered_policy_most() {
+    let at = |file: &str, replacement: &str, m: f64, p_write: &str| {
+        let (size, quoted) = (m.to_string(), format!("\"{replacement}\""));
+        let sets = [
+            ("workload.locality_m", size.as_str()),
+            ("policy.replacement", quoted.as_str()),
+            ("workload.p_write", p_write),
+        ];
+        run(&scenario(file, &sets), 2)
+    };
+    let policies = [
+        ("ClSv-Clus", "global-fig18-clus-diff.toml", "clsv"),
+        ("ClSv-Decl", "global-fig18-clsv-decl.toml", "clsv"),
+        ("Resv-Decl", "global-fig18-clsv-decl.toml", "reserve"),
+    ];
+    eprintln!("Fig. 24   set ×M   policy      read-only ms   20% writes ms   rise ms   disk writes/request");
+    for m in [4.0, 12.0, 16.0] {
+        let rows: Vec<(f64, f64)> = policies
+            .iter()
+            .map(|&(name, file, r)| {
+                let (read, write) = (at(file, r, m, "0.0"), at(file, r, m, "0.2"));
+                let rise = write.response_ms - read.response_ms;
+                eprintln!(
+                    "{m:>16} {name:>11} {:>14.2} {:>15.2} {rise:>9.2} {:>21.3}",
+                    read.response_ms, write.response_ms, write.disk_writes_per_request
+                );
+                assert!(rise > 0.0, "{name} slower with writes at {m}·M");
+                assert_eq!(read.disk_writes_per_request, 0.0);
+                (rise, write.disk_writes_per_request)
+            })
+            .collect();
+        for (i, &(name, _, _)) in policies.iter().enumerate().skip(1) {
+            assert!(rows[0].0 > rows[i].0, "ClSv-Clus's rise above {name}'s at {m}·M: {rows:?}");
+            assert!(rows[0].1 > rows[i].1, "ClSv-Clus writes more pages than {name} at {m}·M: {rows:?}");
+        }
+    }
+}
+
 /// Fig. 19 (§3.5.2; spec 3.4, E4): response time against the page-message latency. At 0.55 ms
 /// ClSv-Decl < Clus-Diff < Clus-Same; Clus-Diff's slope is steeper than ClSv-Decl's (its
 /// ship-backs), and it crosses above Clus-Same, which sends no message, at about 2 ms: in

@@ -12,12 +12,13 @@ import type { InspectTarget, ViewProps } from '../../views/contract';
 import { frameFromJson, RecordedSource } from '../../views/lib/recorded';
 import { layOutJsdom } from '../../views/lib/jsdom';
 import ClusterView from './ClusterView';
-import { bands, flight, pathLegs, serverColours } from './clusterDraw';
+import { bands, flight, pathLegs, pathText, serverColours } from './clusterDraw';
 import { clusterFrame } from './clusterFrame';
 import { requestRows, serverRows } from './inspect';
 import early from './fixtures/global-fig18-clsv-decl.json';
 import warm from './fixtures/global-fig18-clsv-decl-warm.json';
 import web from './fixtures/global-fig53-hybrid-warm.json';
+import writes from './fixtures/global-fig24-clsv-clus-warm.json';
 
 let description: SystemDescription;
 let frames: Frame[];
@@ -143,7 +144,7 @@ describe("Ch. 5's web server", () => {
 });
 
 describe("a request's path", () => {
-  const r = (stage: string, from = 4) => ({ client: 0, primary: 0, page: 7, owner: 4, stage, from, issued: 0 });
+  const r = (stage: string, from = 4) => ({ client: 0, primary: 0, page: 7, owner: 4, stage, from, issued: 0, write: false });
   it('goes primary → owner, then a holder or the disk, then back (§2.3)', () => {
     expect(pathLegs(r('lookup')).legs).toEqual([]);
     expect(pathLegs(r('fault')).legs).toEqual([[0, 4, 'request']]);
@@ -153,6 +154,9 @@ describe("a request's path", () => {
     expect(pathLegs(r('page on its way', 6)).legs).toEqual([[0, 4, 'request'], [4, 6, 'forward'], [6, 0, 'page']]);
     expect(pathLegs(r('page on its way')).legs).toEqual([[0, 4, 'request'], [4, 0, 'page']]);
     expect(pathLegs(r('processing')).legs).toEqual([]);
+    // A write lock: the owner calls the other copies back before it sends the page.
+    expect(pathLegs(r('calling back copies')).legs).toEqual([[0, 4, 'request']]);
+    expect(pathText({ ...r('calling back copies'), write: true })).toContain("client 0's update of page 7");
     // Its primary owns the page: no request crosses the network.
     expect(pathLegs({ ...r('disk read', 0), owner: 0 })).toEqual({ legs: [], disk: true });
   });
@@ -183,5 +187,24 @@ describe("a request's path", () => {
     const rows = Object.fromEntries(requestRows(c, req));
     expect(rows.where).toBe(req.stage);
     expect(rows['messages in flight']).toContain(`${m.kind} ${m.from} → ${m.to}`);
+  });
+});
+
+describe("Expt 2.3's writes (Fig. 24)", () => {
+  it("keeps updated pages in the client's server and the owner's only, and says so in the inspector", () => {
+    const d = describeForTests(readScenario('global-fig24-clsv-clus.toml'));
+    const c = clusterFrame(frameFromJson((writes as unknown[])[0]), d);
+    const used = c.servers.filter((s) => s.own + s.hated + s.others > 0);
+    expect(used).toHaveLength(2);
+    for (const s of c.servers) {
+      expect(s.dirty).toBeLessThanOrEqual(s.own + s.hated + s.others);
+      if (!used.includes(s)) expect(s.dirty).toBe(0);
+    }
+    // At 100 s both memories are full, and both hold pages updated since they were read.
+    for (const s of used) expect(s.dirty, `server ${s.id}`).toBeGreaterThan(0);
+    const rows = Object.fromEntries(serverRows(c, used[0]));
+    expect(rows['updated pages']).toBe(`${used[0].dirty}: written to their owner's disk when their last copy leaves the cluster's memory`);
+    const req = c.requests[0];
+    expect(Object.fromEntries(requestRows(c, req)).to).toBe(req.write ? 'update it, under a write lock: the owner calls back every other copy (§2.4)' : 'read it');
   });
 });

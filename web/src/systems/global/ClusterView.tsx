@@ -216,8 +216,11 @@ function Messages({ f, centre, select }: { f: ClusterFrame; centre: (i: number) 
         const lift = Math.min(SKY - 12, 12 + Math.abs(x1 - x0) / 4);
         const [x, yy] = arcPoint(x0, x1, SKY - 6, lift, t);
         const colour = colours[m.from];
-        const follow = () => select({ kind: 'clientRequest', client: m.client });
-        const title = `${m.kind}: page ${m.page}, server ${m.from} → ${m.to}, for client ${m.client}. Click to follow its request.`;
+        const own = m.client >= 0;
+        const follow = () => own && select({ kind: 'clientRequest', client: m.client });
+        const title = own
+          ? `${m.kind}: page ${m.page}, server ${m.from} → ${m.to}, for client ${m.client}. Click to follow its request.`
+          : `${m.kind}: updated page ${m.page}, server ${m.from} → its owner ${m.to}, to be written to disk (no client's request).`;
         return m.data ? (
           <circle key={i} cx={x} cy={yy} r={4.5} fill={colour} stroke="#222" strokeWidth={0.8} className="cl-data" onClick={follow} data-client={m.client}>
             <title>{title}</title>

@@ -95,7 +95,7 @@ export function headline(f: ClusterFrame): string {
 export function pathLegs(r: ClientRequest): { legs: [number, number, string][]; disk: boolean } {
   const legs: [number, number, string][] = [];
   // From the fault on, the request is on its way to the owner, or there.
-  const past = ['fault', 'at the owner', 'forwarded', 'disk read', 'page on its way'].includes(r.stage);
+  const past = ['fault', 'at the owner', 'calling back copies', 'forwarded', 'disk read', 'page on its way'].includes(r.stage);
   if (past && r.primary !== r.owner) legs.push([r.primary, r.owner, 'request']);
   if ((r.stage === 'forwarded' || r.stage === 'page on its way') && r.from !== r.owner) legs.push([r.owner, r.from, 'forward']);
   if (r.stage === 'page on its way' && r.from !== r.primary) legs.push([r.from, r.primary, 'page']);
@@ -105,5 +105,5 @@ export function pathLegs(r: ClientRequest): { legs: [number, number, string][]; 
 /** A request's path in words (the view's caption and the inspector's line). */
 export function pathText(r: ClientRequest): string {
   const via = r.from !== r.owner ? `, forwarded by server ${r.from}` : '';
-  return `client ${r.client}'s page ${r.page}: primary server ${r.primary}, owner ${r.owner}${r.stage === 'forwarded' || r.stage === 'page on its way' ? via : ''} · ${r.stage}`;
+  return `client ${r.client}'s ${r.write ? 'update of ' : ''}page ${r.page}: primary server ${r.primary}, owner ${r.owner}${r.stage === 'forwarded' || r.stage === 'page on its way' ? via : ''} · ${r.stage}`;
 }

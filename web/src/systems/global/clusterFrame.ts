@@ -13,6 +13,8 @@ export interface Server {
   hated: number;
   others: number;
   free: number;
+  /** Pages updated since read, written to their owner's disk when their last copy leaves memory. */
+  dirty: number;
   /** Of its pages (hated copies apart), those another server holds too (§4.1.3). */
   duplicates: number;
   /** The mean time since the last use of its 100 least recently used pages, s (0: a frame free). */
@@ -32,6 +34,7 @@ export interface Message {
   from: number;
   to: number;
   page: number;
+  /** The client whose request it serves; −1 for none (an updated page sent home to be written). */
   client: number;
   phase: string;
   /** On the wire from and to, ns (−1 while at its sender). */
@@ -45,12 +48,14 @@ export interface ClientRequest {
   primary: number;
   page: number;
   owner: number;
-  /** 'lookup', 'waiting for another fetch', 'fault', 'at the owner', 'forwarded', 'disk read',
-   * 'page on its way', 'processing'. */
+  /** 'lookup', 'waiting for another fetch', 'fault', 'at the owner', 'calling back copies',
+   * 'forwarded', 'disk read', 'page on its way', 'processing', 'committing'. */
   stage: string;
   /** The server the page comes from: the owner, or a forwarding holder. */
   from: number;
   issued: number;
+  /** It updates its page, under a write lock (§2.4). */
+  write: boolean;
 }
 
 export interface ClusterFrame {
@@ -63,6 +68,9 @@ export interface ClusterFrame {
   messages: Message[];
   requests: ClientRequest[];
 }
+
+/** The engine's client of a message on no client's behalf. */
+const NO_CLIENT = 65535;
 
 /** The kinds of message that carry a page. */
 const DATA = new Set(['page', 'page shipped back']);
@@ -77,7 +85,7 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     const names = valueNames(d, sec, col);
     return (v: number) => names[v] ?? String(v);
   };
-  const [own, hated, others, free, duplicates, jobs, diskQueue] = ['own', 'hated', 'others', 'free', 'duplicates', 'jobs', 'disk_queue'].map((n) =>
+  const [own, hated, others, free, duplicates, jobs, diskQueue, dirty] = ['own', 'hated', 'others', 'free', 'duplicates', 'jobs', 'disk_queue', 'dirty'].map((n) =>
     s.col<Uint32Array>(n),
   );
   const client = s.col<Uint8Array>('client');
@@ -94,6 +102,7 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     tailAge: tailAge[i],
     jobs: jobs[i],
     diskQueue: diskQueue[i],
+    dirty: dirty[i],
     client: name('servers', 'client')(client[i]),
     byOwner: Array.from(pages.subarray(i * n, (i + 1) * n)),
   }));
@@ -109,14 +118,14 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     from: from[i],
     to: to[i],
     page: page[i],
-    client: cl[i],
+    client: cl[i] === NO_CLIENT ? -1 : cl[i],
     phase: phaseName(phase[i]),
     wireStart: ws[i],
     wireEnd: we[i],
   }));
   const q = section(f, 'requests');
   const [qPrimary, qPage, qOwner, qFrom] = ['primary', 'page', 'owner', 'from'].map((x) => q.col<Uint32Array>(x));
-  const [qStage, qIssued] = [q.col<Uint8Array>('stage'), q.col<Float64Array>('issued')];
+  const [qStage, qIssued, qMode] = [q.col<Uint8Array>('stage'), q.col<Float64Array>('issued'), q.col<Uint8Array>('mode')];
   const stageName = name('requests', 'stage');
   const requests = Array.from(qPrimary, (primary, i): ClientRequest => ({
     client: i,
@@ -126,6 +135,7 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     stage: stageName(qStage[i]),
     from: qFrom[i],
     issued: qIssued[i],
+    write: qMode[i] === 1,
   }));
   return {
     nowNs: f.nowNs,

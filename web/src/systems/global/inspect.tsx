@@ -49,6 +49,7 @@ export function serverRows(f: ClusterFrame, s: Server): [string, string][] {
     ['frames', `${f.frames}: ${s.own} of its own pages, ${s.hated} hated copies, ${s.others} of other servers' pages, ${s.free} free`],
     ['duplicates', `${s.duplicates}: pages another server holds too (hated copies apart); the rest are the only copy in the cluster's memory`],
     ['others by owner', owners.length === 0 ? 'none' : owners.map(([o, n]) => `server ${o}: ${n}`).join(', ')],
+    ['updated pages', `${s.dirty}: written to their owner's disk when their last copy leaves the cluster's memory`],
     ['LRU tail', s.tailAge === 0 ? 'a frame is free' : `its 100 least recently used pages last used ${s.tailAge.toFixed(2)} s ago on average (§4.1.3)`],
     ['processor', `${s.jobs} jobs sharing it`],
     ['disks', `${s.diskQueue} requests in service or waiting`],
@@ -61,6 +62,7 @@ export function requestRows(f: ClusterFrame, r: ClientRequest): [string, string]
   const msgs = f.messages.filter((m) => m.client === r.client);
   return [
     ['page', `${r.page}, owned by server ${r.owner}`],
+    ['to', r.write ? 'update it, under a write lock: the owner calls back every other copy (§2.4)' : 'read it'],
     ['primary server', `${r.primary}`],
     ['where', r.stage],
     ['page from', r.from === r.owner ? `its owner, server ${r.owner}` : `server ${r.from}, forwarding it for the owner`],

@@ -104,11 +104,16 @@ pub struct Network {
     #[garde(custom(positive), range(max = 100.0))]
     #[schemars(extend("x-unit" = "ms", "exclusiveMinimum" = 0))]
     pub base_latency_ms: f64,
+    /// A commit's log record of one updated page: a commit's message to an owner is this times
+    /// the owner's pages it updated (spec A10's choice).
+    #[garde(range(min = 1, max = 8192))]
+    #[schemars(extend("x-unit" = "B"))]
+    pub log_bytes: u32,
 }
 
 impl Default for Network {
     fn default() -> Self {
-        Network { page_latency_ms: 0.55, control_bytes: 128, cost: MessageCost::Split, base_latency_ms: 0.55 }
+        Network { page_latency_ms: 0.55, control_bytes: 128, cost: MessageCost::Split, base_latency_ms: 0.55, log_bytes: 100 }
     }
 }
 
@@ -349,6 +354,16 @@ pub struct Workload {
     #[garde(range(min = 0.0, max = 100_000.0))]
     #[schemars(extend("x-unit" = "ms"))]
     pub small_think_ms: f64,
+    /// The probability that a database client's request updates its page, under a write lock
+    /// (Tab. 8: 0; 0.2 in Expt 2.3). Web requests only read (§5.2).
+    #[garde(range(min = 0.0, max = 1.0))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub p_write: f64,
+    /// A database client's transaction, in page requests: at its end the client sends the log of
+    /// its updates to their pages' owners and waits for their acknowledgements (Tab. 8: 500).
+    #[garde(range(min = 1, max = 1_000_000))]
+    #[schemars(extend("x-unit" = "requests"))]
+    pub transaction_pages: u32,
 }
 
 impl Default for Workload {
@@ -363,6 +378,8 @@ impl Default for Workload {
             cold_factor: 5.0,
             think_ms: 0.0,
             small_think_ms: 0.0,
+            p_write: 0.0,
+            transaction_pages: 500,
         }
     }
 }

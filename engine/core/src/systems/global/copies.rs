@@ -38,6 +38,9 @@ impl GlobalSystem {
         let was = self.dup(page);
         let r = self.nodes[node as usize].pool.remove(page)?;
         self.resident[page as usize] &= !(1 << node);
+        if self.writer[page as usize] == node {
+            self.writer[page as usize] = super::locks::NO_WRITER;
+        }
         self.restate(page, was);
         Some(r)
     }

@@ -37,6 +37,9 @@ pub struct Counters {
     pub refused: u64,
     /// Forwards that found the page gone and were served again (§4.1.3's race).
     pub reserviced: u64,
+    /// Updated pages written back, any client's; copies called back by write locks.
+    pub disk_writes: u64,
+    pub invalidations: u64,
 }
 
 impl Counters {
@@ -58,6 +61,8 @@ impl Counters {
             accepted: self.accepted - start.accepted,
             refused: self.refused - start.refused,
             reserviced: self.reserviced - start.reserviced,
+            disk_writes: self.disk_writes - start.disk_writes,
+            invalidations: self.invalidations - start.invalidations,
         }
     }
 }
@@ -87,6 +92,10 @@ pub struct Summary {
     /// Evicted pages their owners took back, and refused, per request.
     pub ship_backs_per_request: f64,
     pub refused_per_request: f64,
+    /// Updated pages written to disk (any client's, spec A10), and copies called back by write
+    /// locks, per request.
+    pub disk_writes_per_request: f64,
+    pub invalidations_per_request: f64,
     /// Pages in the cluster's memory now, distinct over all frames (Fig. 51's measure).
     pub unique_pages: f64,
 }
@@ -149,6 +158,8 @@ impl Metrics {
             mean_disk_ms: if c.disk_ios == 0 { 0.0 } else { time::to_ms(c.disk_ns) / c.disk_ios as f64 },
             ship_backs_per_request: per(c.accepted),
             refused_per_request: per(c.refused),
+            disk_writes_per_request: per(c.disk_writes),
+            invalidations_per_request: per(c.invalidations),
             unique_pages: sys.holders.iter().filter(|&&h| h != 0).count() as f64 / frames.max(1) as f64,
         }
     }

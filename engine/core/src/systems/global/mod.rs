@@ -4,10 +4,11 @@
 //! page asks its owner, which sends it from its memory, has another server that holds it forward
 //! it, or reads it from disk, keeping a hated copy; a server that evicts another's page offers it
 //! back, and the owner takes it if it has room for it (push-pull). `layout.rs` places the pages,
-//! `pool.rs` is a buffer pool and its replacement policies, `protocol.rs` the access path and the
-//! discard handshake, `disk.rs` the Fujitsu M2266. Each server's processor is shared by its jobs
-//! (`components::ps_cpu`); messages run half their protocol at each end and cross FIFO links
-//! (`components::network`). This file assembles the system and dispatches its events.
+//! `pool.rs` is a buffer pool and its replacement policies, `protocol.rs` the access path,
+//! `discard.rs` the discard handshake, `copies.rs` the directory and the duplicate states,
+//! `locks.rs` callback locking and the writes, `messages.rs` the messages, `disk.rs` the Fujitsu
+//! M2266. Each server's processor is shared by its jobs (`components::ps_cpu`); messages cross
+//! FIFO links (`components::network`). This file assembles the system and dispatches its events.
 pub mod config;
 pub mod costs;
 pub mod describe;
@@ -17,6 +18,8 @@ pub mod metrics;
 pub mod pool;
 mod copies;
 mod discard;
+mod locks;
+mod messages;
 mod protocol;
 pub mod records;
 mod validate;
@@ -36,7 +39,7 @@ use crate::kernel::work::Work;
 use crate::kernel::{Kernel, SimTime, System};
 use crate::scenario::{Problem, Scenario};
 use crate::systems::PaperSystem;
-use config::{Config, MessageCost, Replacement};
+use config::{Config, Replacement};
 use costs::Costs;
 use layout::Layout;
 use metrics::{Counters, Metrics, Sample, Summary};
@@ -89,6 +92,15 @@ pub enum Kind {
     ShipbackNo,
     /// The evicted page, back to its owner (push).
     PageReturn,
+    /// Owner to holder: a write lock calls your copy back (§2.4); holder to owner: done.
+    Invalidate,
+    InvalidateAck,
+    /// Owner to primary: the write lock, for the copy the primary holds.
+    LockGrant,
+    /// Primary to owner at a transaction's end: the log of its updates to the owner's pages; and
+    /// the owner's acknowledgement (spec A10).
+    CommitLog,
+    CommitAck,
 }
 
 impl Kind {
@@ -111,6 +123,11 @@ pub struct Msg {
     pub dest: u16,
     /// DiscardNotify, PageReturn: the page's last access.
     pub ts: SimTime,
+    /// PageReq: for a write lock; FwdReq: the holder gives its copy up as it forwards it (a write
+    /// lock calls it back); PageReturn: an updated last copy, home to be written, not kept.
+    pub write: bool,
+    /// Its size when not a page's or a control message's (CommitLog: the log's bytes).
+    pub bytes: u32,
     /// Its sender's state, piggy-backed (§4.1.3), where a policy or the discard reads it.
     pub state: State,
     /// Where it is: at its sender's processor, on the wire (from `wire.0` to `wire.1`), at its
@@ -129,6 +146,8 @@ impl Msg {
         client: 0,
         dest: 0,
         ts: 0,
+        write: false,
+        bytes: 0,
         state: State::NONE,
         phase: Phase::Sending,
         wire: (0, 0),
@@ -146,17 +165,22 @@ pub enum Phase {
     Done,
 }
 
-/// A disk request's token: the page, and the client whose request read it.
+/// A disk request's token: the page, and the client whose request read it; or an updated
+/// page's last copy written back (for the client whose room it makes, or `NO_CLIENT`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Io {
     pub page: u32,
     pub client: u16,
     pub submitted: SimTime,
+    pub write: bool,
 }
+
+/// A disk write, or a message, on no client's behalf.
+pub const NO_CLIENT: u16 = u16::MAX;
 
 impl crate::components::disk::view::Token for Io {
     fn kind(&self) -> u8 {
-        0
+        u8::from(self.write)
     }
     fn page(&self) -> u32 {
         self.page
@@ -192,6 +216,13 @@ pub struct Request {
     /// (the owner, a forwarding holder).
     pub stage: Stage,
     pub from: u16,
+    /// It updates its page, under a write lock (§2.4); its primary holds the page with a read
+    /// lock and asks only for the write lock; the other copies are called back; the callbacks
+    /// not yet acknowledged.
+    pub write: bool,
+    pub upgrade: bool,
+    pub called_back: bool,
+    pub acks: u16,
 }
 
 /// Where a request is on its path (§2.3, spec §2.4): primary → owner → memory, a holder or the
@@ -207,6 +238,8 @@ pub enum Stage {
     Fault,
     /// At the owner: its lock and directory lookup.
     AtOwner,
+    /// The owner calls back the page's other copies for a write lock (§2.4).
+    CallBack,
     /// The owner has asked a holder to forward the page.
     Forwarded,
     /// The owner reads it from disk.
@@ -215,6 +248,9 @@ pub enum Stage {
     Shipped,
     /// In the primary's memory, being processed (and the client thinking after).
     Processing,
+    /// The transaction's end: its log sent to the owners of the pages it updated, awaiting their
+    /// acknowledgements (spec A10).
+    Committing,
 }
 
 /// A server: its processor, disks and buffer pool, and Hybrid's measured costs.
@@ -253,6 +289,15 @@ pub struct GlobalSystem {
     pub central: Option<Pool>,
     /// The holder each page was last sent to (spec A8: the owner forwards from it).
     recent: Vec<u16>,
+    /// Each page's write lock's holder (`NO_WRITER`: none), and whether its copies in memory are
+    /// newer than its disk's (callback locking, §2.4; spec A10).
+    pub writer: Vec<u16>,
+    pub dirty: Vec<bool>,
+    /// Each client's requests in its transaction so far, and its updates of each server's pages
+    /// (the log its commit sends), and the commit's acknowledgements still awaited.
+    txn_pages: Vec<u32>,
+    logs: Vec<Vec<u32>>,
+    commit_acks: Vec<u16>,
     pub requests: Vec<Request>,
     /// Web: the server the next file request goes to (the round-robin router, §5.2).
     route: u16,
@@ -296,6 +341,11 @@ impl GlobalSystem {
             shipped: vec![0; pages],
             central: (c.policy.replacement == Replacement::Optimal).then(|| Pool::new(c.cluster.nodes * c.cluster.frames, 0)),
             recent: vec![0; pages],
+            writer: vec![locks::NO_WRITER; pages],
+            dirty: vec![false; pages],
+            txn_pages: vec![0; layout.clients.len()],
+            logs: vec![vec![0; c.cluster.nodes as usize]; layout.clients.len()],
+            commit_acks: vec![0; layout.clients.len()],
             requests: vec![Request::default(); layout.clients.len()],
             route: 0,
             states: c.policy.replacement == Replacement::Global || c.policy.discard == config::Discard::Piggyback,
@@ -365,99 +415,6 @@ impl GlobalSystem {
             Job::Send(m) => self.sent(k, m),
             Job::Receive(m) => self.received(k, m),
         }
-    }
-
-    /// The messages in flight, in their slots' order.
-    pub fn messages(&self) -> impl Iterator<Item = &Msg> {
-        self.msgs.iter().filter(|m| m.phase != Phase::Done)
-    }
-
-    /// Sends a message: its protocol's first half at the sender, then the wire.
-    fn send(&mut self, k: &mut K, msg: Msg) {
-        let state = if self.states { self.nodes[msg.from as usize].pool.state(k.now()) } else { State::NONE };
-        let msg = Msg { phase: Phase::Sending, wire: (0, 0), state, ..msg };
-        let id = match self.free_msgs.pop() {
-            Some(id) => {
-                self.msgs[id as usize] = msg;
-                id
-            }
-            None => {
-                self.msgs.push(msg);
-                (self.msgs.len() - 1) as u32
-            }
-        };
-        if msg.kind.data() {
-            self.counters.data_messages += 1;
-        }
-        self.counters.messages += 1;
-        self.cpu(k, msg.from, Job::Send(id), self.protocol().0);
-    }
-
-    /// The protocol's instructions at a message's sender and at its receiver (spec A1).
-    fn protocol(&self) -> (u32, u32) {
-        let m = self.message_instructions();
-        (m / 2, m - m / 2)
-    }
-
-    /// The protocol's instructions of one message, both ends (spec A1).
-    fn message_instructions(&self) -> u32 {
-        let (n, m) = (&self.config.network, self.config.execution.message);
-        match n.cost {
-            MessageCost::Split => m,
-            MessageCost::Latency => 0,
-            MessageCost::Scaled => (f64::from(m) * n.page_latency_ms / n.base_latency_ms).round() as u32,
-        }
-    }
-
-    /// The wire's delay of a message: what the page latency leaves beside the protocol's
-    /// processing, scaled by its size for a control message (spec A1, A2); or, as pure latency,
-    /// the page latency, and 0.55 of it for a control message (E4).
-    fn wire_ns(&self, kind: Kind) -> SimTime {
-        let latency = self.config.network.page_latency_ms * 1e6;
-        if self.config.network.cost == MessageCost::Latency {
-            return (if kind.data() { latency } else { 0.55 * latency }).round() as SimTime;
-        }
-        let delay = (latency - self.ns(self.message_instructions()) as f64).max(0.0);
-        let bytes = if kind.data() { disk::PAGE_BYTES as f64 } else { f64::from(self.config.network.control_bytes) };
-        (delay * bytes / disk::PAGE_BYTES as f64).round() as SimTime
-    }
-
-    fn sent(&mut self, k: &mut K, id: u32) {
-        let from = self.msgs[id as usize].from;
-        if self.network.can_send(from) {
-            self.transmit(k, id);
-        } else {
-            self.outbox[from as usize].push_back(id);
-        }
-    }
-
-    fn transmit(&mut self, k: &mut K, id: u32) {
-        let m = self.msgs[id as usize];
-        let bytes = if m.kind.data() { disk::PAGE_BYTES } else { u64::from(self.config.network.control_bytes) };
-        let at = self.network.send(k.now(), m.from, m.to, bytes, self.wire_ns(m.kind));
-        let msg = &mut self.msgs[id as usize];
-        (msg.phase, msg.wire) = (Phase::Wire, (k.now(), at));
-        k.schedule(at, Event::Arrive { msg: id });
-    }
-
-    fn arrived(&mut self, k: &mut K, id: u32) {
-        self.msgs[id as usize].phase = Phase::Receiving;
-        let m = self.msgs[id as usize];
-        self.network.delivered(m.from);
-        if let Some(next) = self.outbox[m.from as usize].pop_front() {
-            self.transmit(k, next);
-        }
-        self.cpu(k, m.to, Job::Receive(id), self.protocol().1);
-    }
-
-    fn received(&mut self, k: &mut K, id: u32) {
-        let m = self.msgs[id as usize];
-        if self.states {
-            self.nodes[m.to as usize].states[m.from as usize] = m.state;
-        }
-        self.msgs[id as usize].phase = Phase::Done;
-        self.free_msgs.push(id);
-        self.handle_msg(k, m);
     }
 }
 

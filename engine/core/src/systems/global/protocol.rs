@@ -3,11 +3,12 @@
 //! makes room (`discard.rs`) and fetches the page at once, and the page is installed once both
 //! are done; a request for a page another of the server's requests is fetching waits for it. The
 //! owner sends the page from its memory, has the holder it last sent it to forward it, or reads it
-//! from disk, keeping a hated copy when the reader is another server.
+//! from disk, keeping a hated copy when the reader is another server. A write lock first calls the
+//! page's other copies back (`locks.rs`).
 use super::config::{Model, Replacement};
 use super::pool::{Resident, Rules};
 use super::records::RecordKind;
-use super::{GlobalSystem, Io, Job, Kind, Msg, Request, Stage, K};
+use super::{GlobalSystem, Io, Job, Kind, Msg, Request, Stage, K, NO_CLIENT};
 use crate::kernel::time;
 use crate::components::disk::Request as DiskRequest;
 
@@ -37,8 +38,11 @@ impl GlobalSystem {
             };
             Request { page: file * n + (n - 1 - left), primary, file, left, began, ..Request::default() }
         } else {
-            let page = self.layout.next_page(c as usize, self.config.workload.p_hot, &mut self.rng);
-            Request { page, primary: self.layout.clients[c as usize].primary, began: now, ..Request::default() }
+            let w = &self.config.workload;
+            let page = self.layout.next_page(c as usize, w.p_hot, &mut self.rng);
+            // Tab. 8's P_write (drawn only when writes may happen, so read-only runs keep their draws).
+            let write = w.p_write > 0.0 && self.rng.chance(w.p_write);
+            Request { page, primary: self.layout.clients[c as usize].primary, began: now, write, ..Request::default() }
         };
         self.requests[c as usize] = Request { issued: now, ..r };
         self.cpu(k, r.primary, Job::Lookup(c), self.config.execution.table_lookup);
@@ -46,11 +50,18 @@ impl GlobalSystem {
 
     pub(super) fn looked_up(&mut self, k: &mut K, c: u16) {
         let (primary, page) = (self.requests[c as usize].primary, self.requests[c as usize].page);
+        // Optimal's one pool has no locks; a server's copy serves a write only under its write lock.
+        let locked = self.central.is_some() || self.lock_cached(c);
         let pool = match self.central.as_mut() {
             Some(pool) => pool,
             None => &mut self.nodes[primary as usize].pool,
         };
-        if pool.contains(page) {
+        if pool.contains(page) && !locked {
+            // Held under a read lock: only the write lock is asked for (§2.4).
+            let r = &mut self.requests[c as usize];
+            (r.upgrade, r.fetching, r.stage) = (true, true, Stage::Fault);
+            self.cpu(k, primary, Job::Fault(c), self.config.execution.fault);
+        } else if pool.contains(page) {
             pool.touch(page, k.now());
             if self.layout.clients[c as usize].large {
                 self.counters.local_hits += 1;
@@ -92,12 +103,17 @@ impl GlobalSystem {
         if self.central.is_some() {
             return self.optimal_fault(k, c);
         }
-        self.make_room(k, c, primary);
+        if self.requests[c as usize].upgrade {
+            self.requests[c as usize].room = true;
+        } else {
+            self.make_room(k, c, primary);
+        }
         let owner = self.owner(page);
         if owner == primary {
             self.grant(k, c, owner);
         } else {
-            self.send(k, Msg { kind: Kind::PageReq, from: primary, to: owner, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
+            let write = self.requests[c as usize].write;
+            self.send(k, Msg { kind: Kind::PageReq, from: primary, to: owner, page, client: c, dest: primary, write, ..Msg::NEW });
         }
     }
 
@@ -108,13 +124,20 @@ impl GlobalSystem {
     }
 
     /// The owner has granted the lock and looked the page up (§2.3): it sends it, has it
-    /// forwarded, or reads it from disk.
+    /// forwarded, or reads it from disk. A write lock first calls back the other copies, and the
+    /// copy the page comes from is given up as it is sent; a read lock downgrades a writer's.
     pub(super) fn serve(&mut self, k: &mut K, c: u16) {
-        let page = self.requests[c as usize].page;
-        let (owner, primary) = (self.owner(page), self.requests[c as usize].primary);
-        // Not the servers that already said the page was gone (their copies may be on the way).
-        let others = self.holders[page as usize] & !(1 << primary) & !self.requests[c as usize].tried;
-        let bit = |n: u16| 1u64 << n;
+        if self.call_back(k, c) {
+            return;
+        }
+        let Request { page, primary, write, upgrade, .. } = self.requests[c as usize];
+        let owner = self.owner(page);
+        if upgrade {
+            return self.grant_write(k, c);
+        }
+        if !write {
+            self.downgrade(page, primary);
+        }
         if owner == primary && self.nodes[owner as usize].pool.contains(page) {
             // Shipped back here since the lookup: it is in memory now.
             self.fetched(k, c);
@@ -122,18 +145,33 @@ impl GlobalSystem {
             self.hold(page, primary);
             self.recent[page as usize] = primary;
             self.count_served(k, c, Served::OwnerMemory);
-            self.send_page(k, Msg { kind: Kind::PageData, from: owner, to: primary, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
-        } else if others & !bit(owner) != 0 {
-            // Spec A8: the holder the page was last sent to, if it still holds it, else the lowest.
-            let last = self.recent[page as usize];
-            let holder = if others & bit(last) != 0 && last != owner { last } else { (others & !bit(owner)).trailing_zeros() as u16 };
+            self.send_page(k, Msg { kind: Kind::PageData, from: owner, to: primary, page, client: c, dest: primary, ..Msg::NEW });
+            if write {
+                self.give_up(owner, page);
+            }
+        } else if let Some(holder) = self.forwarder(c) {
             self.hold(page, primary);
             self.recent[page as usize] = primary;
             self.count_served(k, c, Served::Forwarded);
             (self.requests[c as usize].stage, self.requests[c as usize].from) = (Stage::Forwarded, holder);
-            self.send(k, Msg { kind: Kind::FwdReq, from: owner, to: holder, page, client: c, dest: primary, ts: 0, ..Msg::NEW });
+            self.send(k, Msg { kind: Kind::FwdReq, from: owner, to: holder, page, client: c, dest: primary, write, ..Msg::NEW });
         } else {
             self.read_from_disk(k, c);
+        }
+    }
+
+    /// The holder the owner has forward client `c`'s page (spec A8): the one it was last sent to,
+    /// if it still holds it, else the lowest; not the owner, the primary, or the servers that
+    /// already said it was gone (their copies may be on the way).
+    pub(super) fn forwarder(&self, c: u16) -> Option<u16> {
+        let r = &self.requests[c as usize];
+        let bit = |n: u16| 1u64 << n;
+        let others = self.holders[r.page as usize] & !bit(r.primary) & !bit(self.owner(r.page)) & !r.tried;
+        let last = self.recent[r.page as usize];
+        match others {
+            0 => None,
+            _ if others & bit(last) != 0 => Some(last),
+            _ => Some(others.trailing_zeros() as u16),
         }
     }
 
@@ -143,7 +181,7 @@ impl GlobalSystem {
         self.count_served(k, c, Served::Disk);
         (self.requests[c as usize].disk_read, self.requests[c as usize].stage) = (true, Stage::Disk);
         let h = self.layout.homes[page as usize];
-        let io = Io { page, client: c, submitted: k.now() };
+        let io = Io { page, client: c, submitted: k.now(), write: false };
         let req = DiskRequest { token: io, addr: u64::from(h.block) * super::disk::PAGE_BYTES, len: super::disk::PAGE_BYTES };
         if let Some(end) = self.nodes[h.owner as usize].disks[h.disk as usize].submit(k.now(), req) {
             k.schedule(end, super::Event::Disk { node: h.owner, disk: h.disk });
@@ -160,6 +198,9 @@ impl GlobalSystem {
                 pool.remove(v);
                 self.holders[v as usize] = 0;
                 k.record(RecordKind::Drop, u32::from(self.layout.homes[v as usize].owner), u64::from(v), u64::from(self.owner(v)), 0);
+                if self.dirty[v as usize] {
+                    self.write_back(k, v, NO_CLIENT);
+                }
             }
         }
         self.central.as_mut().expect("Optimal's pool").reserved += 1;
@@ -188,7 +229,10 @@ impl GlobalSystem {
         if let Some(end) = next {
             k.schedule(end, super::Event::Disk { node, disk: d });
         }
-        let Io { page, client: c, submitted } = req.token;
+        let Io { page, client: c, submitted, write } = req.token;
+        if write {
+            return self.written(k, c);
+        }
         self.counters.disk_ios += 1;
         self.counters.disk_ns += k.now() - submitted;
         let primary = self.requests[c as usize].primary;
@@ -204,7 +248,8 @@ impl GlobalSystem {
             self.fetched(k, c);
             return;
         }
-        if !self.nodes[node as usize].pool.contains(page) {
+        // Spec A10: the owner keeps no copy of a page it reads for a writer.
+        if !self.nodes[node as usize].pool.contains(page) && !self.requests[c as usize].write {
             self.evict_for_copy(k, node);
             if self.nodes[node as usize].pool.free() > 0 {
                 let hated = self.replacement() != Replacement::Base;
@@ -220,7 +265,10 @@ impl GlobalSystem {
             Kind::PageReq => self.grant(k, m.client, m.to),
             Kind::FwdReq => {
                 if self.nodes[m.to as usize].pool.contains(m.page) {
-                    self.send_page(k, Msg { kind: Kind::PageData, from: m.to, to: m.dest, ..m });
+                    self.send_page(k, Msg { kind: Kind::PageData, from: m.to, to: m.dest, write: false, ..m });
+                    if m.write {
+                        self.give_up(m.to, m.page);
+                    }
                 } else {
                     // The race of §4.1.3: the holder dropped it since; the owner serves again.
                     self.send(k, Msg { kind: Kind::FwdNack, from: m.to, to: m.from, ..m });
@@ -235,6 +283,7 @@ impl GlobalSystem {
             }
             Kind::PageData => self.fetched(k, m.client),
             Kind::DiscardNotify | Kind::ShipbackReq | Kind::ShipbackNo | Kind::PageReturn => self.discard_msg(k, m),
+            Kind::Invalidate | Kind::InvalidateAck | Kind::LockGrant | Kind::CommitLog | Kind::CommitAck => self.lock_msg(k, m),
         }
     }
 
@@ -257,12 +306,18 @@ impl GlobalSystem {
             return;
         }
         let primary = self.requests[c as usize].primary;
+        if r.upgrade && !self.nodes[primary as usize].pool.contains(r.page) {
+            // Evicted while its copies were called back: it is fetched as a miss.
+            self.requests[c as usize] = Request { upgrade: false, fetched: false, room: false, called_back: false, tried: 0, ..r };
+            return self.faulted(k, c);
+        }
         let local = self.owner(r.page) == primary;
         if r.shipped {
             self.ship(r.page, true);
         }
         let resident = Resident { ts: k.now(), hated: false, local, dup: false, owner: self.owner(r.page) };
         match self.central.as_mut() {
+            None if r.upgrade => self.nodes[primary as usize].pool.touch(r.page, k.now()),
             // Under Optimal the page joins the one pool, held at its owner.
             Some(pool) => {
                 pool.reserved -= 1;
@@ -277,6 +332,9 @@ impl GlobalSystem {
                 self.hold(r.page, primary);
                 self.insert_copy(primary, r.page, resident);
             }
+        }
+        if r.write {
+            self.writer[r.page as usize] = primary;
         }
         self.requests[c as usize].fetching = false;
         self.available(k, c);
@@ -298,6 +356,9 @@ impl GlobalSystem {
     fn available(&mut self, k: &mut K, c: u16) {
         self.requests[c as usize].stage = Stage::Processing;
         let r = self.requests[c as usize];
+        if r.write {
+            self.updated(c);
+        }
         if self.layout.clients[c as usize].large {
             self.counters.pages += 1;
             if r.left == 0 {
@@ -315,6 +376,15 @@ impl GlobalSystem {
             self.counters.processed += 1;
             self.counters.processed_ns += k.now() - r.began;
         }
+        if self.config.workload.model == Model::Oodb && self.end_of_transaction(k, c) {
+            return;
+        }
+        self.next(k, c);
+    }
+
+    /// The client thinks, then asks for its next page; a web request's next page comes at once.
+    pub(super) fn next(&mut self, k: &mut K, c: u16) {
+        let r = self.requests[c as usize];
         let w = &self.config.workload;
         let think_ms = if self.layout.clients[c as usize].large { w.think_ms } else { w.small_think_ms };
         let think = (think_ms * 1e6).round() as u64;

@@ -31,11 +31,16 @@ record_kinds! {
          the page goes home with its age (push-pull, §2.3).",
         "server {server} sent page {page} back to its owner {owner}",
         [f("entity", "server", ""), f("a", "page", ""), f("b", "owner", "")];
+    DiskWrite = "disk_write", "disk write", Some("next disk write"),
+        "The last copy of an updated page left the cluster's memory: its owner writes it to disk (spec A10).",
+        "server {server} writes page {page}{waits}",
+        [f("entity", "server", ""), f("a", "page", ""),
+         f("b", "waits", "").values(&["", ": a request waits for its frame"])];
 }
 
 /// Drops and serves come at every request: only the newest reach a frame that spans a long time.
 const fn kept_in_full(k: RecordKind) -> bool {
-    matches!(k, RecordKind::ShipBack | RecordKind::DiskRead)
+    matches!(k, RecordKind::ShipBack | RecordKind::DiskRead | RecordKind::DiskWrite)
 }
 
 impl From<RecordKind> for u8 {

@@ -60,6 +60,12 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
             .related(&["web.mpl", "cluster.nodes"]),
         );
     }
+    if web && w.p_write > 0.0 {
+        problems.push(Problem::new(
+            "workload.p_write",
+            format!("web requests only read (§5.2): workload.p_write is {}; set it to 0, or workload.model = \"oodb\"", w.p_write),
+        ));
+    }
     let frames = u64::from(k.nodes) * u64::from(k.frames);
     if frames > MAX_FRAMES {
         problems.push(

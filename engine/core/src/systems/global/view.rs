@@ -13,8 +13,21 @@ pub const PLACEMENTS: &[&str] = &["declustered", "clustered"];
 /// A server's client.
 pub const CLIENTS: &[&str] = &["none", "large", "small", "web requests"];
 /// What a message says (`Kind`), and where it is (`Phase`).
-pub const KINDS: &[&str] =
-    &["page request", "forward request", "page", "forward too late", "discard notice", "send it back", "drop it", "page shipped back"];
+pub const KINDS: &[&str] = &[
+    "page request",
+    "forward request",
+    "page",
+    "forward too late",
+    "discard notice",
+    "send it back",
+    "drop it",
+    "page shipped back",
+    "call back",
+    "called back",
+    "write lock",
+    "commit log",
+    "commit done",
+];
 pub const PHASES: &[&str] = &["at its sender", "on the wire", "at its receiver"];
 
 const SERVERS: SectionInfo = SectionInfo {
@@ -37,6 +50,7 @@ const SERVERS: SectionInfo = SectionInfo {
         u32("duplicates", "pages another server holds too, hated copies apart (§4.1.3)", "pages"),
         f64("tail_age", "its LRU tail's age: the mean time since the last use of its 100 least recently used pages (§4.1.3; 0 with a free frame)", "s"),
         u32("free", "free frames", "pages"),
+        u32("dirty", "updated pages: written to their owner's disk when their last copy leaves memory (§2.4)", "pages"),
         u32("jobs", "jobs on its processor", ""),
         u32("disk_queue", "requests at its disks, in service or waiting", ""),
         u8("client", "its client", "").values(CLIENTS),
@@ -64,7 +78,7 @@ const MESSAGES: SectionInfo = SectionInfo {
         u32("from", "from server", ""),
         u32("to", "to server", ""),
         u32("page", "page", ""),
-        u32("client", "for client", ""),
+        u32("client", "for client (65535: none, an updated page sent home to be written)", ""),
         u8("phase", "where", "").values(PHASES),
         f64("wire_start", "on the wire from (−1: not yet)", "ns"),
         f64("wire_end", "arrives (−1: not yet)", "ns"),
@@ -72,13 +86,24 @@ const MESSAGES: SectionInfo = SectionInfo {
 };
 
 /// Where a request is (`Stage`).
-pub const STAGES: &[&str] = &["lookup", "waiting for another fetch", "fault", "at the owner", "forwarded", "disk read", "page on its way", "processing"];
+pub const STAGES: &[&str] = &[
+    "lookup",
+    "waiting for another fetch",
+    "fault",
+    "at the owner",
+    "calling back copies",
+    "forwarded",
+    "disk read",
+    "page on its way",
+    "processing",
+    "committing",
+];
 
 const REQUESTS: SectionInfo = SectionInfo {
     name: "requests",
     description: "Every client's request in progress (§2.3): its primary server, its page and the page's owner, \
         where it is on its path (primary → owner → the owner's memory, a forwarding holder or the disk → primary), \
-        the server its page comes from, and when it was asked for.",
+        the server its page comes from, when it was asked for, and whether it reads or updates the page.",
     scalars: &[],
     row: "a client",
     columns: &[
@@ -88,6 +113,7 @@ const REQUESTS: SectionInfo = SectionInfo {
         u8("stage", "where", "").values(STAGES),
         u32("from", "page from server", ""),
         f64("issued", "asked for at", "ns"),
+        u8("mode", "to", "").values(&["read", "update"]),
     ],
 };
 
@@ -105,7 +131,8 @@ fn requests(sim: &GlobalSystem) -> Section {
         .u32s("owner", r.iter().map(|x| u32::from(sim.owner(x.page))))
         .u8s("stage", r.iter().map(|x| x.stage as u8))
         .u32s("from", r.iter().map(|x| u32::from(x.from)))
-        .f64s("issued", r.iter().map(|x| x.issued as f64));
+        .f64s("issued", r.iter().map(|x| x.issued as f64))
+        .u8s("mode", r.iter().map(|x| u8::from(x.write)));
     s
 }
 
@@ -183,6 +210,7 @@ fn servers(sim: &GlobalSystem, now: SimTime) -> Section {
         .u32s("duplicates", sim.nodes.iter().map(|x| x.pool.duplicates()))
         .f64s("tail_age", sim.nodes.iter().map(|x| x.pool.tail_age(now).map_or(0.0, time::to_s)))
         .u32s("free", m.iter().map(|x| x.2))
+        .u32s("dirty", sim.nodes.iter().map(|x| x.pool.iter().filter(|&(page, _)| sim.dirty[page as usize]).count() as u32))
         .u32s("jobs", sim.nodes.iter().map(|x| x.cpu.len() as u32))
         .u32s("disk_queue", sim.nodes.iter().map(|x| x.disks.iter().map(|d| d.queue().len() as u32 + u32::from(d.active().is_some())).sum()))
         .u8s("client", client);
@@ -202,6 +230,6 @@ fn composition(sim: &GlobalSystem) -> Section {
 /// Keeps the enumerations' numbering and the frame's names in step.
 const _: () = assert!(super::config::Replacement::ReserveDup as usize == REPLACEMENTS.len() - 1);
 const _: () = assert!(super::config::Placement::Clustered as usize == PLACEMENTS.len() - 1);
-const _: () = assert!(super::Kind::PageReturn as usize == KINDS.len() - 1);
+const _: () = assert!(super::Kind::CommitAck as usize == KINDS.len() - 1);
 const _: () = assert!(Phase::Receiving as usize == PHASES.len() - 1);
-const _: () = assert!(super::Stage::Processing as usize == STAGES.len() - 1);
+const _: () = assert!(super::Stage::Committing as usize == STAGES.len() - 1);
