@@ -16,7 +16,7 @@ const SYSTEMS = {
   oplog: { scenario: 'oplog-pool', views: ['PoolPlatter', 'OplogDiagram', 'OplogMemory', 'OplogCharts'] },
   disk: { scenario: 'disk-ostep-a7-30-8-fifo', views: ['DiskPlatter', 'RequestTable'] },
   thor: { scenario: 'thor-t1-small', views: ['PrefetchView', 'HeapView', 'Oo7Panel', 'MobView'] },
-  global: { scenario: 'global-fig18-clsv-decl', views: ['ClusterView', 'GlobalCharts'] },
+  global: { scenario: 'global-fig18-clsv-decl', views: ['ClusterView', 'GlobalCharts', 'OwnerChart'] },
 };
 
 /** The views that draw a variant of a system otherwise, each run once more in its scenario at a

@@ -120,6 +120,30 @@ describe('the global-memory cluster in the lab (issue 28)', () => {
     await page.context().close();
   });
 
+  it("charts Table 13 from a permalink: Global's large-client server keeps its own and busy servers' pages, the thesis's row beside them", async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}#sc=global-tab13-global&seed=1&t=100000000000`, { viewport: { width: 1440, height: 1000 } });
+    await ready(page);
+    await page.waitForFunction(() => window.__storelab.lab.currentNs() === 100e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 180_000 });
+    const chart = page.locator('[data-panel=OwnerChart]');
+    await chart.scrollIntoViewIfNeeded();
+    // A tick is a line of no height: attached, not "visible" to Playwright.
+    await chart.locator('.owner-paper').first().waitFor({ state: 'attached', timeout: 30_000 });
+    assert.equal(await chart.locator('.owner-paper').count(), 10);
+    const pages = (await chart.locator('.owner-bar').evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-pages')))));
+    assert.equal(pages.length, 10);
+    // Tab. 13: the idle servers' (5–9) pages under 2% of the 2,048 frames each; its own the most.
+    for (const n of pages.slice(5)) assert.ok(n < 0.02 * 2048, `idle owners' pages: ${pages}`);
+    assert.ok(pages[0] > Math.max(...pages.slice(1)), `its own pages the most: ${pages}`);
+    assert.match(await chart.locator('[data-testid=owner-legend]').innerText(), /Tab\. 13, Global-Decl/);
+    await shot(page, 'global-tab13-owner-chart', '[data-panel=OwnerChart]');
+    // The list shows an idle server's memory instead, without the thesis's row.
+    await chart.locator('[data-testid=owner-server]').selectOption('7');
+    assert.equal(await chart.locator('.owner-paper').count(), 0);
+    assert.match(await chart.locator('[data-testid=owner-summary]').innerText(), /^server 7: /);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   it('lesson 06 renders and checks a wrong then a right prediction against the engine', async () => {
     const page = await harness.newPage(suite.browser, `${suite.base}lessons/?lesson=06-global-memory`);
     const lesson = page.locator('[data-testid=lesson]');

@@ -16,6 +16,8 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("mean_disk_ms", "disk time", "ms", 1.0, "A disk read from its request to its end, queueing included (§3.5.5: 13.57 ms clustered, 15.4 declustered)."),
     fig("ship_backs_per_request", "ship-backs a request", "", 1.0, "Evicted pages their owners took back (push-pull), per request."),
     fig("refused_per_request", "refused ship-backs a request", "", 1.0, "Evicted pages their owners did not take back, per request."),
+    fig("disk_writes_per_request", "disk writes a request", "", 1.0, "Updated pages written to their owner's disk as their last copy left memory, per request (Fig. 24)."),
+    fig("invalidations_per_request", "copies called back a request", "", 1.0, "Copies a write lock called back at other servers, per request (§2.4)."),
     fig("unique_pages", "distinct pages in memory", "", 100.0, "Distinct pages cached anywhere over all the frames of the cluster, % (Fig. 51)."),
     fig("requests", "requests", "", 1.0, "The large clients' requests in the window."),
 ];
@@ -34,6 +36,12 @@ pub const VIEWS: &[ViewInfo] = &[
         "Over simulated time: the measured requests' mean response time and disk reads so far, and the mean time since \
          the last use of each server's 100 least recently used pages: close lines mean the cluster evicts pages of about \
          the same age everywhere, as one global LRU list would.",
+    ),
+    view(
+        "OwnerChart",
+        "Frames by owner (Tab. 13)",
+        "One server's buffer frames by the server that owns their pages, a bar an owner in its colour; under Table 13's \
+         runs the thesis's numbers as ticks. Pick the server from the list, or inspect one in the cluster view.",
     ),
     view("EventLog", "Event log", "Every engine event, newest last, filterable by kind."),
     view("Inspector", "Inspector", "Click anything in a view to see its full state here."),
@@ -58,6 +66,7 @@ pub const DESCRIPTION: Description = Description {
         "policy.reserve",
         "web.zipf",
         "policy.threshold",
+        "workload.p_write",
     ],
     work: "requests",
 };
