@@ -19,10 +19,11 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
         first.warmup_s(),
         if runs.iter().all(|r| r.summary.warmup_complete()) { "" } else { " (warm-up cut short: see the note below)" }
     );
+    // One seed has an interval for the system's main figure only (batch means); none otherwise.
+    let batched = first.batch_ci95().map(|(figure, _)| figure);
     for f in figures.iter().filter(|f| f.applies_to(s)) {
         let (m, ci) = (get(&agg.mean, f.path) * f.scale, get(&agg.ci95, f.path) * f.scale);
-        // One seed has an interval for the throughput only (batch means); say nothing otherwise.
-        let ci = if runs.len() > 1 || f.path == "throughput_tps" { format!("± {ci:<8.2}") } else { " ".repeat(10) };
+        let ci = if runs.len() > 1 || batched == Some(f.path) { format!("± {ci:<8.2}") } else { " ".repeat(10) };
         let paper =
             s.paper_values(f.path).iter().map(|(v, source)| format!("   paper: {v} ({source})")).collect::<String>();
         let line = format!("  {:<40} {m:>10.2} {ci} {:<5}{paper}", f.label, f.unit);
@@ -32,7 +33,7 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
     if !runs.iter().all(|r| r.summary.warmup_complete()) {
         out += &format!("\n  (the run's limit cut the warm-up short: {})\n", systems::warmup_hint(s));
     }
-    if runs.len() == 1 && figures.iter().any(|f| f.path == "throughput_tps") {
+    if runs.len() == 1 && batched.is_some() {
         out += "\n  (± is a 95% confidence interval: batch means for one seed; set run.seeds for more)\n";
     }
     out += &format!(

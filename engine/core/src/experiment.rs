@@ -63,8 +63,8 @@ pub fn seeds(s: &Scenario) -> Vec<u64> {
 }
 
 /// Seeds of one scenario (or sweep point) aggregated: the mean of every summary figure, and the
-/// half-width of its 95% confidence interval across seeds. With a single seed the throughput
-/// interval comes from batch means within the run.
+/// half-width of its 95% confidence interval across seeds. With a single seed the interval of the
+/// system's main figure (throughput, or response time) comes from batch means within the run.
 #[derive(Clone, Debug, Serialize)]
 pub struct Aggregate {
     pub mean: Value,
@@ -78,8 +78,8 @@ pub fn aggregate(runs: &[RunResult]) -> Aggregate {
     let mut ci95 = combine(&values, stats::ci95);
     if let [run] = runs {
         // One seed: the batch-means interval of the run itself, where the system has one.
-        if let Some(ci) = run.summary.throughput_batch_ci95() {
-            ci95["throughput_tps"] = Value::from(ci);
+        if let Some((figure, ci)) = run.summary.batch_ci95() {
+            ci95[figure] = Value::from(ci);
         }
     }
     Aggregate { mean, ci95 }

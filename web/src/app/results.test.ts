@@ -15,6 +15,11 @@ describe('results of a finished run (issue 13, item 3)', () => {
       { label: 'disk busy: fetch reads', value: 50, ci95: null, unit: '%' },
     ]);
   });
+  it("reads a response time's interval from its own `_ci95` figure (the global cluster's, issue 28)", () => {
+    const response: FigureInfo = { path: 'response_ms', label: 'response time', unit: 'ms', scale: 1, description: '', only_when: null };
+    expect(resultRows([response], { response_ms: 1.76, response_ms_ci95: 0.02 })[0].ci95).toBe(0.02);
+    expect(resultRows([response], { response_ms: 1.76 })[0].ci95).toBeNull();
+  });
   it("puts the paper's numbers beside the figures the scenario names, at the run's sweep point", () => {
     const paper_numbers = [
       { figure: 'throughput_tps', at: [1, 12], values: [40, 115], source: 'Fig. X' },

@@ -1,6 +1,6 @@
 // The results of a finished run, as the CLI reports them (engine/cli/src/output.rs): each of the
-// system's summary figures with its unit, and the throughput's 95% confidence interval (batch
-// means within the run: one seed has no other); the paper's numbers beside them where the scenario
+// system's summary figures with its unit, and its main figure's 95% confidence interval (batch
+// means within the run: one seed has no other), the throughput or a response time; the paper's numbers beside them where the scenario
 // names some (`[[meta.paper_numbers]]`); and both the summary and the time series as CSV.
 import type { FigureInfo, Sample, ScenarioValues } from '../engine/types';
 
@@ -65,7 +65,9 @@ export function summaryValue(summary: unknown, path: string): number {
 
 export function resultRows(figures: readonly FigureInfo[], summary: unknown, scenario: ScenarioValues | null = null): ResultRow[] {
   return figuresFor(figures, scenario).map((f) => {
-    const ci = f.path === 'throughput_tps' ? summaryValue(summary, 'throughput_ci95') : NaN;
+    // The run's own batch-means interval, where the system gives one: the throughput's, or a
+    // figure's `<path>_ci95` (the global cluster's response time).
+    const ci = summaryValue(summary, f.path === 'throughput_tps' ? 'throughput_ci95' : `${f.path}_ci95`);
     return {
       label: f.label,
       value: summaryValue(summary, f.path) * f.scale,

@@ -63,9 +63,9 @@ pub trait RunSummary {
     /// False when the warm-up hit its time limit before the system's condition was met.
     fn warmup_complete(&self) -> bool;
     fn measured_s(&self) -> f64;
-    /// Half-width of the 95% batch-means confidence interval of the throughput within the run,
-    /// where the system measures one.
-    fn throughput_batch_ci95(&self) -> Option<f64>;
+    /// The summary figure the run's own batch means give a 95% confidence interval of (the
+    /// throughput, a response time), and the interval's half-width, where the system measures one.
+    fn batch_ci95(&self) -> Option<(&'static str, f64)>;
 }
 
 /// The run protocol's times (spec §5, A31).

@@ -19,7 +19,7 @@ macro_rules! run_summary {
             fn measured_s(&self) -> f64 {
                 self.measured_s
             }
-            fn throughput_batch_ci95(&self) -> Option<f64> {
+            fn batch_ci95(&self) -> Option<(&'static str, f64)> {
                 let $s = self;
                 $ci
             }
@@ -457,9 +457,9 @@ impl Summary {
         self.run_summary().measured_s()
     }
 
-    /// Half-width of the 95% batch-means confidence interval of the throughput within the run.
-    pub fn throughput_batch_ci95(&self) -> Option<f64> {
-        self.run_summary().throughput_batch_ci95()
+    /// The figure the run's batch means give a 95% confidence interval of, and its half-width.
+    pub fn batch_ci95(&self) -> Option<(&'static str, f64)> {
+        self.run_summary().batch_ci95()
     }
 }
 

@@ -310,7 +310,9 @@ pub struct GlobalSystem {
 
 impl GlobalSystem {
     fn assemble(s: &Scenario, seed: u64) -> GlobalSystem {
-        GlobalSystem::of(s.global(), seed)
+        let mut sys = GlobalSystem::of(s.global(), seed);
+        sys.metrics.batch_count = s.run.batches;
+        sys
     }
 
     pub fn of(c: &Config, seed: u64) -> GlobalSystem {
@@ -447,8 +449,8 @@ impl System for GlobalSystem {
         true
     }
 
-    fn begin_measurement(&mut self, k: &mut K, _duration: SimTime) {
-        self.metrics.begin(k.now(), self.counters);
+    fn begin_measurement(&mut self, k: &mut K, duration: SimTime) {
+        self.metrics.begin(k.now(), self.counters, duration);
     }
 
     fn sample(&mut self, now: SimTime) {

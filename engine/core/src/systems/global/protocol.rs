@@ -364,6 +364,7 @@ impl GlobalSystem {
             if r.left == 0 {
                 self.counters.requests += 1;
                 self.counters.response_ns += k.now() - r.began;
+                self.metrics.batches.add(k.now(), (k.now() - r.began) as f64);
             }
         }
         let primary = self.requests[c as usize].primary;

@@ -123,7 +123,7 @@ pub struct WoFigures {
     pub fragments_per_page: f64,
 }
 
-run_summary!(Summary, |s| Some(s.throughput_ci95));
+run_summary!(Summary, |s| Some(("throughput_tps", s.throughput_ci95)));
 
 /// One sample of the time series.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -80,7 +80,7 @@ pub struct Summary {
     pub commit_blocked_s: f64,
 }
 
-run_summary!(Summary, |s| Some(s.throughput_ci95));
+run_summary!(Summary, |s| Some(("throughput_tps", s.throughput_ci95)));
 
 /// One sample of the time series: the interval since the last one.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
