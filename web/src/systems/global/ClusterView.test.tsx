@@ -19,6 +19,8 @@ import early from './fixtures/global-fig18-clsv-decl.json';
 import warm from './fixtures/global-fig18-clsv-decl-warm.json';
 import web from './fixtures/global-fig53-hybrid-warm.json';
 import writes from './fixtures/global-fig24-clsv-clus-warm.json';
+import lazy from './fixtures/global-tab13-global-lazy.json';
+import tab13 from './fixtures/global-tab13-global-warm.json';
 
 let description: SystemDescription;
 let frames: Frame[];
@@ -206,5 +208,32 @@ describe("Expt 2.3's writes (Fig. 24)", () => {
     expect(rows['updated pages']).toBe(`${used[0].dirty}: written to their owner's disk when their last copy leaves the cluster's memory`);
     const req = c.requests[0];
     expect(Object.fromEntries(requestRows(c, req)).to).toBe(req.write ? 'update it, under a write lock: the owner calls back every other copy (§2.4)' : 'read it');
+  });
+});
+
+describe('lazy duplicate states (§4.1.3)', () => {
+  it("marks at each strip's foot the copies taken for duplicates that are in fact the last, and says so", () => {
+    const d = describeForTests(readScenario('global-tab13-global.toml'));
+    const f = frameFromJson((lazy as unknown[])[0]);
+    const c = clusterFrame(f, d);
+    expect(c.dupInfo).toBe('lazy');
+    const stale = c.servers.filter((s) => s.stale > 0);
+    expect(stale.length).toBeGreaterThan(0);
+    for (const s of c.servers) expect(s.stale).toBeLessThanOrEqual(s.duplicates);
+    const src = new RecordedSource([f]);
+    src.playAll();
+    const el = document.createElement('div');
+    document.body.append(el);
+    root = createRoot(el);
+    act(() => root!.render(createElement(ClusterView, { frames: src, selected: null, select: () => {}, inspectable: true, speed: 1e9, description: d, scenario: null })));
+    expect([...el.querySelectorAll('.cl-stale')].map((r) => Number(r.getAttribute('data-stale')))).toEqual(stale.map((s) => s.stale));
+    expect(el.querySelector('[data-testid=cluster-legend]')!.textContent).toContain('in fact the last copies');
+    expect(Object.fromEntries(serverRows(c, stale[0])).duplicates).toContain(`; ${stale[0].stale} of them in fact the last copies`);
+  });
+
+  it('has no such mark with exact states', () => {
+    const c = clusterFrame(frameFromJson((tab13 as unknown[])[0]), describeForTests(readScenario('global-tab13-global.toml')));
+    expect(c.dupInfo).toBe('exact');
+    for (const s of c.servers) expect(s.stale).toBe(0);
   });
 });

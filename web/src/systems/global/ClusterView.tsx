@@ -50,7 +50,7 @@ export default function ClusterView({ frames, select, selected, description, ins
           />
         )}
       </div>
-      {f && <Legend n={f.servers.length} />}
+      {f && <Legend n={f.servers.length} lazy={f.dupInfo === 'lazy'} />}
     </div>
   );
 }
@@ -129,6 +129,9 @@ function Columns({
             ))}
             {s.duplicates > 0 && (
               <rect className="cl-dup" x={centre(s.id) + barW / 2 + 1} y={y(s.duplicates)} width={3} height={Math.max(0, y(0) - y(s.duplicates))} />
+            )}
+            {s.stale > 0 && (
+              <rect className="cl-stale" data-stale={s.stale} x={centre(s.id) + barW / 2 + 1} y={y(s.stale)} width={3} height={Math.max(0, y(0) - y(s.stale))} />
             )}
           </g>
         );
@@ -235,7 +238,7 @@ function Messages({ f, centre, select }: { f: ClusterFrame; centre: (i: number) 
   );
 }
 
-function Legend({ n }: { n: number }) {
+function Legend({ n, lazy }: { n: number; lazy: boolean }) {
   const colours = serverColours(n);
   return (
     <div className="sl-legend cl-legend" data-testid="cluster-legend">
@@ -252,6 +255,11 @@ function Legend({ n }: { n: number }) {
       <span>
         <i className="cl-key cl-key-dup" /> beside a bar: its duplicates, pages another server holds too
       </span>
+      {lazy && (
+        <span>
+          <i className="cl-key cl-key-stale" /> at the strip&apos;s foot: taken for duplicates, in fact the last copies (the owner&apos;s word on its way)
+        </span>
+      )}
       <span>
         <i className="cl-dot" /> a page on the wire
       </span>

@@ -63,7 +63,7 @@ export function serverText(s: Server, frames: number): string {
   const others = s.byOwner.filter((n, o) => o !== s.id && n > 0).length;
   return (
     `Server ${s.id} (${clientText(s.client)}): ${s.own} of its own pages, ${s.hated} hated copies, ${s.others} pages of ${others} other servers ` +
-    `(${s.duplicates} of them duplicates, held elsewhere too), ${s.free} free of ${frames} frames; ${s.jobs} jobs on its processor, ` +
+    `(${s.duplicates} of them duplicates, held elsewhere too${s.stale > 0 ? `, ${s.stale} of those in fact the last copies` : ''}), ${s.free} free of ${frames} frames; ${s.jobs} jobs on its processor, ` +
     `${s.diskQueue} requests at its disks`
   );
 }

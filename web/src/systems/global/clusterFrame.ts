@@ -15,8 +15,11 @@ export interface Server {
   free: number;
   /** Pages updated since read, written to their owner's disk when their last copy leaves memory. */
   dirty: number;
-  /** Of its pages (hated copies apart), those another server holds too (§4.1.3). */
+  /** Of its pages (hated copies apart), those another server holds too (§4.1.3); of those, the
+   * copies it takes for duplicates though they are the last (lazy states: the owner's word is on
+   * its way). */
   duplicates: number;
+  stale: number;
   /** The mean time since the last use of its 100 least recently used pages, s (0: a frame free). */
   tailAge: number;
   /** Jobs on its processor, and requests at its disks. */
@@ -62,6 +65,8 @@ export interface ClusterFrame {
   nowNs: number;
   replacement: string;
   placement: string;
+  /** 'exact' or 'lazy' duplicate states (§4.1.3). */
+  dupInfo: string;
   frames: number;
   unique: number;
   servers: Server[];
@@ -85,7 +90,7 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     const names = valueNames(d, sec, col);
     return (v: number) => names[v] ?? String(v);
   };
-  const [own, hated, others, free, duplicates, jobs, diskQueue, dirty] = ['own', 'hated', 'others', 'free', 'duplicates', 'jobs', 'disk_queue', 'dirty'].map((n) =>
+  const [own, hated, others, free, duplicates, jobs, diskQueue, dirty, stale] = ['own', 'hated', 'others', 'free', 'duplicates', 'jobs', 'disk_queue', 'dirty', 'stale'].map((n) =>
     s.col<Uint32Array>(n),
   );
   const client = s.col<Uint8Array>('client');
@@ -103,6 +108,7 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     jobs: jobs[i],
     diskQueue: diskQueue[i],
     dirty: dirty[i],
+    stale: stale[i],
     client: name('servers', 'client')(client[i]),
     byOwner: Array.from(pages.subarray(i * n, (i + 1) * n)),
   }));
@@ -141,6 +147,7 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     nowNs: f.nowNs,
     replacement: name('servers', 'replacement')(s.num('replacement')),
     placement: name('servers', 'placement')(s.num('placement')),
+    dupInfo: name('servers', 'dup_info')(s.num('dup_info')),
     frames: s.num('frames'),
     unique: s.num('unique'),
     servers,

@@ -47,7 +47,11 @@ export function serverRows(f: ClusterFrame, s: Server): [string, string][] {
   return [
     ['client', s.client === 'none' ? 'none: its memory serves the others' : s.client === 'web requests' ? 'web requests, routed to it in turn' : `a ${s.client} client, whose primary server it is`],
     ['frames', `${f.frames}: ${s.own} of its own pages, ${s.hated} hated copies, ${s.others} of other servers' pages, ${s.free} free`],
-    ['duplicates', `${s.duplicates}: pages another server holds too (hated copies apart); the rest are the only copy in the cluster's memory`],
+    [
+      'duplicates',
+      `${s.duplicates}: pages another server holds too (hated copies apart); the rest are the only copy in the cluster's memory` +
+        (f.dupInfo === 'lazy' ? `; ${s.stale} of them in fact the last copies, the owner's word not yet here (lazy states, §4.1.3)` : ''),
+    ],
     ['others by owner', owners.length === 0 ? 'none' : owners.map(([o, n]) => `server ${o}: ${n}`).join(', ')],
     ['updated pages', `${s.dirty}: written to their owner's disk when their last copy leaves the cluster's memory`],
     ['LRU tail', s.tailAge === 0 ? 'a frame is free' : `its 100 least recently used pages last used ${s.tailAge.toFixed(2)} s ago on average (§4.1.3)`],

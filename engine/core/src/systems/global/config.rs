@@ -221,6 +221,18 @@ pub enum Discard {
     Piggyback,
 }
 
+/// How a server learns that its copy is no longer a duplicate (§4.1.3, spec §2.5 rule 2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DupInfo {
+    /// At once, as the other copy goes.
+    #[default]
+    Exact,
+    /// From the page's owner, piggy-backed on its next message to the server (§4.1.3): until then
+    /// the server takes its last copy for a duplicate.
+    Lazy,
+}
+
 /// The order hated copies go in (spec A13): Ch. 3's LIFO, Ch. 5's FIFO.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -280,6 +292,9 @@ pub struct Policy {
     /// How an evicted page of another server is let go.
     #[garde(skip)]
     pub discard: Discard,
+    /// How a server learns its copy has become the last one.
+    #[garde(skip)]
+    pub dup_info: DupInfo,
     /// How often Hybrid's servers refresh their measured costs of a disk read and of a page from
     /// remote memory (§5.2.1: "for fixed time intervals"; the interval is ours, spec A23).
     #[garde(custom(positive), range(max = 1000.0))]
@@ -297,6 +312,7 @@ impl Default for Policy {
             threshold: 0.5,
             hated_order: HatedOrder::Lifo,
             discard: Discard::Handshake,
+            dup_info: DupInfo::Exact,
             cost_interval_s: 1.0,
         }
     }

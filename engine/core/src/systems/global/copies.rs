@@ -1,14 +1,15 @@
 //! Where each page's copies are (thesis §4.1.3, spec 004 §2.5): the owner's directory of holders
 //! (a copy on its way counts), and the copies in the servers' pools and on the wire, which decide
 //! whether each copy is a duplicate or the only one in the cluster's memory.
+use super::config::DupInfo;
 use super::pool::Resident;
 use super::GlobalSystem;
 
 impl GlobalSystem {
     /// Whether two copies of `page` or more are in the cluster's memory (§4.1.3): copies in
     /// pools, and copies shipped and on their way to one (a holder marks its copy a duplicate as
-    /// it ships it, §4.1.3). Exact here: the thesis's states may lag a few milliseconds (spec
-    /// §2.5; docs/models.md).
+    /// it ships it, §4.1.3). The truth: under lazy states a server may still take its copy for a
+    /// duplicate after it has become the last (`stale`; spec §2.5; docs/models.md).
     pub fn dup(&self, page: u32) -> bool {
         self.central.is_none() && self.resident[page as usize].count_ones() + u32::from(self.shipped[page as usize]) >= 2
     }
@@ -55,12 +56,36 @@ impl GlobalSystem {
     fn restate(&mut self, page: u32, was: bool) {
         let dup = self.dup(page);
         if dup != was {
+            let lazy = !dup && self.config.policy.dup_info == DupInfo::Lazy;
+            let owner = self.owner(page);
             let mut bits = self.resident[page as usize];
             while bits != 0 {
-                let n = bits.trailing_zeros() as usize;
-                self.nodes[n].pool.set_dup(page, dup);
+                let n = bits.trailing_zeros() as u16;
                 bits &= bits - 1;
+                if lazy && n != owner {
+                    // Rule 2, lazily: the owner's word rides on its next message to the holder.
+                    self.notices[owner as usize * self.nodes.len() + n as usize].push(page);
+                } else {
+                    self.nodes[n as usize].pool.set_dup(page, dup);
+                }
             }
         }
+    }
+
+    /// A message from `from` has reached `to`: the owner's notices that copies there are the last
+    /// ones now (spec §2.5 rule 2, piggy-backed), each copy set to what is true by then.
+    pub(super) fn deliver_notices(&mut self, from: u16, to: u16) {
+        let i = from as usize * self.nodes.len() + to as usize;
+        for page in std::mem::take(&mut self.notices[i]) {
+            let dup = self.dup(page);
+            self.nodes[to as usize].pool.set_dup(page, dup);
+        }
+    }
+
+    /// Whether server `node` believes its copy of `page` a duplicate while it is the last one, the
+    /// owner's word not yet there (lazy duplicate states).
+    pub fn stale(&self, node: u16, page: u32) -> bool {
+        let i = self.owner(page) as usize * self.nodes.len() + node as usize;
+        self.notices[i].contains(&page) && !self.dup(page)
     }
 }

@@ -103,6 +103,7 @@ impl GlobalSystem {
         if self.states {
             self.nodes[m.to as usize].states[m.from as usize] = m.state;
         }
+        self.deliver_notices(m.from, m.to);
         self.msgs[id as usize].phase = Phase::Done;
         self.free_msgs.push(id);
         self.handle_msg(k, m);

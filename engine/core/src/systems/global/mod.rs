@@ -289,6 +289,9 @@ pub struct GlobalSystem {
     pub central: Option<Pool>,
     /// The holder each page was last sent to (spec A8: the owner forwards from it).
     recent: Vec<u16>,
+    /// Under lazy duplicate states, each owner's word to each server (`owner · N + server`) that
+    /// pages there are the last copies now, sent with its next message to it.
+    notices: Vec<Vec<u32>>,
     /// Each page's write lock's holder (`NO_WRITER`: none), and whether its copies in memory are
     /// newer than its disk's (callback locking, §2.4; spec A10).
     pub writer: Vec<u16>,
@@ -343,6 +346,7 @@ impl GlobalSystem {
             shipped: vec![0; pages],
             central: (c.policy.replacement == Replacement::Optimal).then(|| Pool::new(c.cluster.nodes * c.cluster.frames, 0)),
             recent: vec![0; pages],
+            notices: vec![Vec::new(); (c.cluster.nodes * c.cluster.nodes) as usize],
             writer: vec![locks::NO_WRITER; pages],
             dirty: vec![false; pages],
             txn_pages: vec![0; layout.clients.len()],

@@ -41,6 +41,7 @@ const SERVERS: SectionInfo = SectionInfo {
         f64("placement", "placement", "").values(PLACEMENTS),
         f64("frames", "frames a server", "pages"),
         f64("unique", "distinct pages in the cluster's memory", "pages"),
+        f64("dup_info", "duplicate states", "").values(&["exact", "lazy"]),
     ],
     row: "a server",
     columns: &[
@@ -48,6 +49,7 @@ const SERVERS: SectionInfo = SectionInfo {
         u32("hated", "hated copies", "pages"),
         u32("others", "other servers' pages", "pages"),
         u32("duplicates", "pages another server holds too, hated copies apart (§4.1.3)", "pages"),
+        u32("stale", "of them, copies it still takes for duplicates though they are the last: the owner's word is on its way (lazy states, §4.1.3)", "pages"),
         f64("tail_age", "its LRU tail's age: the mean time since the last use of its 100 least recently used pages (§4.1.3; 0 with a free frame)", "s"),
         u32("free", "free frames", "pages"),
         u32("dirty", "updated pages: written to their owner's disk when their last copy leaves memory (§2.4)", "pages"),
@@ -204,10 +206,12 @@ fn servers(sim: &GlobalSystem, now: SimTime) -> Section {
         .set("placement", p.placement as u8 as f64)
         .set("frames", f64::from(sim.config.cluster.frames))
         .set("unique", sim.holders.iter().filter(|&&h| h != 0).count() as f64)
+        .set("dup_info", p.dup_info as u8 as f64)
         .u32s("own", m.iter().enumerate().map(|(i, (by, hated, _))| by[i] - hated))
         .u32s("hated", m.iter().map(|x| x.1))
         .u32s("others", m.iter().enumerate().map(|(i, (by, _, _))| by.iter().sum::<u32>() - by[i]))
         .u32s("duplicates", sim.nodes.iter().map(|x| x.pool.duplicates()))
+        .u32s("stale", sim.nodes.iter().map(|x| x.pool.iter().filter(|&(page, r)| r.dup && !sim.dup(page)).count() as u32))
         .f64s("tail_age", sim.nodes.iter().map(|x| x.pool.tail_age(now).map_or(0.0, time::to_s)))
         .u32s("free", m.iter().map(|x| x.2))
         .u32s("dirty", sim.nodes.iter().map(|x| x.pool.iter().filter(|&(page, _)| sim.dirty[page as usize]).count() as u32))
