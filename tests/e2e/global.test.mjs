@@ -101,6 +101,19 @@ describe('the global-memory cluster in the lab (issue 28)', () => {
     await shot(compare, 'global-compare-clsv-dup-elim');
     assert.deepEqual(compare.errors, []);
     await compare.context().close();
+
+    // Two placements on one clock (Fig. 18): the set on another server against round robin over all.
+    const places = await harness.newPage(suite.browser, `${suite.base}compare/#a=global-fig18-clus-diff&b=global-fig18-clsv-decl&seed=1&t=200000000000`, { viewport: { width: 1440, height: 900 } });
+    await ready(places);
+    await places.waitForFunction(() => window.__storelab.lab.currentNs() === 200e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 180_000 });
+    assert.match(await places.locator('[data-testid=differs-B]').innerText(), /policy\.placement = "?declustered"?/);
+    const cells = async (figure) => (await places.locator(`[data-testid=summary-counters] tr[data-figure=${figure}] td`).allTextContents()).map((t) => Number(t.trim().replace(/[^0-9.]/g, '')));
+    const [misses, response] = [await cells('misses_per_request'), await cells('response_ms')];
+    assert.ok(misses[1] < misses[0] / 3, `declustered misses far less: ${misses}`);
+    assert.ok(response[1] < response[0], `and answers sooner: ${response}`);
+    await shot(places, 'global-compare-clus-diff-decl');
+    assert.deepEqual(places.errors, []);
+    await places.context().close();
   });
 
   it("charts each server's LRU tail age from the run's start (Fig. 42): ClSv's busy server younger than the idle ones", async () => {
