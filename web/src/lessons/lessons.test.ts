@@ -216,6 +216,7 @@ describe('lesson 06: global memory', () => {
     ['decl-misses', 0.075, 0, 'too low'], // the primary drops its own pages: (1/10)(1 − 1/4)
     ['ship-backs', 1.5, 0.75, 'too low'], // a page back to the owner for nearly every eviction
     ['reserve-misses', 0, 0.075, 'too high'], // 410 own pages fit the 60% reservation
+    ['clus-diff-writes', 0.17, 0.02, 'too low'], // pages leaving two memories, a third of them updated
     ['idle-clsv', 6.1, 2.0, 'too low'], // a third of the requests read a disk
     ['idle-global', 1.84, 6.1, 'too high'], // the idle servers' pages go home, and stay in memory
     ['web-dup-elim-reads', 3.2, 11.1, 'too high'], // nearly every frame distinct: a third of ClSv's reads
@@ -234,6 +235,11 @@ describe('lesson 06: global memory', () => {
     near(at('global-fig53-clsv', 'web.zipf=1.0', 'response_ms'), 217, 0.5);
     near(at('global-fig53-dup-elim', 'web.zipf=1.0', 'response_ms'), 252, 0.5);
   }, 240_000);
+
+  it("the writes prompt's figure for ClSv-Decl (0.018 disk writes a request) is the engine's", () => {
+    const actual = measure({ scenario: 'global-fig18-clsv-decl', set: 'workload.p_write=0.2', metric: 'disk_writes_per_request' })!;
+    expect(Math.abs(actual - 0.018)).toBeLessThanOrEqual(0.0005);
+  }, 120_000);
 
   it("the prompt's figure for ClSv-Decl's data messages (0.68) is the engine's", () => {
     const actual = measure({ scenario: 'global-fig18-clsv-decl', set: '', metric: 'data_messages_per_request' });
