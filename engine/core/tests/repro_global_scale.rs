@@ -1,7 +1,7 @@
-//! Reproduction of the web server's database-size and scale-up results (Venkataraman's thesis
-//! §5.4.3, §5.4.5; spec 004-global.md §6.3 claims 5.9, 5.10, 5.12; tolerances: orderings exactly,
-//! stated ratios within ±25% relative). Fig. 53's scenarios with more or fewer files, or more
-//! servers; one seed each. Run in release: `cargo test --release -p storelab-core --test
+//! Reproduction of the web server's database-size, scale-up and non-Zipf results (Venkataraman's
+//! thesis §5.4.3, §5.4.5, §5.4.6; spec 004-global.md §6.3 claims 5.9, 5.10, 5.12, 5.13;
+//! tolerances: orderings exactly, stated ratios within ±25% relative). Fig. 53's scenarios with
+//! more or fewer files, more servers, or hot and cold files; one seed each. Run in release: `cargo test --release -p storelab-core --test
 //! repro_global_scale -- --nocapture` prints the tables.
 mod global_run;
 use global_run::{run, scenario};
@@ -71,6 +71,39 @@ fn fig59_hybrid_scales_up() {
     assert!((0.0..0.25).contains(&rise), "Fig. 59: Hybrid rises {rise:.2} from 5 to 28 servers: slightly");
 }
 
+/// Fig. 60 (§5.4.6; spec 5.13): 5 hot files and 295 cold ones, a request a hot file then a cold
+/// one. Hybrid is the best at every message latency. At 2.0 ms Dup-Elim is about 50% slower than
+/// ClSv (its remote fetches dear); at 1.0 ms the two are comparable and Hybrid about 20% below the
+/// better; at 0.5 ms ClSv is the slower (the stated 40% is a recorded miss: `known_misses`).
+#[test]
+fn fig60_hybrid_is_best_on_hot_and_cold_files() {
+    let at = |latency: &str| {
+        ["clsv", "dup-elim", "hybrid"].map(|p| {
+            let sets = [("web.hot_files", "5"), ("network.page_latency_ms", latency)];
+            let s = run(&scenario(&format!("global-fig53-{p}.toml"), &sets), 1);
+            eprintln!(
+                "Fig. 60, {latency} ms, {p:<9} response {:>6.1} ms  disk reads {:>5.2} a request",
+                s.response_ms, s.misses_per_request
+            );
+            s
+        })
+    };
+    let [fast, mid, slow] = [at("0.5"), at("1.0"), at("2.0")];
+    for (latency, [clsv, dup, hybrid]) in [(0.5, &fast), (1.0, &mid), (2.0, &slow)] {
+        assert!(hybrid.response_ms < clsv.response_ms.min(dup.response_ms), "Fig. 60 at {latency} ms: Hybrid the best");
+    }
+    assert!(fast[0].response_ms > fast[1].response_ms, "Fig. 60 at 0.5 ms: ClSv the slower");
+    let [clsv, dup, hybrid] = &mid;
+    assert!((dup.response_ms / clsv.response_ms - 1.0).abs() < 0.15, "Fig. 60 at 1.0 ms: comparable");
+    let lower = 1.0 - hybrid.response_ms / clsv.response_ms.min(dup.response_ms);
+    assert!((0.15..=0.25).contains(&lower), "Fig. 60 at 1.0 ms: Hybrid {lower:.3} below the better, not about 0.20");
+    let slower = above(slow[1].response_ms, slow[0].response_ms);
+    assert!(
+        (0.375..=0.625).contains(&slower),
+        "Fig. 60 at 2.0 ms: Dup-Elim {slower:.3} slower than ClSv, not about 0.50"
+    );
+}
+
 /// The stated ratios these figures miss (docs/models.md): run with `--ignored` to print them.
 #[test]
 #[ignore = "known misses, recorded in docs/models.md"]
@@ -85,6 +118,14 @@ fn known_misses() {
     let better = 1.0 - web("dup-elim", 200, 8, 0.0).response_ms / web("clsv", 200, 8, 0.0).response_ms;
     if !(0.30..=0.50).contains(&better) {
         misses.push(format!("Fig. 57 at z = 0: Dup-Elim {better:.2} faster than ClSv, not 0.40"));
+    }
+    // Spec 5.13: ClSv 40% slower than Dup-Elim at the lowest latency with hot and cold files.
+    let sets = |p: &str| {
+        scenario(&format!("global-fig53-{p}.toml"), &[("web.hot_files", "5"), ("network.page_latency_ms", "0.5")])
+    };
+    let slower = above(run(&sets("clsv"), 1).response_ms, run(&sets("dup-elim"), 1).response_ms);
+    if !(0.30..=0.50).contains(&slower) {
+        misses.push(format!("Fig. 60 at 0.5 ms: ClSv {slower:.2} slower than Dup-Elim, not 0.40"));
     }
     assert!(misses.is_empty(), "{misses:#?}");
 }

@@ -7,14 +7,15 @@ export function GlobalIntro({ scenario }: IntroProps) {
   const frames = Number(scenario.cluster?.frames ?? 1024);
   const web = scenario.workload?.model === 'web';
   const w = scenario.web ?? {};
+  const hot = Number(w.hot_files ?? 0);
   return (
     <>
       {web ? (
         <p data-testid="intro-web">
           {nodes} servers of {frames.toLocaleString()} frames each, serving {Number(w.files ?? 300).toLocaleString()} files of{' '}
           {Number(w.file_pages ?? 32)} pages (thesis Ch. 5). {Number(w.mpl ?? 4)} requests a server are in progress at a time; each asks
-          for a whole file, picked by a Zipf law of skew {Number(w.zipf ?? 1)}, and goes to the next server in turn, which fetches the
-          file&apos;s pages one after another. The warm-up fills the memories, then the window measures each file request: its response
+          for {hot > 0 ? `one of ${hot} hot files, then one of the ${Number(w.files ?? 300) - hot} cold ones, each uniformly (Fig. 60),` : `a whole file, picked by a Zipf law of skew ${Number(w.zipf ?? 1)},`}{' '}
+          and goes to the next server in turn, which fetches the file&apos;s pages one after another. The warm-up fills the memories, then the window measures each file request: its response
           time to the last page in memory, its disk reads and its messages carrying a page (§5.4).
         </p>
       ) : (

@@ -422,10 +422,16 @@ pub struct Web {
     #[garde(range(min = 1, max = 64))]
     #[schemars(extend("x-unit" = "clients"))]
     pub mpl: u32,
+    /// Fig. 60's non-Zipf workload (§5.4.6) instead of the Zipf law, when not 0: the first
+    /// `hot_files` files are hot, and a request asks for a hot file, then a cold one, each
+    /// uniformly (Fig. 60: 5 hot and 295 cold).
+    #[garde(range(max = 1_000_000))]
+    #[schemars(extend("x-unit" = "files"))]
+    pub hot_files: u32,
 }
 
 impl Default for Web {
     fn default() -> Self {
-        Web { files: 300, file_pages: 32, zipf: 1.0, mpl: 4 }
+        Web { files: 300, file_pages: 32, zipf: 1.0, mpl: 4, hot_files: 0 }
     }
 }

@@ -40,6 +40,8 @@ pub struct Layout {
     pub clients: Vec<ClientSpec>,
     /// Web: the Zipf law's cumulative probabilities, file by file (empty for database clients).
     pub zipf: Vec<f64>,
+    /// Fig. 60's hot files, the first ones (0: the Zipf law).
+    pub hot_files: u32,
 }
 
 impl Layout {
@@ -86,7 +88,7 @@ impl Layout {
             }
         }
         pack(&mut homes, &count, disks, &mut rng);
-        Layout { homes, clients, zipf: Vec::new() }
+        Layout { homes, clients, zipf: Vec::new(), hot_files: 0 }
     }
 
     /// Ch. 5 (§5.3.1, spec §2.6): the files' pages round robin over the servers from server 0;
@@ -106,14 +108,27 @@ impl Layout {
             sum += x / total;
             sum
         });
-        Layout { homes, clients, zipf: zipf.collect() }
+        Layout { homes, clients, zipf: zipf.collect(), hot_files: w.hot_files }
     }
 
     pub fn pages(&self) -> u32 {
         self.homes.len() as u32
     }
 
-    /// A web request's file: the first whose cumulative probability passes a uniform draw.
+    /// A web request's files: under Fig. 60's workload a hot file, then a cold one, each uniformly
+    /// (§5.4.6); else one file by the Zipf law.
+    pub fn next_files(&self, rng: &mut Rng) -> (u32, Option<u32>) {
+        match self.hot_files {
+            0 => (self.next_file(rng), None),
+            hot => {
+                let files = self.zipf.len() as u32;
+                (rng.below(hot), Some(hot + rng.below(files - hot)))
+            }
+        }
+    }
+
+    /// A web request's file by the Zipf law: the first whose cumulative probability passes a
+    /// uniform draw.
     pub fn next_file(&self, rng: &mut Rng) -> u32 {
         let u = rng.unit();
         (self.zipf.partition_point(|&p| p <= u) as u32).min(self.zipf.len() as u32 - 1)

@@ -204,6 +204,8 @@ pub struct Request {
     pub remote: bool,
     pub file: u32,
     pub left: u32,
+    /// Fig. 60's workload: the cold file the request asks for after this (hot) one.
+    pub then: Option<u32>,
     pub began: SimTime,
     /// The holders a forward found without the page (§4.1.3's race), not asked again.
     pub tried: u64,
@@ -309,6 +311,13 @@ pub struct GlobalSystem {
     rng: Rng,
     pub counters: Counters,
     pub metrics: Metrics,
+}
+
+impl Request {
+    /// Whether this page is the request's last (a web request's: its last file's last page).
+    pub fn last_page(&self) -> bool {
+        self.left == 0 && self.then.is_none()
+    }
 }
 
 impl GlobalSystem {

@@ -29,14 +29,18 @@ impl GlobalSystem {
         let last = self.requests[c as usize];
         let r = if self.config.workload.model == Model::Web {
             let n = self.config.web.file_pages;
-            let (file, left, began, primary) = if last.left > 0 {
-                (last.file, last.left - 1, last.began, last.primary)
+            let (file, left, then, began, primary) = if last.left > 0 {
+                (last.file, last.left - 1, last.then, last.began, last.primary)
+            } else if let Some(cold) = last.then {
+                // Fig. 60: the hot file done, its cold file follows at the same server.
+                (cold, n - 1, None, last.began, last.primary)
             } else {
                 let primary = self.route;
                 self.route = (self.route + 1) % self.nodes.len() as u16;
-                (self.layout.next_file(&mut self.rng), n - 1, now, primary)
+                let (file, then) = self.layout.next_files(&mut self.rng);
+                (file, n - 1, then, now, primary)
             };
-            Request { page: file * n + (n - 1 - left), primary, file, left, began, ..Request::default() }
+            Request { page: file * n + (n - 1 - left), primary, file, left, then, began, ..Request::default() }
         } else {
             let w = &self.config.workload;
             let page = self.layout.next_page(c as usize, w.p_hot, &mut self.rng);
@@ -361,7 +365,7 @@ impl GlobalSystem {
         }
         if self.layout.clients[c as usize].large {
             self.counters.pages += 1;
-            if r.left == 0 {
+            if r.last_page() {
                 self.counters.requests += 1;
                 self.counters.response_ns += k.now() - r.began;
                 self.metrics.batches.add(k.now(), (k.now() - r.began) as f64);
@@ -373,7 +377,7 @@ impl GlobalSystem {
 
     pub(super) fn processed(&mut self, k: &mut K, c: u16) {
         let r = self.requests[c as usize];
-        if self.layout.clients[c as usize].large && r.left == 0 {
+        if self.layout.clients[c as usize].large && r.last_page() {
             self.counters.processed += 1;
             self.counters.processed_ns += k.now() - r.began;
         }
@@ -389,7 +393,7 @@ impl GlobalSystem {
         let w = &self.config.workload;
         let think_ms = if self.layout.clients[c as usize].large { w.think_ms } else { w.small_think_ms };
         let think = (think_ms * 1e6).round() as u64;
-        if think == 0 || r.left > 0 {
+        if think == 0 || !r.last_page() {
             self.issue(k, c);
         } else {
             k.schedule(k.now() + think, super::Event::Think { client: c });

@@ -29,6 +29,8 @@ fn frames_follow_the_description_and_the_directory_is_exact() {
     for replacement in ["clsv", "dup_elim", "hybrid", "threshold"] {
         run_checked(replacement, web);
     }
+    // Fig. 60's hot and cold files.
+    run_checked("hybrid", &format!("{web}hot_files = 5\n"));
     // Lazy duplicate states (§4.1.3), on the web and on the SP/2: some copies are seen stale.
     let stale = run_checked("dup_elim", &format!("dup_info = \"lazy\"\n{web}")) + run_checked("global", &format!("dup_info = \"lazy\"\n{sp2}"));
     assert!(stale > 0, "no copy was ever seen stale");

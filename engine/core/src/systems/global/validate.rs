@@ -60,6 +60,18 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
             .related(&["web.mpl", "cluster.nodes"]),
         );
     }
+    if web && c.web.hot_files >= c.web.files {
+        problems.push(
+            Problem::new(
+                "web.hot_files",
+                format!(
+                    "a request asks for a hot file and then a cold one (Fig. 60): web.hot_files is {} of web.files' {}; lower it below web.files, or set it to 0 for the Zipf law",
+                    c.web.hot_files, c.web.files
+                ),
+            )
+            .related(&["web.files"]),
+        );
+    }
     if web && w.p_write > 0.0 {
         problems.push(Problem::new(
             "workload.p_write",
