@@ -155,6 +155,39 @@ fn fig24_writes_cost_the_clustered_policy_most() {
     }
 }
 
+/// Fig. 29 (§3.5.6 Expt 5; spec 3.14): five large clients, each with a private 3·M set, share a
+/// 3·M set, asked for with probability P_shared. The response time first rises (the shared set's
+/// pages, seldom asked for, behave as cold accesses), then falls as the shared set takes over;
+/// declustered below ClSv-Clus, whose shared set only its owner's memory caches; and both
+/// declustered policies above Optimal, the shared pages duplicated at the five primaries.
+#[test]
+fn fig29_sharing_rises_then_falls_and_duplicates_cost() {
+    let shares = [0.0, 0.2, 0.5, 1.0];
+    let at = |file: &str, replacement: &str| {
+        let quoted = format!("\"{replacement}\"");
+        shares.map(|p| {
+            let p = p.to_string();
+            let sets = [
+                ("workload.large_clients", "5"),
+                ("workload.locality_m", "3"),
+                ("workload.p_shared", p.as_str()),
+                ("policy.replacement", quoted.as_str()),
+            ];
+            run(&scenario(file, &sets), 1).response_ms
+        })
+    };
+    let (clsv, resv) = (at("global-fig18-clsv-decl.toml", "clsv"), at("global-fig18-clsv-decl.toml", "reserve"));
+    let (clus, opt) = (at("global-fig18-clus-diff.toml", "clsv"), at("global-fig18-clus-diff.toml", "optimal"));
+    eprintln!("Fig. 29   P_shared {shares:?}\n ClSv-Decl {clsv:.2?}\n Resv-Decl {resv:.2?}\n ClSv-Clus {clus:.2?}\n Optimal   {opt:.2?} (ms)");
+    for (name, r) in [("ClSv-Decl", &clsv), ("Resv-Decl", &resv), ("ClSv-Clus", &clus)] {
+        assert!(r[1] > r[0] && r[3] < r[1] && r[3] < r[2], "{name} rises, then falls: {r:?}");
+    }
+    for i in 0..shares.len() {
+        assert!(clsv[i] < clus[i] && resv[i] < clus[i], "declustered below ClSv-Clus at P_shared {}", shares[i]);
+        assert!(opt[i] < clsv[i].min(resv[i]), "Optimal below both at P_shared {}", shares[i]);
+    }
+}
+
 /// Fig. 19 (§3.5.2; spec 3.4, E4): response time against the page-message latency. At 0.55 ms
 /// ClSv-Decl < Clus-Diff < Clus-Same; Clus-Diff's slope is steeper than ClSv-Decl's (its
 /// ship-backs), and it crosses above Clus-Same, which sends no message, at about 2 ms: in

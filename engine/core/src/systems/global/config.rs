@@ -370,6 +370,16 @@ pub struct Workload {
     #[garde(range(min = 0.0, max = 100_000.0))]
     #[schemars(extend("x-unit" = "ms"))]
     pub small_think_ms: f64,
+    /// The probability that a large client's request goes to the shared locality set instead of
+    /// its own (Tab. 8: 0; 0–1 in Expt 5).
+    #[garde(range(min = 0.0, max = 1.0))]
+    #[schemars(extend("x-unit" = "fraction"))]
+    pub p_shared: f64,
+    /// The shared locality set's hot region, in servers' memories (Tab. 8: 3·M), with a cold
+    /// region as the private sets have; placed only when `p_shared` is above 0.
+    #[garde(custom(positive), range(max = 1000.0))]
+    #[schemars(extend("x-unit" = "×M", "exclusiveMinimum" = 0))]
+    pub shared_m: f64,
     /// The probability that a database client's request updates its page, under a write lock
     /// (Tab. 8: 0; 0.2 in Expt 2.3). Web requests only read (§5.2).
     #[garde(range(min = 0.0, max = 1.0))]
@@ -394,6 +404,8 @@ impl Default for Workload {
             cold_factor: 5.0,
             think_ms: 0.0,
             small_think_ms: 0.0,
+            p_shared: 0.0,
+            shared_m: 3.0,
             p_write: 0.0,
             transaction_pages: 500,
         }

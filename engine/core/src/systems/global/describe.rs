@@ -67,6 +67,8 @@ pub const DESCRIPTION: Description = Description {
         "web.zipf",
         "policy.threshold",
         "workload.p_write",
+        "workload.p_shared",
+        "web.hot_files",
     ],
     work: "requests",
 };

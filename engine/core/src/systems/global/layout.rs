@@ -3,7 +3,9 @@
 //! `locality_m`·M pages and a cold region `cold_factor` times as large. A clustered set lives on
 //! one server, striped over its disks; a declustered one goes round robin over every server from
 //! a random one, each server's share striped over its disks. On each disk the pages are packed
-//! contiguously from one random cylinder. Ch. 5's web files (§5.3.1) go round robin over the
+//! contiguously from one random cylinder. Under sharing (Expt 5) the large clients also ask for
+//! pages of one shared set, placed after theirs: clustered on a server that is no client's
+//! primary, or round robin like theirs. Ch. 5's web files (§5.3.1) go round robin over the
 //! servers, page by page through all the files; their clients ask for a file by a Zipf law.
 use super::config::{Config, Model, Owner, Placement};
 use super::disk::M2266;
@@ -42,6 +44,8 @@ pub struct Layout {
     pub zipf: Vec<f64>,
     /// Fig. 60's hot files, the first ones (0: the Zipf law).
     pub hot_files: u32,
+    /// Expt 5's shared locality set, when the large clients share one (`workload.p_shared`).
+    pub shared: Option<LocalitySet>,
 }
 
 impl Layout {
@@ -55,12 +59,16 @@ impl Layout {
         let mut clients = Vec::new();
         let mut first = 0u32;
         let sizes = (0..w.large_clients).map(|_| (w.locality_m, true)).chain((0..w.small_clients).map(|_| (w.small_locality_m, false)));
-        for (i, (size_m, large)) in sizes.enumerate() {
+        let mut set = |size_m: f64| {
             let hot = ((size_m * m).round() as u32).max(1);
             let cold = if w.p_hot < 1.0 { (f64::from(hot) * w.cold_factor).round() as u32 } else { 0 };
-            clients.push(ClientSpec { primary: i as u16, set: LocalitySet { first, hot, cold }, large });
             first += hot + cold;
+            LocalitySet { first: first - hot - cold, hot, cold }
+        };
+        for (i, (size_m, large)) in sizes.enumerate() {
+            clients.push(ClientSpec { primary: i as u16, set: set(size_m), large });
         }
+        let shared = (w.p_shared > 0.0).then(|| set(w.shared_m));
         // Clus-Diff: each client's set on a server of its own, another than its primary: a random
         // arrangement with no client's set at home, so no two sets share a server's disks (spec
         // A17; the thesis's clustered disk time, 13.57 ms in Expt 4, is an unloaded disk's).
@@ -87,8 +95,23 @@ impl Layout {
                 }
             }
         }
+        if let Some(s) = shared {
+            let n = s.hot + s.cold;
+            match c.policy.placement {
+                Placement::Clustered => {
+                    // A server that is no client's primary, when there is one (spec A17).
+                    let used = clients.len() as u32;
+                    let owner = if used < nodes { used + rng.below(nodes - used) } else { rng.below(nodes) };
+                    homes.extend((0..n).map(|i| place(&mut count, owner, i % disks, disks)));
+                }
+                Placement::Declustered => {
+                    let start = rng.below(nodes);
+                    homes.extend(round_robin(&mut count, start, n, nodes, disks));
+                }
+            }
+        }
         pack(&mut homes, &count, disks, &mut rng);
-        Layout { homes, clients, zipf: Vec::new(), hot_files: 0 }
+        Layout { homes, clients, zipf: Vec::new(), hot_files: 0, shared }
     }
 
     /// Ch. 5 (§5.3.1, spec §2.6): the files' pages round robin over the servers from server 0;
@@ -108,7 +131,7 @@ impl Layout {
             sum += x / total;
             sum
         });
-        Layout { homes, clients, zipf: zipf.collect(), hot_files: w.hot_files }
+        Layout { homes, clients, zipf: zipf.collect(), hot_files: w.hot_files, shared: None }
     }
 
     pub fn pages(&self) -> u32 {
@@ -134,10 +157,14 @@ impl Layout {
         (self.zipf.partition_point(|&p| p <= u) as u32).min(self.zipf.len() as u32 - 1)
     }
 
-    /// The next page client `c` asks for: its hot region with probability `p_hot`, else its cold
-    /// one, uniformly within the region.
-    pub fn next_page(&self, c: usize, p_hot: f64, rng: &mut Rng) -> u32 {
-        let s = self.clients[c].set;
+    /// The next page client `c` asks for: a large client's from the shared set with probability
+    /// `p_shared`, else from its own; its hot region with probability `p_hot`, else its cold one,
+    /// uniformly within the region.
+    pub fn next_page(&self, c: usize, p_hot: f64, p_shared: f64, rng: &mut Rng) -> u32 {
+        let s = match self.shared {
+            Some(shared) if self.clients[c].large && rng.chance(p_shared) => shared,
+            _ => self.clients[c].set,
+        };
         if s.cold == 0 || rng.chance(p_hot) {
             s.first + rng.below(s.hot)
         } else {

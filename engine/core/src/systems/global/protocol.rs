@@ -43,7 +43,7 @@ impl GlobalSystem {
             Request { page: file * n + (n - 1 - left), primary, file, left, then, began, ..Request::default() }
         } else {
             let w = &self.config.workload;
-            let page = self.layout.next_page(c as usize, w.p_hot, &mut self.rng);
+            let page = self.layout.next_page(c as usize, w.p_hot, w.p_shared, &mut self.rng);
             // Tab. 8's P_write (drawn only when writes may happen, so read-only runs keep their draws).
             let write = w.p_write > 0.0 && self.rng.chance(w.p_write);
             Request { page, primary: self.layout.clients[c as usize].primary, began: now, write, ..Request::default() }

@@ -29,6 +29,12 @@ fn frames_follow_the_description_and_the_directory_is_exact() {
     for replacement in ["clsv", "dup_elim", "hybrid", "threshold"] {
         run_checked(replacement, web);
     }
+    // Expt 5's shared set: several primaries asking for one page at once.
+    let shared = "[cluster]\nframes = 64\n[workload]\nlarge_clients = 5\nlocality_m = 3\np_shared = 0.5\n";
+    for replacement in ["clsv", "reserve", "optimal"] {
+        run_checked(replacement, shared);
+        run_checked(replacement, &format!("placement = \"clustered\"\n{shared}"));
+    }
     // Fig. 60's hot and cold files.
     run_checked("hybrid", &format!("{web}hot_files = 5\n"));
     // Lazy duplicate states (§4.1.3), on the web and on the SP/2: some copies are seen stale.

@@ -23,7 +23,8 @@ fn pages(c: &Config) -> f64 {
     let w = &c.workload;
     let m = f64::from(c.cluster.frames);
     let cold = if w.p_hot < 1.0 { 1.0 + w.cold_factor } else { 1.0 };
-    (f64::from(w.large_clients) * w.locality_m + f64::from(w.small_clients) * w.small_locality_m) * m * cold
+    let shared = if w.p_shared > 0.0 { w.shared_m } else { 0.0 };
+    (f64::from(w.large_clients) * w.locality_m + f64::from(w.small_clients) * w.small_locality_m + shared) * m * cold
 }
 
 pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
@@ -70,6 +71,17 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
                 ),
             )
             .related(&["web.files"]),
+        );
+    }
+    if w.p_write > 0.0 && w.p_shared > 0.0 {
+        // Callbacks are answered at once (locks are not held to a transaction's end), and two
+        // servers' writes to one page are not serialized: the thesis writes only to private sets.
+        problems.push(
+            Problem::new(
+                "workload.p_write",
+                "writes run on private locality sets only (Expt 2.3): with workload.p_shared above 0, set workload.p_write to 0, or p_shared to 0",
+            )
+            .related(&["workload.p_shared"]),
         );
     }
     if web && w.p_write > 0.0 {
