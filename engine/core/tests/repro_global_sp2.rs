@@ -124,3 +124,79 @@ fn known_misses() {
         "Resv {resv:.2}, Global {global:.2} against ClSv's {clsv:.2}"
     );
 }
+
+/// Figs. 33 and 35 (§4.5.3 Expt 1; spec 4.1, 4.3): one large client alone on the SP/2, its set
+/// from 2·M to 9·M (below the 10·M aggregate memory), warmed up for 400 s so that every page of
+/// the set has been read about once. Global-Decl misses least, about nothing while the set fits
+/// (the thesis: exactly 0; here the few left are first reads); ClSv-Clus, two memories, far the most; ClSv-Decl, which
+/// caches more remote pages and fewer of its own, sends the fewest data messages of the
+/// declustered policies.
+#[test]
+fn fig33_35_global_keeps_the_set_in_memory() {
+    for m in [2.0, 6.0, 9.0] {
+        let size = m.to_string();
+        let at = |replacement: &str, placement: &str| {
+            let (r, p) = (format!("\"{replacement}\""), format!("\"{placement}\""));
+            let sets = [
+                ("workload.small_clients", "0"),
+                ("workload.locality_m", size.as_str()),
+                ("run.warmup_s", "400"),
+                ("policy.replacement", r.as_str()),
+                ("policy.placement", p.as_str()),
+            ];
+            run(&scenario("global-tab13-global.toml", &sets), 1)
+        };
+        let (global, resv, clsv, clus) = (
+            at("global", "declustered"),
+            at("reserve_dup", "declustered"),
+            at("clsv", "declustered"),
+            at("clsv", "clustered"),
+        );
+        let misses = [&global, &resv, &clsv, &clus].map(|s| s.misses_per_request);
+        let messages = [&global, &resv, &clsv].map(|s| s.data_messages_per_request);
+        eprintln!("Figs. 33, 35 at {m}·M: misses Global, Resv, ClSv-Decl, ClSv-Clus {misses:.3?}; data messages {messages:.3?}");
+        // About 0: the few left are first reads of pages the warm-up never asked for.
+        let most = if m < 9.0 { 0.005 } else { 0.02 };
+        assert!(misses[0] < most, "Fig. 33 at {m}·M: Global-Decl about 0: {misses:?}");
+        assert!(
+            misses[0] <= misses[1] && misses[1] <= misses[2] && misses[2] < misses[3],
+            "Fig. 33 at {m}·M: {misses:?}"
+        );
+        assert!(misses[3] > 0.15, "Fig. 33 at {m}·M: ClSv-Clus high: {misses:?}");
+        assert!(
+            messages[2] < messages[0] && messages[2] < messages[1],
+            "Fig. 35 at {m}·M: ClSv-Decl the fewest: {messages:?}"
+        );
+    }
+}
+
+/// The SP/2's Table 13 workload with each server's memory `frames` and the sets scaled with it (they
+/// are multiples of M), the warm-up too (200 s at 8 MB).
+fn scaled(replacement: &str, frames: u32) -> f64 {
+    let (f, warm, r) = (frames.to_string(), (200 * frames / 2048).to_string(), format!("\"{replacement}\""));
+    let sets = [("cluster.frames", f.as_str()), ("run.warmup_s", warm.as_str()), ("policy.replacement", r.as_str())];
+    run(&scenario("global-tab13-global.toml", &sets), 1).response_ms
+}
+
+/// Fig. 43 (§4.5.7; spec 4.12): buffer pools of 8, 16 and 32 MB (2,048 to 8,192 pages), the sets
+/// scaled with them: Global's and Resv's response times hardly change (within 10%), only the ratio
+/// of the data to the memory mattering. (ClSv's rises 10.4% at 32 MB, its disk reads spread over
+/// four times the cylinders: a recorded miss.)
+#[test]
+fn fig43_only_the_ratio_of_data_to_memory_matters() {
+    for replacement in ["global", "reserve_dup"] {
+        let r = [2048, 4096, 8192].map(|f| scaled(replacement, f));
+        eprintln!("Fig. 43, {replacement}: 8, 16, 32 MB → {r:.3?} ms");
+        for x in &r[1..] {
+            assert!((x / r[0] - 1.0).abs() <= 0.10, "Fig. 43, {replacement}: {r:?}");
+        }
+    }
+}
+
+/// The targets the SP/2's figures miss here (docs/models.md): run with `--ignored`.
+#[test]
+#[ignore = "a known miss, recorded in docs/models.md"]
+fn fig43_known_miss() {
+    let r = [2048, 8192].map(|f| scaled("clsv", f));
+    assert!((r[1] / r[0] - 1.0).abs() <= 0.10, "Fig. 43, ClSv: {r:?}");
+}
