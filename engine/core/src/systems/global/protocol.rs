@@ -363,7 +363,10 @@ impl GlobalSystem {
         if r.write {
             self.updated(c);
         }
-        if self.layout.clients[c as usize].large {
+        if !self.layout.clients[c as usize].large {
+            self.counters.small_requests += 1;
+            self.counters.small_response_ns += k.now() - r.began;
+        } else {
             self.counters.pages += 1;
             if r.last_page() {
                 self.counters.requests += 1;
