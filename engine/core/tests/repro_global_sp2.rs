@@ -259,3 +259,58 @@ fn fig43_only_the_ratio_of_data_to_memory_matters() {
         }
     }
 }
+
+/// Figs. 36–38 (§4.5.4 Expt 2; spec 4.4, 4.5): 2 to 10 large clients of 3·M each on the SP/2 (one
+/// disk a server), warmed up 200 s. With few clients declustering wins and Global-Decl is the
+/// fastest; past about 7 clients ClSv-Clus beats both Global and Resv, the declustered disks
+/// queueing: at 10 clients a declustered disk read takes about 50% longer than a clustered one.
+/// (The thesis's +50% from 4 clients on is a recorded miss: here it grows with the clients.)
+#[test]
+fn fig36_38_declustered_disks_queue_with_many_clients() {
+    let at = |n: u32, replacement: &str, placement: &str| {
+        let (n, r, p) = (n.to_string(), format!("\"{replacement}\""), format!("\"{placement}\""));
+        let sets = [
+            ("workload.small_clients", "0"),
+            ("workload.large_clients", n.as_str()),
+            ("workload.locality_m", "3"),
+            ("run.warmup_s", "200"),
+            ("policy.replacement", r.as_str()),
+            ("policy.placement", p.as_str()),
+        ];
+        run(&scenario("global-tab13-global.toml", &sets), 1)
+    };
+    let mut rows = Vec::new();
+    for n in [2, 4, 6, 8, 10] {
+        let (g, r, c) =
+            (at(n, "global", "declustered"), at(n, "reserve_dup", "declustered"), at(n, "clsv", "clustered"));
+        eprintln!(
+            "Figs. 36–38, {n:>2} clients: response Global {:.2}, Resv {:.2}, ClSv-Clus {:.2} ms; disk read {:.2}, {:.2}, {:.2} ms",
+            g.response_ms, r.response_ms, c.response_ms, g.mean_disk_ms, r.mean_disk_ms, c.mean_disk_ms
+        );
+        rows.push((n, g, r, c));
+    }
+    for (n, g, r, c) in &rows {
+        if *n <= 4 {
+            assert!(
+                g.response_ms < r.response_ms && r.response_ms < c.response_ms,
+                "Fig. 37 at {n} clients: Global < Resv < ClSv-Clus"
+            );
+        }
+        if *n >= 8 {
+            assert!(
+                c.response_ms < g.response_ms && c.response_ms < r.response_ms,
+                "Fig. 37 at {n} clients: ClSv-Clus the fastest"
+            );
+        }
+    }
+    let (_, g6, _, c6) = &rows[2];
+    assert!(g6.response_ms < c6.response_ms, "Fig. 37: the crossover past 6 clients");
+    let (_, g10, r10, c10) = &rows[4];
+    for d in [g10.mean_disk_ms, r10.mean_disk_ms] {
+        let slower = d / c10.mean_disk_ms - 1.0;
+        assert!(
+            (0.375..=0.625).contains(&slower),
+            "Fig. 38 at 10 clients: declustered disk reads {slower:.2} slower, not about 0.50"
+        );
+    }
+}
