@@ -127,12 +127,7 @@ describe("Ch. 5's web server", () => {
       expect(s.duplicates).toBeGreaterThan(0);
       expect(s.duplicates).toBeLessThanOrEqual(s.own + s.others);
     }
-    const src = new RecordedSource([f]);
-    src.playAll();
-    const el = document.createElement('div');
-    document.body.append(el);
-    root = createRoot(el);
-    act(() => root!.render(createElement(ClusterView, { frames: src, selected: null, select: () => {}, inspectable: true, speed: 1e9, description: webDescription, scenario: null })));
+    const el = mount(f, { description: webDescription });
     expect(el.querySelector('[data-testid=cluster-headline]')!.textContent).toMatch(/^Hybrid · declustered · 8 servers × 1,000 frames/);
     const strips = [...el.querySelectorAll<SVGRectElement>('.cl-dup')];
     expect(strips).toHaveLength(8);
@@ -220,12 +215,7 @@ describe('lazy duplicate states (§4.1.3)', () => {
     const stale = c.servers.filter((s) => s.stale > 0);
     expect(stale.length).toBeGreaterThan(0);
     for (const s of c.servers) expect(s.stale).toBeLessThanOrEqual(s.duplicates);
-    const src = new RecordedSource([f]);
-    src.playAll();
-    const el = document.createElement('div');
-    document.body.append(el);
-    root = createRoot(el);
-    act(() => root!.render(createElement(ClusterView, { frames: src, selected: null, select: () => {}, inspectable: true, speed: 1e9, description: d, scenario: null })));
+    const el = mount(f, { description: d });
     expect([...el.querySelectorAll('.cl-stale')].map((r) => Number(r.getAttribute('data-stale')))).toEqual(stale.map((s) => s.stale));
     expect(el.querySelector('[data-testid=cluster-legend]')!.textContent).toContain('in fact the last copies');
     expect(Object.fromEntries(serverRows(c, stale[0])).duplicates).toContain(`; ${stale[0].stale} of them in fact the last copies`);

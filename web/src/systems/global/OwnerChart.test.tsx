@@ -7,6 +7,7 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { describeForTests, loadEngineForTests, readScenario } from '../../engine/testing';
 import type { SystemDescription } from '../../engine/types';
+import type { ViewProps } from '../../views/contract';
 import { frameFromJson, RecordedSource } from '../../views/lib/recorded';
 import { layOutJsdom } from '../../views/lib/jsdom';
 import OwnerChart from './OwnerChart';
@@ -29,6 +30,17 @@ afterEach(() => {
 
 const frame = () => frameFromJson((tab13 as unknown[])[0]);
 
+/** The chart on the recorded frame, `selected` inspected in the cluster view. */
+function mount(selected: ViewProps['selected'] = null): HTMLElement {
+  const src = new RecordedSource([frame()]);
+  src.playAll();
+  const el = document.createElement('div');
+  document.body.append(el);
+  root = createRoot(el);
+  act(() => root!.render(createElement(OwnerChart, { frames: src, selected, select: () => {}, inspectable: true, speed: 1e9, description, scenario: null })));
+  return el;
+}
+
 describe("Table 13's chart", () => {
   it("reads each server's frames by owner from the frame, and the thesis's row only at server 0 of Tab. 13's run", () => {
     const f = clusterFrame(frame(), description);
@@ -49,14 +61,8 @@ describe("Table 13's chart", () => {
   });
 
   it('draws a bar an owner with the thesis as ticks, and the list shows another server', () => {
-    const f = frame();
-    const c = clusterFrame(f, description);
-    const src = new RecordedSource([f]);
-    src.playAll();
-    const el = document.createElement('div');
-    document.body.append(el);
-    root = createRoot(el);
-    act(() => root!.render(createElement(OwnerChart, { frames: src, selected: null, select: () => {}, inspectable: true, speed: 1e9, description, scenario: null })));
+    const c = clusterFrame(frame(), description);
+    const el = mount();
     const pages = () => [...el.querySelectorAll('.owner-bar')].map((b) => Number(b.getAttribute('data-pages')));
     expect(pages()).toEqual(c.servers[0].byOwner);
     expect(el.querySelectorAll('.owner-paper')).toHaveLength(10);
@@ -74,12 +80,7 @@ describe("Table 13's chart", () => {
   });
 
   it('follows the server inspected in the cluster view', () => {
-    const src = new RecordedSource([frame()]);
-    src.playAll();
-    const el = document.createElement('div');
-    document.body.append(el);
-    root = createRoot(el);
-    act(() => root!.render(createElement(OwnerChart, { frames: src, selected: { kind: 'server', id: 7 }, select: () => {}, inspectable: true, speed: 1e9, description, scenario: null })));
+    const el = mount({ kind: 'server', id: 7 });
     expect(el.querySelector<HTMLSelectElement>('[data-testid=owner-server]')!.value).toBe('7');
   });
 });
