@@ -11,7 +11,13 @@ use storelab_core::systems::global::metrics::Summary;
 fn web(policy: &str, files: u32, nodes: u32, z: f64) -> Summary {
     let (files, nodes, z) = (files.to_string(), nodes.to_string(), z.to_string());
     let sets = [("web.files", files.as_str()), ("cluster.nodes", nodes.as_str()), ("web.zipf", z.as_str())];
-    let s = run(&scenario(&format!("global-fig53-{policy}.toml"), &sets), 1);
+    let mut s = scenario(&format!("global-fig53-{policy}.toml"), &sets);
+    if nodes.parse::<u32>().is_ok_and(|n| n > 8) {
+        // Fig. 59's larger clusters: as many requests a second as servers, so 60 s measured hold
+        // more requests than Fig. 53's 120 s at 8 servers.
+        s.run.duration_s = 60.0;
+    }
+    let s = run(&s, 1);
     eprintln!(
         "{policy:<9} files {files:>5}  servers {nodes:>2}  z = {z:<4} response {:>6.1} ms  disk reads {:>5.2} a file",
         s.response_ms, s.misses_per_request
@@ -46,6 +52,49 @@ fn fig57_when_the_database_fits_dup_elim_reads_nothing() {
     assert!(dup.misses_per_request < 0.05, "Fig. 57: the database fits: {} disk reads a file", dup.misses_per_request);
     assert!(clsv.misses_per_request > 5.0, "ClSv's duplicates crowd it out: {}", clsv.misses_per_request);
     assert!(dup.response_ms < clsv.response_ms, "Fig. 57 at z = 0: Dup-Elim the faster");
+}
+
+/// Fig. 53's `policy` at skew `z` with files of `file_pages` pages, `sizes` "uniform" or Fig. 58's
+/// "mixed", the database 9,600 pages.
+fn sized(policy: &str, z: f64, sizes: &str, file_pages: u32) -> Summary {
+    let (z, pages, files) = (z.to_string(), file_pages.to_string(), (9600 / file_pages).to_string());
+    let sets = [
+        ("web.zipf", z.as_str()),
+        ("web.file_sizes", sizes),
+        ("web.file_pages", pages.as_str()),
+        ("web.files", files.as_str()),
+    ];
+    let s = run(&scenario(&format!("global-fig53-{policy}.toml"), &sets), 1);
+    eprintln!(
+        "{policy:<9} z = {z:<4} {sizes:<7} {file_pages:>2} pages  response {:>6.2} ms a page",
+        s.page_response_ms
+    );
+    s
+}
+
+/// §5.4.4 and Fig. 58 (spec 5.11): the file size leaves the response time a page "about the
+/// same" (within ±10% of Fig. 53's 32-page files) at low skew: files of 16 or 64 pages, or the
+/// sizes 16, 32, 64 and 128 mixed (the database divided equally among them, spec A20); and with
+/// mixed sizes Fig. 53's order holds: ClSv the slower at low skew, the faster at high skew, Hybrid
+/// within a few percent (6%) of the better. At high skew the time a page grows with the files
+/// (a recorded miss: `known_misses`).
+#[test]
+fn fig58_file_sizes_leave_the_curves_unchanged() {
+    let [clsv, dup] = ["clsv", "dup-elim"].map(|policy| {
+        let fixed = sized(policy, 0.6, "uniform", 32).page_response_ms;
+        [("uniform", 16), ("uniform", 64), ("mixed", 32)].map(|(sizes, pages)| {
+            let other = sized(policy, 0.6, sizes, pages).page_response_ms;
+            assert!(
+                above(other, fixed).abs() <= 0.10,
+                "§5.4.4, {policy} at z = 0.6: {sizes} {pages}-page files {other} ms a page against 32's {fixed}"
+            );
+            other
+        })[2]
+    });
+    assert!(clsv > dup, "Fig. 58 at z = 0.6: ClSv the slower");
+    let [clsv, dup, hybrid] = ["clsv", "dup-elim", "hybrid"].map(|p| sized(p, 1.3, "mixed", 32).page_response_ms);
+    assert!(clsv < dup, "Fig. 58 at z = 1.3: ClSv the faster");
+    assert!(above(hybrid, clsv) <= 0.06, "Fig. 58 at z = 1.3: Hybrid {hybrid} against ClSv's {clsv}");
 }
 
 /// Fig. 59 (spec 5.12): scale-up from 5 to 28 servers, the database 1.2 times the aggregate
@@ -126,6 +175,16 @@ fn known_misses() {
     let slower = above(run(&sets("clsv"), 1).response_ms, run(&sets("dup-elim"), 1).response_ms);
     if !(0.30..=0.50).contains(&slower) {
         misses.push(format!("Fig. 60 at 0.5 ms: ClSv {slower:.2} slower than Dup-Elim, not 0.40"));
+    }
+    // Spec 5.11: the time a page about the same for every file size; at skew 1.3, ±10%.
+    let fixed = sized("clsv", 1.3, "uniform", 32).page_response_ms;
+    for (sizes, pages) in [("uniform", 16), ("uniform", 64), ("mixed", 32)] {
+        let other = above(sized("clsv", 1.3, sizes, pages).page_response_ms, fixed);
+        if other.abs() > 0.10 {
+            misses.push(format!(
+                "§5.4.4 at z = 1.3: ClSv with {sizes} {pages}-page files {other:+.2} a page against 32's"
+            ));
+        }
     }
     assert!(misses.is_empty(), "{misses:#?}");
 }

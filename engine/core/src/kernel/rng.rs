@@ -57,6 +57,13 @@ impl Rng {
     pub fn chance(&mut self, p: f64) -> bool {
         self.unit() < p
     }
+
+    /// Puts `v` in a uniformly random order (Fisher–Yates, from the end).
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            v.swap(i, self.below(i as u32 + 1) as usize);
+        }
+    }
 }
 
 #[cfg(test)]

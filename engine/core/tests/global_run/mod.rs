@@ -28,6 +28,7 @@ pub fn run(s: &Scenario, seeds: u64) -> Summary {
         misses_per_request: mean(|s| s.misses_per_request),
         data_messages_per_request: mean(|s| s.data_messages_per_request),
         response_ms: mean(|s| s.response_ms),
+        page_response_ms: mean(|s| s.page_response_ms),
         local_hit_ratio: mean(|s| s.local_hit_ratio),
         unique_pages: mean(|s| s.unique_pages),
         ..runs[0].clone()

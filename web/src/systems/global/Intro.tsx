@@ -8,13 +8,22 @@ export function GlobalIntro({ scenario }: IntroProps) {
   const web = scenario.workload?.model === 'web';
   const w = scenario.web ?? {};
   const hot = Number(w.hot_files ?? 0);
+  const files = Number(w.files ?? 300);
+  const pages = Number(w.file_pages ?? 32);
+  // Fig. 58 (§5.4.4): the same pages divided equally among four file sizes.
+  const served =
+    w.file_sizes === 'mixed'
+      ? `${(files * pages).toLocaleString()} pages in files of 16, 32, 64 and 128 pages, a quarter of the pages each, the sizes dealt to the files at random (Fig. 58)`
+      : `${files.toLocaleString()} files of ${pages} pages`;
   return (
     <>
       {web ? (
         <p data-testid="intro-web">
-          {nodes} servers of {frames.toLocaleString()} frames each, serving {Number(w.files ?? 300).toLocaleString()} files of{' '}
-          {Number(w.file_pages ?? 32)} pages (thesis Ch. 5). {Number(w.mpl ?? 4)} requests a server are in progress at a time; each asks
-          for {hot > 0 ? `one of ${hot} hot files, then one of the ${Number(w.files ?? 300) - hot} cold ones, each uniformly (Fig. 60),` : `a whole file, picked by a Zipf law of skew ${Number(w.zipf ?? 1)},`}{' '}
+          {nodes} servers of {frames.toLocaleString()} frames each, serving {served} (thesis Ch. 5). {Number(w.mpl ?? 4)} requests a
+          server are in progress at a time; each asks for{' '}
+          {hot > 0
+            ? `one of ${hot} hot files, then one of the cold ones, each uniformly (Fig. 60),`
+            : `a whole file, picked by a Zipf law of skew ${Number(w.zipf ?? 1)},`}{' '}
           and goes to the next server in turn, which fetches the file&apos;s pages one after another. The warm-up fills the memories, then the window measures each file request: its response
           time to the last page in memory, its disk reads and its messages carrying a page (§5.4).
         </p>
@@ -28,10 +37,10 @@ export function GlobalIntro({ scenario }: IntroProps) {
       )}
       <ul className="hint">
         <li>
-          The cluster runs Chapter 3&apos;s simulation (Base, ClSv, Reserve and Optimal replacement, clustered and declustered placement)
-          and Chapter 5&apos;s web server (ClSv, Dup-Elim, Hybrid and Threshold), read-only. The cluster view shows every server&apos;s
-          memory by owner, its duplicates and the messages between them; the event log every page served, read, dropped and shipped
-          back.
+          The cluster runs Chapter 3&apos;s simulation (Base, ClSv, Reserve and Optimal replacement, clustered and declustered placement,
+          reads and writes under callback locking), Chapter 4&apos;s SP/2 with Global replacement, and Chapter 5&apos;s read-only web
+          server (ClSv, Dup-Elim, Hybrid and Threshold). The cluster view shows every server&apos;s memory by owner, its duplicates and
+          the messages between them; the event log every page served, read, written, dropped and shipped back.
         </li>
       </ul>
     </>

@@ -440,10 +440,55 @@ pub struct Web {
     #[garde(range(max = 1_000_000))]
     #[schemars(extend("x-unit" = "files"))]
     pub hot_files: u32,
+    /// Every file `file_pages` long, or Fig. 58's mixed sizes (§5.4.4).
+    #[garde(skip)]
+    pub file_sizes: FileSizes,
 }
 
 impl Default for Web {
     fn default() -> Self {
-        Web { files: 300, file_pages: 32, zipf: 1.0, mpl: 4, hot_files: 0 }
+        Web { files: 300, file_pages: 32, zipf: 1.0, mpl: 4, hot_files: 0, file_sizes: FileSizes::Uniform }
+    }
+}
+
+/// The web files' sizes (§5.4.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FileSizes {
+    /// `web.files` files of `web.file_pages` pages each.
+    #[default]
+    Uniform,
+    /// Fig. 58: the same `files · file_pages` pages divided equally among files of 16, 32, 64
+    /// and 128 pages (spec A20: 150, 75, 38 and 19 files for 9,600 pages), the sizes dealt to
+    /// the Zipf law's ranks at random.
+    Mixed,
+}
+
+impl FileSizes {
+    /// Fig. 58's size classes, in pages.
+    pub const MIXED: [u32; 4] = [16, 32, 64, 128];
+}
+
+impl Web {
+    /// Each size class's pages and its files: `(pages a file, files)`; under Fig. 58 the
+    /// database's share of each class rounded to whole files (A20).
+    pub fn classes(&self) -> Vec<(u32, u32)> {
+        match self.file_sizes {
+            FileSizes::Uniform => vec![(self.file_pages, self.files)],
+            FileSizes::Mixed => {
+                let share = f64::from(self.files) * f64::from(self.file_pages) / FileSizes::MIXED.len() as f64;
+                FileSizes::MIXED.iter().map(|&size| (size, (share / f64::from(size)).round() as u32)).collect()
+            }
+        }
+    }
+
+    /// Files, over every size.
+    pub fn file_count(&self) -> u64 {
+        self.classes().iter().map(|&(_, n)| u64::from(n)).sum()
+    }
+
+    /// Pages, over every file.
+    pub fn pages(&self) -> f64 {
+        self.classes().iter().map(|&(size, n)| f64::from(size) * f64::from(n)).sum()
     }
 }

@@ -6,6 +6,7 @@ use crate::describe::{figure as fig, view, Description, FigureInfo, ViewInfo};
 
 pub const FIGURES: &[FigureInfo] = &[
     fig("response_ms", "response time", "ms", 1.0, "A large client's request, from asking to the page in its primary's memory (spec A3); a web request's, to its file's last page; over the window."),
+    fig("page_response_ms", "response time a page", "ms", 1.0, "The response time over the pages a request asks for: a web file's time a page, the measure file sizes leave unchanged (§5.4.4, Fig. 58); a database request's own."),
     fig("small_response_ms", "small clients' response time", "ms", 1.0, "A small client's request, from asking to the page in its primary's memory, over the window (Fig. 40); 0 without small clients."),
     fig("response_with_processing_ms", "response time with processing", "ms", 1.0, "The same with the page's 30,000-instruction processing at the primary (Fig. 27's measure, spec E3)."),
     fig("misses_per_request", "misses a request", "", 1.0, "Disk reads per large-client request (Fig. 18: about 0.75 Clus-Same, 0.5 Clus-Diff, small ClSv-Decl)."),

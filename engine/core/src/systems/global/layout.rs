@@ -7,7 +7,7 @@
 //! pages of one shared set, placed after theirs: clustered on a server that is no client's
 //! primary, or round robin like theirs. Ch. 5's web files (§5.3.1) go round robin over the
 //! servers, page by page through all the files; their clients ask for a file by a Zipf law.
-use super::config::{Config, Model, Owner, Placement};
+use super::config::{Config, FileSizes, Model, Owner, Placement};
 use super::disk::M2266;
 use crate::kernel::rng::Rng;
 
@@ -27,6 +27,13 @@ pub struct LocalitySet {
     pub cold: u32,
 }
 
+/// A web file: its first page and its pages, the rest following in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct File {
+    pub first: u32,
+    pub pages: u32,
+}
+
 /// A client: its primary server, its locality set, and whether it is one of the large ones
 /// whose requests the figures measure (§3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,6 +47,8 @@ pub struct ClientSpec {
 pub struct Layout {
     pub homes: Vec<Home>,
     pub clients: Vec<ClientSpec>,
+    /// Web: the files, by the Zipf law's rank (empty for database clients).
+    pub files: Vec<File>,
     /// Web: the Zipf law's cumulative probabilities, file by file (empty for database clients).
     pub zipf: Vec<f64>,
     /// Fig. 60's hot files, the first ones (0: the Zipf law).
@@ -111,27 +120,40 @@ impl Layout {
             }
         }
         pack(&mut homes, &count, disks, &mut rng);
-        Layout { homes, clients, zipf: Vec::new(), hot_files: 0, shared }
+        Layout { homes, clients, files: Vec::new(), zipf: Vec::new(), hot_files: 0, shared }
     }
 
     /// Ch. 5 (§5.3.1, spec §2.6): the files' pages round robin over the servers from server 0;
     /// `mpl` clients a server, each request routed afresh (the clients' primaries here are only
-    /// where the first requests go); file i (from 0) asked for in proportion to 1/(i+1)^z.
+    /// where the first requests go); file i (from 0) asked for in proportion to 1/(i+1)^z. Under
+    /// Fig. 58's mixed sizes, the sizes go to the ranks at random (§5.4.4).
     fn web(c: &Config, rng: &mut Rng) -> Layout {
         let (w, nodes, disks) = (&c.web, c.cluster.nodes, c.cluster.disks);
+        let mut sizes: Vec<u32> = w.classes().iter().flat_map(|&(size, n)| std::iter::repeat_n(size, n as usize)).collect();
+        if w.file_sizes == FileSizes::Mixed {
+            rng.shuffle(&mut sizes);
+        }
+        let mut first = 0;
+        let files: Vec<File> = sizes
+            .iter()
+            .map(|&pages| {
+                first += pages;
+                File { first: first - pages, pages }
+            })
+            .collect();
         let mut count = vec![0u32; (nodes * disks) as usize];
-        let mut homes: Vec<Home> = round_robin(&mut count, 0, w.files * w.file_pages, nodes, disks).collect();
+        let mut homes: Vec<Home> = round_robin(&mut count, 0, first, nodes, disks).collect();
         pack(&mut homes, &count, disks, rng);
         let set = LocalitySet { first: 0, hot: 0, cold: 0 };
         let clients = (0..nodes * w.mpl).map(|i| ClientSpec { primary: (i % nodes) as u16, set, large: true }).collect();
-        let weights: Vec<f64> = (1..=w.files).map(|i| f64::from(i).powf(-w.zipf)).collect();
+        let weights: Vec<f64> = (1..=files.len() as u32).map(|i| f64::from(i).powf(-w.zipf)).collect();
         let total: f64 = weights.iter().sum();
         let mut sum = 0.0;
         let zipf = weights.iter().map(|x| {
             sum += x / total;
             sum
         });
-        Layout { homes, clients, zipf: zipf.collect(), hot_files: w.hot_files, shared: None }
+        Layout { homes, clients, files, zipf: zipf.collect(), hot_files: w.hot_files, shared: None }
     }
 
     pub fn pages(&self) -> u32 {
@@ -198,11 +220,8 @@ fn pack(homes: &mut [Home], count: &[u32], disks: u32, rng: &mut Rng) {
 /// the first `clients` of a random permutation of the servers with no fixed point among them.
 fn derangement(rng: &mut Rng, nodes: u32, clients: u32) -> Vec<u32> {
     loop {
-        // Fisher–Yates.
         let mut p: Vec<u32> = (0..nodes).collect();
-        for i in (1..nodes as usize).rev() {
-            p.swap(i, rng.below(i as u32 + 1) as usize);
-        }
+        rng.shuffle(&mut p);
         if (0..clients as usize).all(|i| p[i] != i as u32) {
             p.truncate(clients as usize);
             return p;
@@ -259,5 +278,27 @@ mod tests {
         let b = on(4, 2);
         assert!(b.windows(2).all(|w| w[1] == w[0] + 1) && b[0] % M2266::PAGES_PER_CYLINDER == 0);
         assert!(*b.last().unwrap() < M2266::CYLINDERS * M2266::PAGES_PER_CYLINDER);
+    }
+
+    /// Fig. 58 (spec A20): 9,600 pages divided equally among files of 16, 32, 64 and 128 pages,
+    /// rounded to whole files; each file's pages follow one another, and the sizes are dealt to
+    /// the Zipf ranks at random, differently for another seed.
+    #[test]
+    fn mixed_file_sizes_divide_the_database_equally() {
+        let mut c = Config::default();
+        c.workload.model = Model::Web;
+        c.web.file_sizes = FileSizes::Mixed;
+        assert_eq!(c.web.classes(), vec![(16, 150), (32, 75), (64, 38), (128, 19)]);
+        let l = Layout::new(&c, 1);
+        assert_eq!(l.files.len(), 282);
+        assert_eq!(l.pages(), 9664);
+        assert!(l.files.windows(2).all(|w| w[0].first + w[0].pages == w[1].first), "contiguous");
+        let sizes = |l: &Layout| l.files.iter().map(|f| f.pages).collect::<Vec<_>>();
+        let mut sorted = sizes(&l);
+        sorted.sort_unstable();
+        assert_ne!(sizes(&l), sorted, "dealt at random, not by size");
+        assert_ne!(sizes(&l), sizes(&Layout::new(&c, 2)), "another seed, another deal");
+        c.web.file_sizes = FileSizes::Uniform;
+        assert!(Layout::new(&c, 1).files.iter().enumerate().all(|(i, f)| f.pages == 32 && f.first == 32 * i as u32));
     }
 }

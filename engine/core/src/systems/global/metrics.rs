@@ -85,6 +85,9 @@ pub struct Summary {
     /// The half-width of its 95% confidence interval, from the means of `run.batches` batches of
     /// the window (the thesis's "within 2 percent of the mean", spec §5).
     pub response_ms_ci95: f64,
+    /// The response time over the pages a request asks for, ms: a web file's time a page
+    /// (§5.4.4: file sizes leave it unchanged); a database request asks for one.
+    pub page_response_ms: f64,
     /// The small clients' mean response time, ms (Fig. 40; 0 without small clients).
     pub small_response_ms: f64,
     /// The same with the page's processing at the primary (spec A3, E3: Fig. 27's measure).
@@ -164,6 +167,7 @@ impl Metrics {
             requests: c.requests,
             response_ms: time::to_ms(c.response_ns) / n,
             response_ms_ci95: self.batches.ci95() / 1e6,
+            page_response_ms: if c.pages == 0 { 0.0 } else { time::to_ms(c.response_ns) / c.pages as f64 },
             small_response_ms: time::to_ms(c.small_response_ns) / c.small_requests.max(1) as f64,
             response_with_processing_ms: time::to_ms(c.processed_ns) / c.processed.max(1) as f64,
             misses_per_request: per(c.disk_reads),

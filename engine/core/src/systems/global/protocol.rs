@@ -28,19 +28,20 @@ impl GlobalSystem {
         let now = k.now();
         let last = self.requests[c as usize];
         let r = if self.config.workload.model == Model::Web {
-            let n = self.config.web.file_pages;
+            let pages = |file: u32| self.layout.files[file as usize].pages;
             let (file, left, then, began, primary) = if last.left > 0 {
                 (last.file, last.left - 1, last.then, last.began, last.primary)
             } else if let Some(cold) = last.then {
                 // Fig. 60: the hot file done, its cold file follows at the same server.
-                (cold, n - 1, None, last.began, last.primary)
+                (cold, pages(cold) - 1, None, last.began, last.primary)
             } else {
                 let primary = self.route;
                 self.route = (self.route + 1) % self.nodes.len() as u16;
                 let (file, then) = self.layout.next_files(&mut self.rng);
-                (file, n - 1, then, now, primary)
+                (file, pages(file) - 1, then, now, primary)
             };
-            Request { page: file * n + (n - 1 - left), primary, file, left, then, began, ..Request::default() }
+            let f = self.layout.files[file as usize];
+            Request { page: f.first + (f.pages - 1 - left), primary, file, left, then, began, ..Request::default() }
         } else {
             let w = &self.config.workload;
             let page = self.layout.next_page(c as usize, w.p_hot, w.p_shared, &mut self.rng);

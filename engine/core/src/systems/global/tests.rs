@@ -35,8 +35,9 @@ fn frames_follow_the_description_and_the_directory_is_exact() {
         run_checked(replacement, shared);
         run_checked(replacement, &format!("placement = \"clustered\"\n{shared}"));
     }
-    // Fig. 60's hot and cold files.
+    // Fig. 60's hot and cold files; Fig. 58's mixed sizes.
     run_checked("hybrid", &format!("{web}hot_files = 5\n"));
+    run_checked("dup_elim", &format!("{web}file_sizes = \"mixed\"\n"));
     // Lazy duplicate states (§4.1.3), on the web and on the SP/2: some copies are seen stale.
     let stale = run_checked("dup_elim", &format!("dup_info = \"lazy\"\n{web}")) + run_checked("global", &format!("dup_info = \"lazy\"\n{sp2}"));
     assert!(stale > 0, "no copy was ever seen stale");
@@ -133,4 +134,22 @@ fn a_write_lock_calls_back_every_other_copy() {
     let r = g.requests[0];
     let pending = u64::from(r.called_back && !g.dirty[r.page as usize]);
     assert_eq!(g.counters.invalidations, 2 * (written.len() as u64 + pending));
+}
+
+/// Fig. 58's sizes need a file of each size, and Fig. 60's hot files count the files the sizes
+/// make: each refused at its field, saying what to change.
+#[test]
+fn file_sizes_are_refused_at_their_fields() {
+    let web = |more: &str| format!("[system]\nkind = \"global\"\n[workload]\nmodel = \"web\"\n[web]\n{more}");
+    let refused = |text: &str, path: &str| {
+        let errors = scenario::parse(text).expect_err("refused");
+        errors.into_iter().find(|e| e.path == path).unwrap_or_else(|| panic!("no error at {path}")).message
+    };
+    let e = refused(&web("files = 7\nfile_pages = 32\nfile_sizes = \"mixed\"\n"), "web.file_sizes");
+    assert!(e.contains("224 pages") && e.contains("256 pages or more"), "{e}");
+    assert!(scenario::parse(&web("files = 8\nfile_pages = 32\nfile_sizes = \"mixed\"\n")).is_ok());
+    // 9,600 pages mixed are 282 files.
+    assert!(scenario::parse(&web("file_sizes = \"mixed\"\nhot_files = 281\n")).is_ok());
+    let e = refused(&web("file_sizes = \"mixed\"\nhot_files = 282\n"), "web.hot_files");
+    assert!(e.contains("of the 282 files"), "{e}");
 }

@@ -1,6 +1,6 @@
 //! Rules between the global-memory cluster's fields, each problem at the field it names (checked
 //! once every field is in its declared range), and the most work a run may take.
-use super::config::{Config, Model};
+use super::config::{Config, FileSizes, Model};
 use super::disk::M2266;
 use crate::kernel::work::Work;
 use crate::scenario::{Problem, Scenario};
@@ -18,7 +18,7 @@ const EVENTS_PER_REQUEST: f64 = 40.0;
 /// Pages of every client's locality set, hot and cold; or of the web's files.
 fn pages(c: &Config) -> f64 {
     if c.workload.model == Model::Web {
-        return f64::from(c.web.files) * f64::from(c.web.file_pages);
+        return c.web.pages();
     }
     let w = &c.workload;
     let m = f64::from(c.cluster.frames);
@@ -61,13 +61,28 @@ pub fn problems(c: &Config, _s: &Scenario) -> Vec<Problem> {
             .related(&["web.mpl", "cluster.nodes"]),
         );
     }
-    if web && c.web.hot_files >= c.web.files {
+    if web && c.web.file_sizes == FileSizes::Mixed && c.web.classes().iter().any(|&(_, n)| n == 0) {
+        // The largest size's share rounds to a file from half a file.
+        let least = FileSizes::MIXED.len() as u32 * FileSizes::MIXED[FileSizes::MIXED.len() - 1] / 2;
+        problems.push(
+            Problem::new(
+                "web.file_sizes",
+                format!(
+                    "Fig. 58's mixed sizes divide web.files × web.file_pages pages equally among files of 16, 32, 64 and 128 pages, and {} pages leave a size without a file: raise web.files or web.file_pages to {least} pages or more, or set web.file_sizes = \"uniform\"",
+                    u64::from(c.web.files) * u64::from(c.web.file_pages)
+                ),
+            )
+            .related(&["web.files", "web.file_pages"]),
+        );
+    }
+    if web && u64::from(c.web.hot_files) >= c.web.file_count() {
         problems.push(
             Problem::new(
                 "web.hot_files",
                 format!(
-                    "a request asks for a hot file and then a cold one (Fig. 60): web.hot_files is {} of web.files' {}; lower it below web.files, or set it to 0 for the Zipf law",
-                    c.web.hot_files, c.web.files
+                    "a request asks for a hot file and then a cold one (Fig. 60): web.hot_files is {} of the {} files; lower it below that, or set it to 0 for the Zipf law",
+                    c.web.hot_files,
+                    c.web.file_count()
                 ),
             )
             .related(&["web.files"]),

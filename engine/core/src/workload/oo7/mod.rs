@@ -378,9 +378,7 @@ impl Oo7Database {
             for j in 0..n {
                 let mut out = [(j + 1) % n, rng.below(n), rng.below(n)];
                 if params.shuffle_connections {
-                    for i in (1..out.len()).rev() {
-                        out.swap(i, rng.below(i as u32 + 1) as usize);
-                    }
+                    rng.shuffle(&mut out);
                 }
                 to.extend(out.iter().map(|&t| t as u16));
             }
