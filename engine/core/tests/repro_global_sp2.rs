@@ -84,6 +84,7 @@ fn table13_frames_by_owner_at_the_large_clients_server() {
         "Fig. 40: Global best for the small clients"
     );
     assert!(r.small_response_ms > 2.0 * g.small_response_ms, "Fig. 40: Resv's reservation squeezes the small clients");
+    assert!(r.small_response_ms > c.small_response_ms, "Fig. 40: Resv the slowest for the small clients");
 }
 
 /// Fig. 41 (§4.5.6 Expt 4; spec 4.10): hot-cold sets, small clients thinking 4 ms between pages,
@@ -178,7 +179,7 @@ fn known_misses() {
     if g >= r {
         misses.push(format!("Fig. 41: Global {g:.2} ms not below Resv {r:.2} ms"));
     }
-    // Spec 4.8: Resv very poor for the small clients beside both others (here about ClSv's).
+    // Spec 4.8: Resv very poor for the small clients beside both others (here 12% above ClSv's).
     let small = |f: &str| run(&scenario(f, &[]), 1).small_response_ms;
     let (rs, cs) = (small("global-tab13-resv.toml"), small("global-tab13-clsv.toml"));
     if rs < 1.5 * cs {
@@ -249,6 +250,60 @@ fn fig33_35_global_keeps_the_set_in_memory() {
             messages[2] < messages[0] && messages[2] < messages[1],
             "Fig. 35 at {m}·M: ClSv-Decl the fewest: {messages:?}"
         );
+    }
+}
+
+/// Fig. 34 (spec 4.2): above the aggregate memory the three declustered policies' response times
+/// lie close (within 15% of the fastest) despite their different misses, Global and Resv sending
+/// more messages; and Global's is above Resv's (more messages for about the same disk reads).
+/// The margin is thin (1–2%), so seeds 1–3 are averaged.
+#[test]
+fn fig34_response_times_lie_close_above_the_aggregate_memory() {
+    for m in ["12", "16"] {
+        let at = |replacement: &str| {
+            let r = format!("\"{replacement}\"");
+            let sets = [
+                ("workload.small_clients", "0"),
+                ("workload.locality_m", m),
+                ("run.warmup_s", "400"),
+                ("policy.replacement", r.as_str()),
+            ];
+            run(&scenario("global-tab13-global.toml", &sets), 3).response_ms
+        };
+        let [global, resv, clsv] = ["global", "reserve_dup", "clsv"].map(at);
+        eprintln!("Fig. 34 at {m}·M: response Global {global:.3}, Resv {resv:.3}, ClSv-Decl {clsv:.3} ms");
+        let fastest = global.min(resv).min(clsv);
+        assert!([global, resv, clsv].iter().all(|&x| x / fastest - 1.0 <= 0.15), "Fig. 34 at {m}·M: within 15%");
+        assert!(global > resv, "Fig. 34 at {m}·M: Global {global} above Resv {resv}");
+    }
+}
+
+/// Tab. 3 (spec A27): the SP/2's access times, calibrated. Three large clients share one set
+/// (so that pages are forwarded too); each level's mean time from asking to the primary's memory
+/// is within ±15% of the thesis's 0.15, 2.8, 5.5, 9.9 and 11.5 ms. The disk levels include the
+/// disk's queueing (three clients' reads).
+#[test]
+fn tab3_the_sp2_hierarchy_is_calibrated() {
+    let sets = [
+        ("workload.small_clients", "0"),
+        ("workload.large_clients", "3"),
+        ("workload.p_shared", "1"),
+        ("workload.locality_m", "1"),
+    ];
+    let s = run(&scenario("global-tab13-clsv.toml", &sets), 1);
+    let measured = [
+        s.primary_access_ms,
+        s.owner_memory_access_ms,
+        s.remote_memory_access_ms,
+        s.local_disk_access_ms,
+        s.remote_disk_access_ms,
+    ];
+    eprintln!("Tab. 3: {measured:.2?} ms (forwards {:.3} a request)", s.forwards_per_request);
+    for (level, (x, tab3)) in ["primary", "owner's memory", "remote memory", "local disk", "remote disk"]
+        .iter()
+        .zip(measured.iter().zip([0.15, 2.8, 5.5, 9.9, 11.5]))
+    {
+        assert!((x / tab3 - 1.0).abs() <= 0.15, "Tab. 3, {level}: {x:.2} ms against {tab3}");
     }
 }
 

@@ -52,7 +52,7 @@ export interface ClientRequest {
   page: number;
   owner: number;
   /** 'lookup', 'waiting for another fetch', 'fault', 'at the owner', 'calling back copies',
-   * 'forwarded', 'disk read', 'page on its way', 'processing', 'committing'. */
+   * 'forwarded', 'disk read', 'page on its way', 'processing', 'committing', "held to Tab. 3's access time". */
   stage: string;
   /** The server the page comes from: the owner, or a forwarding holder. */
   from: number;

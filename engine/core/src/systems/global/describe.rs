@@ -21,6 +21,11 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("disk_writes_per_request", "disk writes a request", "", 1.0, "Updated pages written to their owner's disk as their last copy left memory, per request (Fig. 24)."),
     fig("invalidations_per_request", "copies called back a request", "", 1.0, "Copies a write lock called back at other servers, per request (§2.4)."),
     fig("unique_pages", "distinct pages in memory", "", 100.0, "Distinct pages cached anywhere over all the frames of the cluster, % (Fig. 51)."),
+    fig("primary_access_ms", "a page in the primary's memory", "ms", 1.0, "Tab. 3's hierarchy: a large client's page found in its primary's memory, from asking to having it (the SP/2: 0.15 ms)."),
+    fig("owner_memory_access_ms", "a page from the owner's memory", "ms", 1.0, "Tab. 3: a page sent from its owner's memory, from asking to its arrival in the primary's (the SP/2: 2.8 ms)."),
+    fig("remote_memory_access_ms", "a page forwarded", "ms", 1.0, "Tab. 3: a page forwarded from a third server's memory (the SP/2: 5.5 ms)."),
+    fig("local_disk_access_ms", "a page from the primary's disk", "ms", 1.0, "Tab. 3: a page the primary owns, read from its disk, queueing included (the SP/2: 9.9 ms)."),
+    fig("remote_disk_access_ms", "a page from another server's disk", "ms", 1.0, "Tab. 3: a page read from its owner's disk and sent, queueing included (the SP/2: 11.5 ms)."),
     fig("requests", "requests", "", 1.0, "The large clients' requests in the window."),
 ];
 

@@ -45,7 +45,7 @@ impl GlobalSystem {
         let (n, m) = (&self.config.network, self.config.execution.message);
         match n.cost {
             MessageCost::Split => m,
-            MessageCost::Latency => 0,
+            MessageCost::Latency | MessageCost::Calibrated => 0,
             MessageCost::Scaled => (f64::from(m) * n.page_latency_ms / n.base_latency_ms).round() as u32,
         }
     }
@@ -55,7 +55,7 @@ impl GlobalSystem {
     /// the page latency, and 0.55 of it for a control message (E4).
     fn wire_ns(&self, m: &Msg) -> SimTime {
         let latency = self.config.network.page_latency_ms * 1e6;
-        if self.config.network.cost == MessageCost::Latency {
+        if matches!(self.config.network.cost, MessageCost::Latency | MessageCost::Calibrated) {
             return (if m.kind.data() { latency } else { 0.55 * latency }).round() as SimTime;
         }
         let delay = (latency - self.ns(self.message_instructions()) as f64).max(0.0);

@@ -44,9 +44,29 @@ pub struct Counters {
     /// The small clients' requests and their response times summed, ns (Fig. 40).
     pub small_requests: u64,
     pub small_response_ns: u64,
+    /// The large clients' pages by where they came from, Tab. 3's rows (`Level`), and their
+    /// times from asking to the primary's memory summed, ns.
+    pub access_n: [u64; 5],
+    pub access_ns: [u64; 5],
+}
+
+/// Where a page came from: Tab. 3's rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Primary = 0,
+    OwnerMemory = 1,
+    RemoteMemory = 2,
+    LocalDisk = 3,
+    RemoteDisk = 4,
 }
 
 impl Counters {
+    /// The mean access time of pages from `level`, ms (0 for none).
+    fn access_ms(&self, level: Level) -> f64 {
+        let (n, ns) = (self.access_n[level as usize], self.access_ns[level as usize]);
+        if n == 0 { 0.0 } else { time::to_ms(ns) / n as f64 }
+    }
+
     fn since(&self, start: &Counters) -> Counters {
         Counters {
             requests: self.requests - start.requests,
@@ -69,6 +89,8 @@ impl Counters {
             invalidations: self.invalidations - start.invalidations,
             small_requests: self.small_requests - start.small_requests,
             small_response_ns: self.small_response_ns - start.small_response_ns,
+            access_n: std::array::from_fn(|i| self.access_n[i] - start.access_n[i]),
+            access_ns: std::array::from_fn(|i| self.access_ns[i] - start.access_ns[i]),
         }
     }
 }
@@ -112,6 +134,14 @@ pub struct Summary {
     pub invalidations_per_request: f64,
     /// Pages in the cluster's memory now, distinct over all frames (Fig. 51's measure).
     pub unique_pages: f64,
+    /// Tab. 3's hierarchy: a large client's page from asking to the primary's memory, ms, by
+    /// where it came from: the primary's memory, the owner's, a third server's, the disk of the
+    /// primary (it owns the page), another server's disk (0 where none came so).
+    pub primary_access_ms: f64,
+    pub owner_memory_access_ms: f64,
+    pub remote_memory_access_ms: f64,
+    pub local_disk_access_ms: f64,
+    pub remote_disk_access_ms: f64,
 }
 
 run_summary!(Summary, |s| Some(("response_ms", s.response_ms_ci95)));
@@ -182,6 +212,11 @@ impl Metrics {
             disk_writes_per_request: per(c.disk_writes),
             invalidations_per_request: per(c.invalidations),
             unique_pages: sys.holders.iter().filter(|&&h| h != 0).count() as f64 / frames.max(1) as f64,
+            primary_access_ms: c.access_ms(Level::Primary),
+            owner_memory_access_ms: c.access_ms(Level::OwnerMemory),
+            remote_memory_access_ms: c.access_ms(Level::RemoteMemory),
+            local_disk_access_ms: c.access_ms(Level::LocalDisk),
+            remote_disk_access_ms: c.access_ms(Level::RemoteDisk),
         }
     }
 }

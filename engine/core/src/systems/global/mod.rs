@@ -56,6 +56,8 @@ pub enum Event {
     Disk { node: u16, disk: u8 },
     /// A client's think time is over: it asks for its next page.
     Think { client: u16 },
+    /// Tab. 3's access time is up for a client's page, held at its primary (spec A27).
+    Held { client: u16 },
 }
 
 /// A processor's job: what to do once it is done.
@@ -202,6 +204,8 @@ pub struct Request {
     /// It read its page from disk; it came from another server's memory.
     pub disk_read: bool,
     pub remote: bool,
+    /// How the owner served its page (none: found in the primary's memory).
+    pub served: Option<protocol::Served>,
     pub file: u32,
     pub left: u32,
     /// Fig. 60's workload: the cold file the request asks for after this (hot) one.
@@ -253,6 +257,9 @@ pub enum Stage {
     /// The transaction's end: its log sent to the owners of the pages it updated, awaiting their
     /// acknowledgements (spec A10).
     Committing,
+    /// In the primary's memory, held until Tab. 3's access time from where it came is up
+    /// (`network.cost = "calibrated"`, spec A27).
+    Held,
 }
 
 /// A server: its processor, disks and buffer pool, and Hybrid's measured costs.
@@ -455,6 +462,7 @@ impl System for GlobalSystem {
             Event::Arrive { msg } => self.arrived(k, msg),
             Event::Disk { node, disk } => self.disk_done(k, node, disk),
             Event::Think { client } => self.issue(k, client),
+            Event::Held { client } => self.available(k, client),
         }
     }
 

@@ -5,11 +5,12 @@
 //! owner sends the page from its memory, has the holder it last sent it to forward it, or reads it
 //! from disk, keeping a hated copy when the reader is another server. A write lock first calls the
 //! page's other copies back (`locks.rs`).
-use super::config::{Model, Replacement};
+use super::config::{MessageCost, Model, Replacement};
+use super::metrics::Level;
 use super::pool::{Resident, Rules};
 use super::records::RecordKind;
 use super::{GlobalSystem, Io, Job, Kind, Msg, Request, Stage, K, NO_CLIENT};
-use crate::kernel::time;
+use crate::kernel::{time, SimTime};
 use crate::components::disk::Request as DiskRequest;
 
 /// How an owner served a page (the record's and the counters' access levels).
@@ -216,6 +217,7 @@ impl GlobalSystem {
     fn count_served(&mut self, k: &mut K, c: u16, how: Served) {
         let page = self.requests[c as usize].page;
         self.requests[c as usize].remote = how != Served::Disk;
+        self.requests[c as usize].served = Some(how);
         k.record(RecordKind::Serve, u32::from(c), u64::from(page), how as u64, u64::from(self.owner(page)));
         if !self.layout.clients[c as usize].large {
             return;
@@ -358,7 +360,14 @@ impl GlobalSystem {
 
     /// The page is in the client's primary's memory, and is processed. The request's response
     /// time ends here (spec A3): a web request's with its file's last page.
-    fn available(&mut self, k: &mut K, c: u16) {
+    pub(super) fn available(&mut self, k: &mut K, c: u16) {
+        if let Some(at) = self.held_until(c) {
+            if at > k.now() {
+                self.requests[c as usize].stage = Stage::Held;
+                k.schedule(at, super::Event::Held { client: c });
+                return;
+            }
+        }
         self.requests[c as usize].stage = Stage::Processing;
         let r = self.requests[c as usize];
         if r.write {
@@ -369,6 +378,9 @@ impl GlobalSystem {
             self.counters.small_response_ns += k.now() - r.began;
         } else {
             self.counters.pages += 1;
+            let level = self.level(&r);
+            self.counters.access_n[level as usize] += 1;
+            self.counters.access_ns[level as usize] += k.now() - r.issued;
             if r.last_page() {
                 self.counters.requests += 1;
                 self.counters.response_ns += k.now() - r.began;
@@ -377,6 +389,35 @@ impl GlobalSystem {
         }
         let primary = self.requests[c as usize].primary;
         self.cpu(k, primary, Job::Process(c), self.config.execution.per_page);
+    }
+
+    /// Where a request's page came from (Tab. 3's rows).
+    fn level(&self, r: &Request) -> Level {
+        match r.served {
+            None => Level::Primary,
+            Some(Served::OwnerMemory) => Level::OwnerMemory,
+            Some(Served::Forwarded) => Level::RemoteMemory,
+            Some(Served::Disk) if self.owner(r.page) == r.primary => Level::LocalDisk,
+            Some(Served::Disk) => Level::RemoteDisk,
+        }
+    }
+
+    /// Under Tab. 3's hierarchy (spec A27), the time a page from the primary's memory, its
+    /// owner's or a third server's is available at the soonest: that level's measured access time
+    /// after it was asked for. A disk read keeps its own time.
+    fn held_until(&self, c: u16) -> Option<SimTime> {
+        let n = &self.config.network;
+        if n.cost != MessageCost::Calibrated {
+            return None;
+        }
+        let r = &self.requests[c as usize];
+        let ms = match r.served {
+            None => n.primary_ms,
+            Some(Served::OwnerMemory) => n.owner_memory_ms,
+            Some(Served::Forwarded) => n.remote_memory_ms,
+            Some(Served::Disk) => return None,
+        };
+        Some(r.issued + (ms * 1e6).round() as SimTime)
     }
 
     pub(super) fn processed(&mut self, k: &mut K, c: u16) {

@@ -99,6 +99,7 @@ pub const STAGES: &[&str] = &[
     "page on its way",
     "processing",
     "committing",
+    "held to Tab. 3's access time",
 ];
 
 const REQUESTS: SectionInfo = SectionInfo {
@@ -236,4 +237,4 @@ const _: () = assert!(super::config::Replacement::ReserveDup as usize == REPLACE
 const _: () = assert!(super::config::Placement::Clustered as usize == PLACEMENTS.len() - 1);
 const _: () = assert!(super::Kind::CommitAck as usize == KINDS.len() - 1);
 const _: () = assert!(Phase::Receiving as usize == PHASES.len() - 1);
-const _: () = assert!(super::Stage::Committing as usize == STAGES.len() - 1);
+const _: () = assert!(super::Stage::Held as usize == STAGES.len() - 1);
