@@ -1,8 +1,10 @@
 //! A disk: the Seagate ST18771FC (Barracuda 8) of thesis Table 4.6 by default, as the Berkeley
 //! RAID simulator models it (§4.2.3): a queue served by a scheduler, seek, rotational position,
-//! head switch and transfer per request, no read-ahead cache, zero controller overhead (A28).
+//! head switch and transfer per request, no read-ahead cache, zero controller overhead (A28). A
+//! drive may have a read-ahead cache (`with_cache`): the M2266 of spec 004 does.
 //! Any system may own several: each has a device id, and every request carries a token of the
 //! owner's choosing that comes back with its completion, so it returns to whoever asked.
+pub mod cache;
 pub mod config;
 mod geometry;
 pub mod hp97560;
@@ -11,6 +13,7 @@ mod seek;
 pub mod sptf;
 pub mod view;
 
+pub use cache::SegmentCache;
 pub use config::Scheduler;
 pub use geometry::Geometry;
 pub use seek::SeekCurve;
@@ -38,6 +41,8 @@ pub struct Service {
     pub end: SimTime,
     pub from_cylinder: u32,
     pub to_cylinder: u32,
+    /// Served from the read-ahead cache: the transfer alone.
+    pub cached: bool,
 }
 
 impl Service {
@@ -64,6 +69,9 @@ pub struct HeadState {
 /// Rotational waits shorter than this are rounding noise from integer-ns completion times.
 const ROTATION_EPSILON_NS: f64 = 10.0;
 
+/// Tells an owner's reads from its writes by the request's token.
+pub type IsRead<T> = fn(&T) -> bool;
+
 #[derive(Clone, Debug)]
 pub struct Disk<T> {
     pub id: DeviceId,
@@ -77,6 +85,8 @@ pub struct Disk<T> {
     head_track: u64,
     queue: VecDeque<Request<T>>,
     active: Option<(Request<T>, Service)>,
+    /// A read-ahead cache, and which requests are reads (the owner's tokens say).
+    cache: Option<(SegmentCache, IsRead<T>)>,
 }
 
 impl<T: Copy> Disk<T> {
@@ -101,7 +111,20 @@ impl<T: Copy> Disk<T> {
             head_track: 0,
             queue: VecDeque::new(),
             active: None,
+            cache: None,
         }
+    }
+
+    /// The drive with a read-ahead cache; `read` tells the reads, which may be served from it,
+    /// from the writes, which always go to the medium (and through the cache).
+    pub fn with_cache(mut self, cache: SegmentCache, read: IsRead<T>) -> Disk<T> {
+        self.cache = Some((cache, read));
+        self
+    }
+
+    /// Reads served from the read-ahead cache so far (0 without one).
+    pub fn cache_hits(&self) -> u64 {
+        self.cache.as_ref().map_or(0, |(c, _)| c.hits())
     }
 
     /// Queue a request. If the disk was idle it starts now; returns its completion time then.
@@ -131,10 +154,31 @@ impl<T: Copy> Disk<T> {
     }
 
     fn start(&mut self, now: SimTime, req: Request<T>) -> SimTime {
-        let svc = self.service(now, req.addr, req.len);
-        let last = req.addr + req.len.max(1) - 1;
-        self.head_cylinder = self.geometry.cylinder(last);
-        self.head_track = self.geometry.track(last);
+        let read = self.cache.as_ref().is_some_and(|(_, read)| read(&req.token));
+        let cached = read && self.cache.as_mut().is_some_and(|(c, _)| c.hit(req.addr, req.len));
+        let svc = if cached {
+            // From the cache: the transfer alone, the arm where it was (spec 004 A5).
+            let end = now + self.geometry.transfer_ns(req.len).round() as SimTime;
+            let head = self.head_cylinder as u32;
+            Service {
+                start: now,
+                seek_end: now,
+                rotation_end: now,
+                end,
+                from_cylinder: head,
+                to_cylinder: head,
+                cached: true,
+            }
+        } else {
+            let svc = self.service(now, req.addr, req.len);
+            let last = req.addr + req.len.max(1) - 1;
+            self.head_cylinder = self.geometry.cylinder(last);
+            self.head_track = self.geometry.track(last);
+            if read {
+                self.cache.as_mut().expect("a cache").0.fill(req.addr);
+            }
+            svc
+        };
         self.active = Some((req, svc));
         svc.end
     }
@@ -173,6 +217,7 @@ impl<T: Copy> Disk<T> {
             end: (t0 + rotation + transfer).round() as SimTime,
             from_cylinder: head.cylinder as u32,
             to_cylinder: cyl as u32,
+            cached: false,
         }
     }
 

@@ -144,3 +144,24 @@ fn the_head_moves_during_the_seek_and_rests_after() {
     assert_eq!(d.head_at(end + 1), 1000.0);
     assert!((0.0..1.0).contains(&d.platter_angle(end)));
 }
+
+/// A drive with a read-ahead cache (spec 004 A5): a read from the medium brings the next pages
+/// into a context, and a read of one of them costs its transfer alone, the arm unmoved; a write
+/// always goes to the medium.
+#[test]
+fn a_read_ahead_cache_serves_the_pages_after_a_read_in_their_transfer_time() {
+    let mut d = barracuda(0.3).with_cache(SegmentCache::new(8, 4 * PAGE), |io: &Io| *io != Io::Write);
+    let addr = 1000 * PAGE;
+    let end = serve(&mut d, 0, req(Io::FetchRead, addr));
+    let transfer = d.geometry.transfer_ns(PAGE).round() as SimTime;
+    assert!(end > transfer, "from the medium: seek and rotation too");
+    let (cylinder, now) = (d.head_at(end), end + 1_000_000);
+    let hit = serve(&mut d, now, req(Io::InstallRead, addr + 3 * PAGE));
+    assert_eq!(hit - now, transfer, "from the cache: the transfer alone");
+    assert_eq!(d.head_at(hit), cylinder, "the arm unmoved");
+    assert_eq!(d.cache_hits(), 1);
+    let write = serve(&mut d, hit, req(Io::Write, addr + 2 * PAGE));
+    assert!(write - hit > transfer, "a write goes to the medium");
+    let past = serve(&mut d, write + 1, req(Io::FetchRead, addr + 4 * PAGE));
+    assert!(past - write - 1 > transfer && d.cache_hits() == 1, "the fifth page is not read ahead");
+}

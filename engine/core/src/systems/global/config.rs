@@ -73,11 +73,21 @@ pub struct Cluster {
     #[garde(range(min = 1, max = 10_000))]
     #[schemars(extend("x-unit" = "buffers"))]
     pub message_buffers: u32,
+    /// The M2266's read-ahead cache (Tab. 6, spec A5): contexts of each disk, each holding a read
+    /// page and the pages after it on the disk, the least recently used replaced; a read found
+    /// there costs its transfer alone (Tab. 6: 8; 0, no cache).
+    #[garde(range(max = 64))]
+    #[schemars(extend("x-unit" = "contexts"))]
+    pub cache_contexts: u32,
+    /// Pages of each context: the page read and those after it (Tab. 6: 4).
+    #[garde(range(min = 1, max = 64))]
+    #[schemars(extend("x-unit" = "pages"))]
+    pub cache_pages: u32,
 }
 
 impl Default for Cluster {
     fn default() -> Self {
-        Cluster { nodes: 10, frames: 1024, mips: 30.0, disks: 4, disk_time_scale: 1.0, message_buffers: 20 }
+        Cluster { nodes: 10, frames: 1024, mips: 30.0, disks: 4, disk_time_scale: 1.0, message_buffers: 20, cache_contexts: 8, cache_pages: 4 }
     }
 }
 

@@ -16,6 +16,7 @@ pub const FIGURES: &[FigureInfo] = &[
     fig("local_hit_ratio", "found in the primary's memory", "", 1.0, "The share of pages found in the primary server's own memory."),
     fig("messages_per_request", "messages a request", "", 1.0, "Every message, control and data, per request."),
     fig("mean_disk_ms", "disk time", "ms", 1.0, "A disk read from its request to its end, queueing included (§3.5.5: 13.57 ms clustered, 15.4 declustered)."),
+    fig("disk_cache_ratio", "disk reads from the drive's cache", "", 100.0, "The share of disk reads, %, the M2266's read-ahead cache served in its transfer time alone (Tab. 6: 8 contexts of 4 pages; spec E6)."),
     fig("ship_backs_per_request", "ship-backs a request", "", 1.0, "Evicted pages their owners took back (push-pull), per request."),
     fig("refused_per_request", "refused ship-backs a request", "", 1.0, "Evicted pages their owners did not take back, per request."),
     fig("disk_writes_per_request", "disk writes a request", "", 1.0, "Updated pages written to their owner's disk as their last copy left memory, per request (Fig. 24)."),

@@ -4,8 +4,8 @@
 //! so a page transfers in 2.61 ms (the thesis's 3.09 MB/s gives 2.53–2.65 ms); about 1,579
 //! cylinders for its 1 GB (spec §2.2, our derivation). The rotational delay is the platter's
 //! position, not a uniform draw: its mean over random requests is the same half revolution.
-//! Its 4-page read-ahead cache (spec A5) is not modelled yet (docs/models.md).
-use crate::components::disk::{Disk, Geometry, Scheduler, SeekCurve};
+//! Its read-ahead cache (Tab. 6: 8 contexts of 4 pages, spec A5) is the component's.
+use crate::components::disk::{Disk, Geometry, Scheduler, SeekCurve, SegmentCache};
 
 /// Bytes of a page (Tab. 5).
 pub const PAGE_BYTES: u64 = 8192;
@@ -28,6 +28,15 @@ impl M2266 {
         // settle + 0.618·√d for every d ≥ 1: one piece over the whole disk.
         let seek = SeekCurve::two_piece(u32::MAX, (scale * Self::SETTLE_MS, scale * Self::SEEK_MS_PER_ROOT_CYLINDER), (0.0, 0.0), 1.0);
         Disk::new(id, geometry, seek, 0.0, Scheduler::Fifo, phase0)
+    }
+
+    /// The drive with its read-ahead cache of `contexts` contexts of `pages` pages (none at 0);
+    /// `read` tells the owner's reads from its writes.
+    pub fn cached<T: Copy>(disk: Disk<T>, contexts: u32, pages: u32, read: fn(&T) -> bool) -> Disk<T> {
+        match contexts {
+            0 => disk,
+            n => disk.with_cache(SegmentCache::new(n as usize, u64::from(pages) * PAGE_BYTES), read),
+        }
     }
 }
 

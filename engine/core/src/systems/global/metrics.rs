@@ -30,9 +30,11 @@ pub struct Counters {
     /// Every message, and those carrying a page (PAGE_DATA and PAGE_RETURN).
     pub messages: u64,
     pub data_messages: u64,
-    /// Disk reads of any client, and their time from submission to end, ns.
+    /// Disk reads of any client, and their time from submission to end, ns; those served from
+    /// the drive's read-ahead cache.
     pub disk_ios: u64,
     pub disk_ns: u64,
+    pub cache_hits: u64,
     /// Evicted pages their owners took back, and refused.
     pub accepted: u64,
     pub refused: u64,
@@ -82,6 +84,7 @@ impl Counters {
             data_messages: self.data_messages - start.data_messages,
             disk_ios: self.disk_ios - start.disk_ios,
             disk_ns: self.disk_ns - start.disk_ns,
+            cache_hits: self.cache_hits - start.cache_hits,
             accepted: self.accepted - start.accepted,
             refused: self.refused - start.refused,
             reserviced: self.reserviced - start.reserviced,
@@ -125,6 +128,8 @@ pub struct Summary {
     pub messages_per_request: f64,
     /// A disk read's time, queueing included, ms (§3.5.5: 13.57 clustered, 15.4 declustered).
     pub mean_disk_ms: f64,
+    /// The share of disk reads the drives' read-ahead caches served (Tab. 6, spec E6).
+    pub disk_cache_ratio: f64,
     /// Evicted pages their owners took back, and refused, per request.
     pub ship_backs_per_request: f64,
     pub refused_per_request: f64,
@@ -207,6 +212,7 @@ impl Metrics {
             data_messages_per_request: per(c.data_messages),
             messages_per_request: per(c.messages),
             mean_disk_ms: if c.disk_ios == 0 { 0.0 } else { time::to_ms(c.disk_ns) / c.disk_ios as f64 },
+            disk_cache_ratio: c.cache_hits as f64 / c.disk_ios.max(1) as f64,
             ship_backs_per_request: per(c.accepted),
             refused_per_request: per(c.refused),
             disk_writes_per_request: per(c.disk_writes),

@@ -343,7 +343,12 @@ impl GlobalSystem {
         let nodes = (0..c.cluster.nodes)
             .map(|_| Node {
                 cpu: PsCpu::default(),
-                disks: (0..c.cluster.disks).map(|d| disk::M2266::disk(d as u8, phases.unit(), c.cluster.disk_time_scale)).collect(),
+                disks: (0..c.cluster.disks)
+                    .map(|d| {
+                        let drive = disk::M2266::disk(d as u8, phases.unit(), c.cluster.disk_time_scale);
+                        disk::M2266::cached(drive, c.cluster.cache_contexts, c.cluster.cache_pages, |io: &Io| !io.write)
+                    })
+                    .collect(),
                 pool: Pool::new(c.cluster.frames, if c.policy.replacement == Replacement::Global { c.cluster.nodes as u16 } else { 0 }),
                 costs: Costs::new(remote_ns, interval),
                 states: vec![State::default(); c.cluster.nodes as usize],

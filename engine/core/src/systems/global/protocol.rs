@@ -232,7 +232,7 @@ impl GlobalSystem {
     /// A disk read is done at the owner: the page goes to the reader, the owner keeping a copy
     /// when the reader is another server (hated, but under Base).
     pub(super) fn disk_done(&mut self, k: &mut K, node: u16, d: u8) {
-        let (req, _svc, next) = self.nodes[node as usize].disks[d as usize].complete(k.now());
+        let (req, svc, next) = self.nodes[node as usize].disks[d as usize].complete(k.now());
         if let Some(end) = next {
             k.schedule(end, super::Event::Disk { node, disk: d });
         }
@@ -242,6 +242,7 @@ impl GlobalSystem {
         }
         self.counters.disk_ios += 1;
         self.counters.disk_ns += k.now() - submitted;
+        self.counters.cache_hits += u64::from(svc.cached);
         let primary = self.requests[c as usize].primary;
         k.record(RecordKind::DiskRead, u32::from(node), u64::from(page), k.now() - submitted, u64::from(c));
         let interval = time::from_s(self.config.policy.cost_interval_s);

@@ -76,6 +76,7 @@ impl OstepDisk {
             end: t.end * UNIT_NS,
             from_cylinder: u32::from(self.from.track),
             to_cylinder: u32::from(self.layout.track(block)),
+            cached: false,
         };
         self.last = Some(block);
         self.active = Some((req, svc));
