@@ -133,6 +133,11 @@ describe("Ch. 5's web server", () => {
     expect(strips).toHaveLength(8);
     const bar = Number(el.querySelector('.cl-frame')!.getAttribute('height'));
     c.servers.forEach((s, i) => expect(Number(strips[i].getAttribute('height'))).toBeCloseTo((bar * s.duplicates) / c.frames, 5));
+    // Each server's disk requests rise beside its bar, a square each.
+    const queues = [...el.querySelectorAll('.cl-queue')];
+    expect(queues.map((q) => Number(q.getAttribute('data-queue')))).toEqual(c.servers.map((s) => s.diskQueue));
+    queues.forEach((q, i) => expect(q.querySelectorAll('.cl-queue-slot')).toHaveLength(Math.min(c.servers[i].diskQueue, 40)));
+    expect(c.servers.some((s) => s.diskQueue > 0), 'some disk is busy at 20 s').toBe(true);
     const col = el.querySelector('[data-testid=cluster-server-0]')!;
     expect(col.getAttribute('aria-label')).toMatch(/web requests routed to it.* of them duplicates, held elsewhere too/);
     const rows = Object.fromEntries(serverRows(c, c.servers[0]));

@@ -2,7 +2,8 @@
 // bar its buffer frames stacked by the server that owns their pages, in that server's colour, its
 // own at the bottom, hated copies hatched above them, then other servers' pages, then free frames;
 // beside each bar a dark strip as tall as its duplicates (pages another server holds too);
-// under each bar its processor's jobs and its disks' requests; above the bars the messages on the
+// under each bar its processor's jobs and its disks' requests, which also rise as a stack of
+// squares on the bar's left; above the bars the messages on the
 // wire, each a dot moving from its sender's column to its receiver's, a page filled, a control
 // message a ring. Every number comes from the latest frame; the view re-renders at most 10 times
 // a second. A column is a button: click it, or Enter, to inspect the server; click a message to
@@ -130,6 +131,7 @@ function Columns({
             {s.duplicates > 0 && (
               <rect className="cl-dup" x={centre(s.id) + barW / 2 + 1} y={y(s.duplicates)} width={3} height={Math.max(0, y(0) - y(s.duplicates))} />
             )}
+            <DiskQueue n={s.diskQueue} x={centre(s.id) - barW / 2 - 5} />
             {s.stale > 0 && (
               <rect className="cl-stale" data-stale={s.stale} x={centre(s.id) + barW / 2 + 1} y={y(s.stale)} width={3} height={Math.max(0, y(0) - y(s.stale))} />
             )}
@@ -156,6 +158,26 @@ function Columns({
       {f.requests[followed] && <Path f={f} client={followed} centre={centre} />}
       <Messages f={f} centre={centre} select={select} />
     </svg>
+  );
+}
+
+/** Its disks' requests, in service or waiting, as a stack of small squares rising from the foot of
+ * the bar on its left, one a request (at most QUEUE_SHOWN, then a "+"): a queue building up is
+ * seen at any width, where the count under the bar is not. */
+const QUEUE_SHOWN = 40;
+function DiskQueue({ n, x }: { n: number; x: number }) {
+  const shown = Math.min(n, QUEUE_SHOWN);
+  return (
+    <g className="cl-queue" data-queue={n}>
+      {Array.from({ length: shown }, (_, i) => (
+        <rect key={i} className="cl-queue-slot" x={x} y={SKY + BAR_H - 4 * (i + 1)} width={3} height={3} />
+      ))}
+      {n > shown && (
+        <text x={x + 1.5} y={SKY + BAR_H - 4 * shown - 2} className="cl-queue-more">
+          +
+        </text>
+      )}
+    </g>
   );
 }
 
@@ -265,6 +287,9 @@ function Legend({ n, lazy }: { n: number; lazy: boolean }) {
       </span>
       <span>
         <i className="cl-ring" /> a control message
+      </span>
+      <span>
+        <i className="cl-key cl-key-queue" /> left of a bar: its disk requests, one square each
       </span>
       <span>★ a client&apos;s server · under a bar: processor jobs · disk requests</span>
       <span>click a message to follow its request: → its path so far (dashed: the request to the owner)</span>
