@@ -84,6 +84,13 @@ describe('the global-memory cluster in the lab (issue 28)', () => {
     assert.match(await path.getAttribute('data-stage'), /at the owner|forwarded|disk read|page on its way|processing|fault|lookup|waiting/);
     assert.match(await view.locator('.cl-path-text').textContent(), /^client \d+'s page \d+: primary server \d, owner \d/);
     await shot(page, 'global-web-request-path', '[data-panel=ClusterView]');
+    // Its page: where it lives and where its copies are.
+    const inspector = page.locator('[data-panel=Inspector]');
+    await inspector.getByRole('button', { name: /^Inspect page \d+$/ }).click();
+    await inspector.getByText(/^page \d+$/).waitFor();
+    assert.match(await inspector.locator('dd').first().innerText(), /^server \d, on its disk [01] at block \d+$/);
+    await inspector.getByText(/^(none in memory|\d+ at servers? [\d, ]+)/).waitFor();
+    await shot(page, 'global-web-page-inspector', '[data-panel=Inspector]');
     await view.locator('[data-testid=cluster-server-2]').click();
     await page.locator('[data-panel=Inspector]').getByText(new RegExp(`^${dups}: pages another server holds too`)).waitFor();
     assert.deepEqual(page.errors, []);

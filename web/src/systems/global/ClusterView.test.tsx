@@ -14,7 +14,7 @@ import { layOutJsdom } from '../../views/lib/jsdom';
 import ClusterView from './ClusterView';
 import { bands, flight, pathLegs, pathText, serverColours } from './clusterDraw';
 import { clusterFrame } from './clusterFrame';
-import { requestRows, serverRows } from './inspect';
+import { pageRows, requestRows, serverRows } from './inspect';
 import early from './fixtures/global-fig18-clsv-decl.json';
 import warm from './fixtures/global-fig18-clsv-decl-warm.json';
 import web from './fixtures/global-fig53-hybrid-warm.json';
@@ -189,6 +189,25 @@ describe("a request's path", () => {
     const rows = Object.fromEntries(requestRows(c, req));
     expect(rows.where).toBe(req.stage);
     expect(rows['messages in flight']).toContain(`${m.kind} ${m.from} → ${m.to}`);
+  });
+
+  it("describes the page of every request and message: its owner's disk, its copies", () => {
+    const c = clusterFrame(frameFromJson((web as unknown[])[0]), describeForTests(readScenario('global-fig53-hybrid.toml')));
+    const onPaths = new Set([...c.requests.map((r) => r.page), ...c.messages.map((m) => m.page)]);
+    expect(c.pages.map((p) => p.page)).toEqual([...onPaths].sort((a, b) => a - b));
+    for (const r of c.requests) expect(c.pages.find((p) => p.page === r.page)!.owner).toBe(r.owner);
+    for (const p of c.pages) {
+      // Two copies or more, in pools or on their way, are duplicates (§4.1.3).
+      expect(p.duplicate, `page ${p.page}`).toBe(p.holders.length + p.onWay >= 2);
+      expect(p.holders.every((s) => s >= 0 && s < c.servers.length)).toBe(true);
+      // Each server with a copy has it in its pool: it is among the server's frames.
+      for (const s of p.holders) expect(c.servers[s].own + c.servers[s].hated + c.servers[s].others).toBeGreaterThan(0);
+    }
+    const held = c.pages.find((p) => p.holders.length > 1 && p.onWay === 0)!;
+    const rows = Object.fromEntries(pageRows(c, held));
+    expect(rows.owner).toBe(`server ${held.owner}, on its disk ${held.disk} at block ${held.block}`);
+    expect(rows.copies).toBe(`${held.holders.length} at servers ${held.holders.join(', ')}: duplicates, so a policy that prefers single pages gives them up first (§4.1.3)`);
+    expect(rows['write lock']).toBe('none');
   });
 });
 

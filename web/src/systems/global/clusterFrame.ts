@@ -1,7 +1,8 @@
 // The global-memory cluster's frames, typed (engine/core/src/systems/global/view.rs): every
 // server with its frames' make-up (`servers`), the frames of each server by owner
-// (`composition`, Tab. 13) and the messages in flight (`messages`). Read by name, so a renamed
-// column fails the tests on recorded frames.
+// (`composition`, Tab. 13), the messages in flight (`messages`), the requests in progress
+// (`requests`) and the pages on their paths (`pages`). Read by name, so a renamed column fails
+// the tests on recorded frames.
 import type { Frame, SystemDescription } from '../../engine/types';
 import { valueNames } from '../../views/lib/describe';
 import { oncePerFrame, section } from '../../views/lib/sections';
@@ -61,6 +62,26 @@ export interface ClientRequest {
   write: boolean;
 }
 
+/** A page on a request's path or a message's (`pages`): where it lives and where its copies are. */
+export interface PageState {
+  page: number;
+  owner: number;
+  /** Its place on the owner's disks. */
+  disk: number;
+  block: number;
+  /** The servers with a copy in memory, in order, and the copies on their way to one. */
+  holders: number[];
+  onWay: number;
+  /** Its copies are duplicates (two or more, one on its way counting). */
+  duplicate: boolean;
+  /** Its owner keeps a hated copy of it. */
+  hated: boolean;
+  /** Updated, not yet written to its owner's disk. */
+  updated: boolean;
+  /** The server holding its write lock, −1 for none. */
+  writer: number;
+}
+
 export interface ClusterFrame {
   nowNs: number;
   replacement: string;
@@ -72,10 +93,12 @@ export interface ClusterFrame {
   servers: Server[];
   messages: Message[];
   requests: ClientRequest[];
+  pages: PageState[];
 }
 
-/** The engine's client of a message on no client's behalf. */
+/** The engine's client of a message on no client's behalf, and its writer of a page unlocked. */
 const NO_CLIENT = 65535;
+const NO_WRITER = 65535;
 
 /** The kinds of message that carry a page. */
 const DATA = new Set(['page', 'page shipped back']);
@@ -143,6 +166,24 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     issued: qIssued[i],
     write: qMode[i] === 1,
   }));
+  const g = section(f, 'pages');
+  const [gPage, gOwner, gBlock, gWriter, gOnWay] = ['page', 'owner', 'block', 'writer', 'on_way'].map((x) => g.col<Uint32Array>(x));
+  const [gDisk, gDup, gHated, gUpdated] = ['disk', 'duplicate', 'hated', 'updated'].map((x) => g.col<Uint8Array>(x));
+  const gHolders = g.col<Float64Array>('copies');
+  // One bit a server: the holders' mask fits a float exactly (at most 40 servers).
+  const holders = (mask: number) => Array.from({ length: n }, (_, i) => i).filter((i) => Math.floor(mask / 2 ** i) % 2 === 1);
+  const pageStates = Array.from(gPage, (page, i): PageState => ({
+    page,
+    owner: gOwner[i],
+    disk: gDisk[i],
+    block: gBlock[i],
+    holders: holders(gHolders[i]),
+    onWay: gOnWay[i],
+    duplicate: gDup[i] === 1,
+    hated: gHated[i] === 1,
+    updated: gUpdated[i] === 1,
+    writer: gWriter[i] === NO_WRITER ? -1 : gWriter[i],
+  }));
   return {
     nowNs: f.nowNs,
     replacement: name('servers', 'replacement')(s.num('replacement')),
@@ -153,5 +194,6 @@ function read(f: Frame, d: SystemDescription | null): ClusterFrame {
     servers,
     messages,
     requests,
+    pages: pageStates,
   };
 }

@@ -7,7 +7,7 @@ export const globalMemory: WebSystem = {
   kind: 'global',
   views: { ClusterView: () => import('./ClusterView'), GlobalCharts: () => import('./GlobalCharts'), OwnerChart: () => import('./OwnerChart') },
   // Measured in Chromium at 310 px wide (tests/e2e/embed-height.test.mjs checks it).
-  viewHeights: { ClusterView: 610, GlobalCharts: 560, OwnerChart: 460 },
+  viewHeights: { ClusterView: 625, GlobalCharts: 560, OwnerChart: 460 },
   inspector: () => import('./inspect'),
   Intro: GlobalIntro,
   grid: false,

@@ -1,17 +1,19 @@
 // What the Inspector shows of the global-memory cluster: a server (its client, its frames by kind
-// and by owner, its processor and disks, the messages in flight to and from it), from the frame
-// at the lab's time.
+// and by owner, its processor and disks, the messages in flight to and from it), a client's
+// request on its path, and a page on a path (its owner and disk place, its copies), from the
+// frame at the lab's time.
 import type { InspectorPart } from '../system';
 import type { Frame, SystemDescription } from '../../engine/types';
 import type { InspectTarget, ViewProps } from '../../views/contract';
 import { KV } from '../../views/lib/inspectParts';
-import { clusterFrame, type ClientRequest, type ClusterFrame, type Server } from './clusterFrame';
+import { clusterFrame, type ClientRequest, type ClusterFrame, type PageState, type Server } from './clusterFrame';
 
 function Empty({ select }: { select: ViewProps['select'] }) {
   return (
     <div style={{ padding: 10 }} className="sl-muted">
       <p style={{ marginTop: 0 }}>
-        Click a server&apos;s bar in the cluster view to see its memory by owner, a message to follow its request, or a row of the event log.
+        Click a server&apos;s bar in the cluster view to see its memory by owner, a message to follow its request (and inspect its page: its
+        owner&apos;s disk and its copies), or a row of the event log.
       </p>
       <button type="button" className="sl-btn" onClick={() => select({ kind: 'server', id: 0 })}>
         Inspect server 0
@@ -23,12 +25,26 @@ function Empty({ select }: { select: ViewProps['select'] }) {
   );
 }
 
-function Details({ frame, description, sel }: { frame: Frame; description: SystemDescription | null; sel: InspectTarget }) {
+function Details({ frame, description, sel, select }: { frame: Frame; description: SystemDescription | null; sel: InspectTarget; select: ViewProps['select'] }) {
   const f = clusterFrame(frame, description);
   if (sel.kind === 'clientRequest') {
     const r = f.requests[sel.client];
     if (!r) return <p style={{ padding: 10 }}>There is no client {sel.client}: the cluster has {f.requests.length}.</p>;
-    return <KV rows={requestRows(f, r)} />;
+    return (
+      <>
+        <KV rows={requestRows(f, r)} />
+        <p style={{ padding: '0 10px' }}>
+          <button type="button" className="sl-btn" onClick={() => select({ kind: 'page', id: r.page })}>
+            Inspect page {r.page}
+          </button>
+        </p>
+      </>
+    );
+  }
+  if (sel.kind === 'page') {
+    const p = f.pages.find((x) => x.page === sel.id);
+    if (!p) return <p style={{ padding: 10 }}>Page {sel.id} is on no request&apos;s path and in no message at this moment: follow a request, then inspect its page.</p>;
+    return <KV rows={pageRows(f, p)} />;
   }
   if (sel.kind !== 'server') return <p style={{ padding: 10 }}>The cluster has nothing of this kind to inspect.</p>;
   const s = f.servers[sel.id];
@@ -72,6 +88,31 @@ export function requestRows(f: ClusterFrame, r: ClientRequest): [string, string]
     ['page from', r.from === r.owner ? `its owner, server ${r.owner}` : `server ${r.from}, forwarding it for the owner`],
     ['asked for at', `${(r.issued / 1e9).toFixed(6)} s (${((f.nowNs - r.issued) / 1e6).toFixed(3)} ms ago)`],
     ['messages in flight', msgs.length === 0 ? 'none' : msgs.map((m) => `${m.kind} ${m.from} → ${m.to} (${m.phase})`).join('; ')],
+  ];
+}
+
+/** The rows of page `p`, on a request's path or in a message now. */
+export function pageRows(f: ClusterFrame, p: PageState): [string, string][] {
+  const list = (xs: number[]) => xs.join(', ');
+  const clients = f.requests.filter((r) => r.page === p.page).map((r) => r.client);
+  const msgs = f.messages.filter((m) => m.page === p.page);
+  const copies = p.holders.length;
+  const where = copies === 0 ? 'none in memory' : `${copies} at server${copies > 1 ? 's' : ''} ${list(p.holders)}`;
+  const way = p.onWay > 0 ? `, ${p.onWay} on ${p.onWay > 1 ? 'their' : 'its'} way` : '';
+  const state =
+    copies + p.onWay === 0
+      ? ': the next request for it reads its owner\'s disk'
+      : p.duplicate
+        ? ': duplicates, so a policy that prefers single pages gives them up first (§4.1.3)'
+        : ': the only copy in the cluster\'s memory';
+  return [
+    ['owner', `server ${p.owner}, on its disk ${p.disk} at block ${p.block}`],
+    ['copies', where + way + state],
+    ['hated copy', p.hated ? `its owner keeps one, read from disk for another server (§2.3)` : 'none'],
+    ['updated', p.updated ? 'yes: written to its owner\'s disk when its last copy leaves memory (§2.4)' : 'no'],
+    ['write lock', p.writer < 0 ? 'none' : `held by server ${p.writer}`],
+    ['asked for by', clients.length === 0 ? 'no request now' : `client${clients.length > 1 ? 's' : ''} ${list(clients)}`],
+    ['messages in flight', msgs.length === 0 ? 'none' : msgs.map((m) => `${m.kind} ${m.from} → ${m.to}`).join('; ')],
   ];
 }
 

@@ -1,6 +1,7 @@
 //! The global-memory cluster's frames: every server with its memory's make-up, its processor and
 //! its disks (`servers`), and every server's frames by the server that owns their pages
-//! (`composition`: Tab. 13's rows). Everything here only reads the model.
+//! (`composition`: Tab. 13's rows), the messages in flight, the requests in progress, and the
+//! pages on their paths (`pages`). Everything here only reads the model.
 use super::config::Model;
 use super::{GlobalSystem, Msg, Phase};
 use crate::describe::columns::{f64, u32, u8};
@@ -120,10 +121,53 @@ const REQUESTS: SectionInfo = SectionInfo {
     ],
 };
 
-pub const SECTIONS: &[SectionInfo] = &[SERVERS, COMPOSITION, MESSAGES, REQUESTS];
+const PAGES: SectionInfo = SectionInfo {
+    name: "pages",
+    description: "The pages of the requests in progress and of the messages in flight (§2.3, §4.1.3): each one's \
+        owner and its place on the owner's disks, the servers with a copy in memory and the copies on their \
+        way, whether the copies are duplicates, whether its owner keeps one as a hated copy, whether it is updated and not yet written, \
+        and the server holding its write lock.",
+    scalars: &[],
+    row: "a page on a path",
+    columns: &[
+        u32("page", "page", ""),
+        u32("owner", "owner", ""),
+        u8("disk", "on the owner's disk", ""),
+        u32("block", "at block (page-sized, from the disk's start)", ""),
+        f64("copies", "servers with a copy in memory, one bit a server (bit s: server s)", ""),
+        u32("on_way", "copies shipped and on their way to a server", ""),
+        u8("duplicate", "its copies are duplicates (two or more, counting one on its way)", "").values(&["no", "yes"]),
+        u8("hated", "its owner keeps a hated copy", "").values(&["no", "yes"]),
+        u8("updated", "updated, not yet written to its owner's disk", "").values(&["no", "yes"]),
+        u32("writer", "the server holding its write lock (65535: none)", ""),
+    ],
+};
+
+pub const SECTIONS: &[SectionInfo] = &[SERVERS, COMPOSITION, MESSAGES, REQUESTS, PAGES];
 
 pub fn frame(sim: &GlobalSystem, now: SimTime) -> Frame {
-    Frame(vec![servers(sim, now), composition(sim), messages(sim), requests(sim)])
+    Frame(vec![servers(sim, now), composition(sim), messages(sim), requests(sim), pages(sim)])
+}
+
+/// The pages on a path now: the requests' and the messages', each once, in order.
+fn pages(sim: &GlobalSystem) -> Section {
+    let mut p: Vec<u32> = sim.requests.iter().map(|r| r.page).chain(sim.messages().map(|m| m.page)).collect();
+    p.sort_unstable();
+    p.dedup();
+    let home = |page: u32| sim.layout.homes[page as usize];
+    let hated = |page: u32| sim.nodes[sim.owner(page) as usize].pool.get(page).is_some_and(|r| r.hated);
+    let mut s = Section::new(&SECTIONS[4]);
+    s.u32s("page", p.iter().copied())
+        .u32s("owner", p.iter().map(|&x| u32::from(home(x).owner)))
+        .u8s("disk", p.iter().map(|&x| home(x).disk))
+        .u32s("block", p.iter().map(|&x| home(x).block))
+        .f64s("copies", p.iter().map(|&x| sim.resident[x as usize] as f64))
+        .u32s("on_way", p.iter().map(|&x| u32::from(sim.shipped[x as usize])))
+        .u8s("duplicate", p.iter().map(|&x| u8::from(sim.dup(x))))
+        .u8s("hated", p.iter().map(|&x| u8::from(hated(x))))
+        .u8s("updated", p.iter().map(|&x| u8::from(sim.dirty[x as usize])))
+        .u32s("writer", p.iter().map(|&x| u32::from(sim.writer[x as usize])));
+    s
 }
 
 fn requests(sim: &GlobalSystem) -> Section {
