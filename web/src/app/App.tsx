@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { positionToSpeed } from '../state/clock';
-import { encodeHash } from '../state/url';
+import { decodeHash, encodeHash } from '../state/url';
 import type { InspectTarget, ViewProps } from '../views/contract';
 import TimeControls from '../controls/TimeControls';
 import HelpOverlay from '../controls/HelpOverlay';
@@ -11,7 +11,7 @@ import { useShortcuts } from '../controls/useShortcuts';
 import ScenarioPanel from '../scenario/ScenarioPanel';
 import SweepBar from '../scenario/SweepBar';
 import { ViewPanel, systemViews } from './views';
-import { followUrl, labStartup, startLab, syncUrlAndStorage } from './boot';
+import { followUrl, labStartup, startLab, startTourLink, syncUrlAndStorage } from './boot';
 import { embedCode } from './embedParams';
 import ResultsPanel from './ResultsPanel';
 import { sharePermalink } from './share';
@@ -19,6 +19,7 @@ import ScenarioIntro from './ScenarioIntro';
 import { systemOf } from '../systems';
 import { formatDifference, summarize } from '../scenario/edited';
 import { useEdited } from './useEdited';
+import { TourButton, TourCard, useTourRunner } from '../tours/TourCard';
 
 const CompareDialog = lazy(() => import('../compare/CompareDialog'));
 const GalleryDialog = lazy(() => import('./GalleryDialog'));
@@ -158,11 +159,14 @@ export default function App({ lab }: { lab: LabController }) {
   const [copied, setCopied] = useState(false);
   const [comparing, setComparing] = useState(false);
   const [browsing, setBrowsing] = useState(false);
+  const tourRunner = useTourRunner(lab);
   useShortcuts(lab);
 
   useEffect(() => {
     const stop = syncUrlAndStorage(lab, { storage: true, hash: true });
-    void startLab(lab, labStartup(true)).catch(() => undefined);
+    // A tour's link runs its scenario to its step; any other starts the lab as it says.
+    const link = decodeHash(location.hash).tour;
+    if (!link || !startTourLink(lab, link)) void startLab(lab, labStartup(true)).catch(() => undefined);
     const unfollow = followUrl(lab);
     return () => {
       unfollow();
@@ -240,6 +244,7 @@ export default function App({ lab }: { lab: LabController }) {
           <button type="button" onClick={() => setComparing(true)} data-testid="compare" title="Open compare mode: this scenario beside another of the same system, one clock">
             Compare…
           </button>
+          <TourButton lab={lab} runner={tourRunner} />
           <a href="./lessons/">Lessons</a>
           <button type="button" onClick={() => lab.store.set({ helpOpen: true })} title="Keyboard shortcuts (?)" aria-label="Keyboard shortcuts" data-testid="help-button">
             ?
@@ -249,7 +254,7 @@ export default function App({ lab }: { lab: LabController }) {
       <TimeControls lab={lab} ref={controls} />
       <SweepBar lab={lab} />
       <StatusBanner lab={lab} />
-      <ScenarioIntro lab={lab} />
+      <ScenarioIntro lab={lab} tour={tourRunner} />
       <ResultsPanel lab={lab} />
       <div className="workspace">
         {editorOpen && <ScenarioPanel lab={lab} onOpen={revealEditor} />}
@@ -259,6 +264,7 @@ export default function App({ lab }: { lab: LabController }) {
           ))}
         </main>
       </div>
+      {tourRunner && <TourCard lab={lab} runner={tourRunner} />}
       {helpOpen && <HelpOverlay onClose={() => lab.store.set({ helpOpen: false })} />}
       {browsing && (
         <Suspense fallback={null}>

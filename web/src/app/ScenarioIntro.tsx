@@ -1,6 +1,7 @@
 // What the lab is showing, for a student's first look: the scenario's own description, how its
 // run is timed and the things that puzzle newcomers about it (the system's intro,
-// systems/<kind>/Intro.tsx), and a cue to press Play on a first visit.
+// systems/<kind>/Intro.tsx), and on a first visit a cue to press Play, with the offer of the
+// system's guided tour.
 import { useEffect, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
@@ -8,6 +9,7 @@ import { systemOf } from '../systems';
 import type { IntroProps, RunTimes } from '../systems/system';
 import { useEdited } from './useEdited';
 import { formatDifference } from '../scenario/edited';
+import type { TourRunner } from '../tours/runner';
 
 const SEEN_KEY = 'storelab.seen-intro';
 
@@ -19,11 +21,12 @@ function firstVisit(): boolean {
   }
 }
 
-export default function ScenarioIntro({ lab }: { lab: LabController }) {
+export default function ScenarioIntro({ lab, tour }: { lab: LabController; tour?: TourRunner | null }) {
   const scenario = useStore(lab.store, (s) => s.scenario);
   const endNs = useStore(lab.store, (s) => s.endNs);
   const playing = useStore(lab.store, (s) => s.playing);
   const edited = useEdited(lab);
+  const touring = useStore(lab.store, (s) => s.tour != null);
   const [first] = useState(firstVisit);
   const [cue, setCue] = useState(first);
   const dismiss = () => {
@@ -51,6 +54,21 @@ export default function ScenarioIntro({ lab }: { lab: LabController }) {
           Press <b>▶ Play</b> (or Space) to start the simulation; drag the timeline to jump; click anything to inspect it. This is
           one of the lab&apos;s systems: <a href="./start/">see them all</a>, with their lessons and figures, or pick any scenario
           with <b>Scenarios…</b>.{' '}
+          {tour && !touring && (
+            <>
+              New here? Take the <b>guided tour</b>: {tour.tour.steps.length} steps over the live model.{' '}
+              <button
+                type="button"
+                onClick={() => {
+                  dismiss();
+                  tour.go(0);
+                }}
+                data-testid="tour-offer-start"
+              >
+                Start the tour
+              </button>{' '}
+            </>
+          )}
           <button type="button" onClick={dismiss}>
             Got it
           </button>

@@ -10,6 +10,9 @@ import { unknownScenario } from './embedParams';
 import { problemsOf } from '../scenario/fields';
 import { decodeHash, encodeHash } from '../state/url';
 import { loadPersisted, resolveStartup, savePersisted, type Startup } from '../state/persist';
+import { tourHash } from '../tours/tour';
+import { tourNamed, tours } from '../tours/list';
+import { runnerFor } from '../tours/runner';
 
 export function createLab(): LabController {
   const engine = new LabClient() as unknown as EngineLike;
@@ -51,6 +54,10 @@ export function labStartup(useStorage: boolean): Startup {
 export function followUrl(lab: LabController): () => void {
   const onHashChange = () => {
     const hash = decodeHash(location.hash);
+    if (hash.tour) {
+      void startTourLink(lab, hash.tour);
+      return;
+    }
     if (hash.text == null && !hash.scenario) return;
     const s = lab.store.get();
     const draft = s.draftText && s.draftText !== s.appliedText ? s.draftText : null;
@@ -63,6 +70,18 @@ export function followUrl(lab: LabController): () => void {
   };
   window.addEventListener('hashchange', onHashChange);
   return () => window.removeEventListener('hashchange', onHashChange);
+}
+
+/** Opens a tour's step from its link (`#tour=mob&step=3`); an unknown tour is said in the link
+ * banner. Returns whether the link named a tour the lab has. */
+export function startTourLink(lab: LabController, link: { name: string; step: number }): boolean {
+  const tour = tourNamed(link.name);
+  if (!tour) {
+    lab.store.set({ linkError: `The link's tour ${link.name} is not one of the lab's (${tours.map((t) => t.name).join(', ')}).` });
+    return false;
+  }
+  runnerFor(lab, tour, scenarioTexts).go(link.step);
+  return true;
 }
 
 async function followLink(lab: LabController, startup: Startup, draft: string | null): Promise<void> {
@@ -86,7 +105,8 @@ export function syncUrlAndStorage(lab: LabController, opts: { storage: boolean; 
   const writeHash = () => {
     const s = lab.store.get();
     if (!s.appliedText) return;
-    const h = encodeHash({ text: s.appliedText, seed: s.seed, tNs: s.nowNs });
+    // A tour's step has its own address while it shows; else the permalink.
+    const h = s.tour?.active ? tourHash(s.tour.name, s.tour.step) : encodeHash({ text: s.appliedText, seed: s.seed, tNs: s.nowNs });
     if (h !== lastHash) {
       lastHash = h;
       history.replaceState(null, '', h);
@@ -95,7 +115,7 @@ export function syncUrlAndStorage(lab: LabController, opts: { storage: boolean; 
   };
   const unsub = lab.store.subscribe(() => {
     const s = lab.store.get();
-    if (opts.hash && s.appliedText && (s.nowNs !== prev.nowNs || s.appliedText !== prev.appliedText || s.seed !== prev.seed || s.playing !== prev.playing)) {
+    if (opts.hash && s.appliedText && (s.nowNs !== prev.nowNs || s.appliedText !== prev.appliedText || s.seed !== prev.seed || s.playing !== prev.playing || s.tour !== prev.tour)) {
       // While playing, at most once a second; otherwise at once.
       if (!s.playing || performance.now() - lastHashMs > 1000) writeHash();
     }

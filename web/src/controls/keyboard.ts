@@ -27,7 +27,7 @@ export const SHORTCUTS: { keys: string; action: ShortcutAction; label: string }[
   { keys: 'Home', action: 'home', label: 'Timeline start' },
   { keys: 'End', action: 'end', label: 'Timeline end' },
   { keys: '?', action: 'help', label: 'Show / hide this help' },
-  { keys: 'Esc', action: 'closeOverlay', label: 'Close this help; stop a long seek or run where it is' },
+  { keys: 'Esc', action: 'closeOverlay', label: 'Close this help; leave the guided tour where it is; stop a long seek or run where it is' },
 ];
 
 export interface KeyLike {

@@ -14,6 +14,7 @@ export function useShortcuts(lab: LabController, enabled = true): void {
       const st = lab.store.get();
       if (action === 'closeOverlay') {
         if (st.helpOpen) lab.store.set({ helpOpen: false });
+        else if (st.tour?.active) lab.store.set({ tour: { ...st.tour, active: false } });
         else lab.cancel();
         return;
       }

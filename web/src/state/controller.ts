@@ -184,13 +184,14 @@ export class LabController {
     return this.store.get().description?.records.filter((r) => r.step) ?? [];
   }
 
-  /** Runs to the next record of the chosen step target (the first the system offers by default). */
+  /** Runs to the next record of the chosen step target (the first the system offers by default),
+   * or of any kind the system records (a tour's wait). */
   stepToTarget(kind = this.store.get().stepTarget ?? this.stepTargets()[0]?.id): Promise<void> {
-    const target = this.stepTargets().find((r) => r.id === kind);
+    const target = this.store.get().description?.records.find((r) => r.id === kind);
     if (!target) return Promise.resolve();
     this.pause();
     const limit = this.currentNs() + STEP_TO_KIND_LIMIT_NS;
-    return this.action(`Running to the ${target.step}…`, () => this.engine.stepToKind(target.id, limit, this.showProgress));
+    return this.action(`Running to the ${target.step ?? `next ${target.label}`}…`, () => this.engine.stepToKind(target.id, limit, this.showProgress));
   }
 
   /** Seeks (backwards too). Seeks issued while one waits coalesce: only the latest target runs,

@@ -92,6 +92,9 @@ export interface LabState {
   progress: { done: number; atNs: number } | null;
   helpOpen: boolean;
   editorOpen: boolean;
+  /** The guided tour under way (tours/*.md): its name, the step shown (from 0), and whether it
+   * shows (false: left with Esc for free exploration, to be resumed); null without one. */
+  tour: { name: string; step: number; active: boolean } | null;
 }
 
 export function initialLabState(): LabState {
@@ -125,5 +128,6 @@ export function initialLabState(): LabState {
     progress: null,
     helpOpen: false,
     editorOpen: false,
+    tour: null,
   };
 }

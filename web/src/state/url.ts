@@ -9,6 +9,9 @@ export interface HashState {
   tNs: number | null;
   /** Gallery scenario name (`sc=mob-default`), used by embeds and lessons instead of `s`. */
   scenario: string | null;
+  /** A guided tour's step (`tour=mob&step=3`, steps from 1), read as the step from 0; absent
+   * from a link without one. */
+  tour?: { name: string; step: number };
 }
 
 /** The longest scenario text a link carries, characters: the engine refuses texts over 256 KB
@@ -28,6 +31,7 @@ export function encodeHash(state: { text: string; seed: number; tNs: number }): 
 /** Parses a location hash (with or without the leading `#`); malformed fields read as null. */
 export function decodeHash(hash: string): HashState {
   const out: HashState = { text: null, seed: null, tNs: null, scenario: null };
+  let step = 1;
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   if (!body) return out;
   for (const part of body.split('&')) {
@@ -53,8 +57,13 @@ export function decodeHash(hash: string): HashState {
       out.tNs = parseNonNegInt(value);
     } else if (key === 'sc') {
       out.scenario = /^[\w.-]+$/.test(value) ? value : null;
+    } else if (key === 'tour') {
+      if (/^[\w.-]+$/.test(value)) out.tour = { name: value, step: 0 };
+    } else if (key === 'step') {
+      step = parseNonNegInt(value) ?? 1;
     }
   }
+  if (out.tour) out.tour.step = Math.max(0, step - 1);
   return out;
 }
 

@@ -1,0 +1,92 @@
+// The guided tour in the lab (issue 29): the step's card (its text, Back and Next, its link, Leave),
+// the view it points at outlined and brought into sight, and the header's button that starts or
+// resumes it (a first visit offers it in "About this scenario", ScenarioIntro.tsx).
+import { useEffect, useMemo } from 'react';
+import type { LabController } from '../state/controller';
+import { useStore } from '../state/store';
+import { markdownHtml } from '../lessons/markdown';
+import { runnerFor, type TourRunner } from './runner';
+import { tourHash, type Tour } from './tour';
+import { tourNamed, tourOf } from './list';
+import { scenarioTexts } from '../scenario/gallery';
+import './tour.css';
+
+/** The runner of the tour the lab shows or offers: the one under way, else the loaded system's. */
+export function useTourRunner(lab: LabController): TourRunner | null {
+  const name = useStore(lab.store, (s) => s.tour?.name);
+  const system = useStore(lab.store, (s) => s.description?.kind);
+  const tour: Tour | undefined = (name ? tourNamed(name) : undefined) ?? tourOf(system);
+  return useMemo(() => (tour ? runnerFor(lab, tour, scenarioTexts) : null), [lab, tour]);
+}
+
+/** The step's card while the tour shows. */
+export function TourCard({ lab, runner }: { lab: LabController; runner: TourRunner }) {
+  const tour = useStore(lab.store, (s) => s.tour);
+  const busy = useStore(lab.store, (s) => s.busy);
+  const k = tour?.active && tour.name === runner.tour.name ? tour.step : -1;
+  const step = k >= 0 ? runner.tour.steps[k] : null;
+  const html = useMemo(() => (step ? markdownHtml(step.text) : ''), [step]);
+  useEffect(() => {
+    if (!step?.view) return;
+    const panel = document.querySelector<HTMLElement>(`[data-panel="${step.view}"]`);
+    panel?.classList.add('tour-focus');
+    panel?.scrollIntoView?.({ block: 'nearest' });
+    return () => panel?.classList.remove('tour-focus');
+  }, [step]);
+  if (!step) return null;
+  const n = runner.tour.steps.length;
+  const last = k === n - 1;
+  return (
+    <aside className="tour-card" role="dialog" aria-label={`Guided tour: ${runner.tour.title}`} data-testid="tour-card" data-step={k + 1}>
+      <div className="tour-head">
+        <strong>{runner.tour.title}</strong>
+        <span data-testid="tour-progress">
+          step {k + 1} of {n}
+        </span>
+      </div>
+      <div className="tour-text" data-testid="tour-text" dangerouslySetInnerHTML={{ __html: html }} />
+      {busy && (
+        <p className="tour-busy" role="status">
+          {busy}
+        </p>
+      )}
+      <div className="tour-buttons">
+        <button type="button" onClick={() => runner.go(k - 1)} disabled={k === 0 || busy != null} data-testid="tour-back">
+          ← Back
+        </button>
+        {last ? (
+          <button type="button" onClick={() => lab.store.set({ tour: null })} data-testid="tour-finish">
+            Finish
+          </button>
+        ) : (
+          <button type="button" onClick={() => runner.go(k + 1)} disabled={busy != null} data-testid="tour-next">
+            Next →
+          </button>
+        )}
+        <a href={tourHash(runner.tour.name, k)} data-testid="tour-link" title="A link that opens the lab at this step">
+          Link to this step
+        </a>
+        <button type="button" onClick={() => runner.leave()} title="Explore freely from here (Esc); Resume tour comes back" data-testid="tour-leave">
+          Leave (Esc)
+        </button>
+      </div>
+    </aside>
+  );
+}
+
+/** The header's button: the loaded system's tour, or Resume while one is left. */
+export function TourButton({ lab, runner }: { lab: LabController; runner: TourRunner | null }) {
+  const tour = useStore(lab.store, (s) => s.tour);
+  if (!runner || tour?.active) return null;
+  const resume = tour != null && tour.name === runner.tour.name;
+  return (
+    <button
+      type="button"
+      onClick={() => runner.go(resume ? tour.step : 0)}
+      data-testid={resume ? 'resume-tour' : 'start-tour'}
+      title={resume ? `Back to step ${tour.step + 1} of the tour, at its moment` : `A guided tour of ${runner.tour.steps.length} steps over the live model`}
+    >
+      {resume ? 'Resume tour' : 'Tour'}
+    </button>
+  );
+}
