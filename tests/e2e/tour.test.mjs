@@ -52,6 +52,7 @@ describe('the guided tour (issue 29)', () => {
     assert.ok(three.ns > 0, 'the flusher runs after 0 s');
     assert.ok((await page.locator('[data-panel=MobView]').getAttribute('class')).includes('tour-focus'));
     await shot(page, 'tour-step-3');
+    assert.deepEqual(await harness.axeViolations(page, '[data-testid=tour-card]'), [], 'axe-core on the card');
 
     // On to a page write, then Back: the flusher's moment, the same numbers.
     await page.locator('[data-testid=tour-next]').click();

@@ -71,7 +71,6 @@ describe('the tours', () => {
           const kind = s.description!.records.find((r) => r.name === w.name)!.id;
           const records = played.frames.records();
           expect(records.filter(new Set([kind])).some((i) => records.get(i).t === s.nowNs), `step ${k + 1}: ${w.name} happened at its moment`).toBe(true);
-          expect(s.finished, `step ${k + 1} ran to the end of the run without ${w.name}`).toBe(false);
         }
       }
       for (let k = tour.steps.length - 2; k >= 0; k--) {
