@@ -47,10 +47,13 @@ export class TourRunner {
     this.goTo(i).catch((e: unknown) => this.lab.store.set({ linkError: `The tour stopped: ${e instanceof Error ? e.message : String(e)}.` }));
   }
 
-  /** Plays from the step before's moment to what step `j` waits for. */
+  /** Plays from the step before's moment to what step `j` waits for: from that moment even when
+   * the reader played on meanwhile, so the step's moment is its link's. */
   private async reach(j: number): Promise<void> {
     const step = this.tour.steps[j];
+    const before = this.moments[j - 1];
     if (step.restarts || !this.running(step.run)) await this.load(step.run, 0);
+    else if (before && this.lab.currentNs() !== before.ns) await this.revisit(j - 1);
     this.lab.setSpeed(step.run.speed * 1e9);
     await this.wait(step);
     this.moments[j] = { ns: this.lab.currentNs(), run: step.run };
