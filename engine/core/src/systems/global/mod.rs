@@ -201,10 +201,8 @@ pub struct Request {
     pub faulted: SimTime,
     pub fetched: bool,
     pub room: bool,
-    /// It read its page from disk; it came from another server's memory.
-    pub disk_read: bool,
-    pub remote: bool,
-    /// How the owner served its page (none: found in the primary's memory).
+    /// How the owner served its page: from its memory, by a forward, from disk (none: found in
+    /// the primary's memory).
     pub served: Option<protocol::Served>,
     pub file: u32,
     pub left: u32,

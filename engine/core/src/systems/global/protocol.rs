@@ -185,7 +185,7 @@ impl GlobalSystem {
     fn read_from_disk(&mut self, k: &mut K, c: u16) {
         let page = self.requests[c as usize].page;
         self.count_served(k, c, Served::Disk);
-        (self.requests[c as usize].disk_read, self.requests[c as usize].stage) = (true, Stage::Disk);
+        self.requests[c as usize].stage = Stage::Disk;
         let h = self.layout.homes[page as usize];
         let io = Io { page, client: c, submitted: k.now(), write: false };
         let req = DiskRequest { token: io, addr: u64::from(h.block) * super::disk::PAGE_BYTES, len: super::disk::PAGE_BYTES };
@@ -216,7 +216,6 @@ impl GlobalSystem {
 
     fn count_served(&mut self, k: &mut K, c: u16, how: Served) {
         let page = self.requests[c as usize].page;
-        self.requests[c as usize].remote = how != Served::Disk;
         self.requests[c as usize].served = Some(how);
         k.record(RecordKind::Serve, u32::from(c), u64::from(page), how as u64, u64::from(self.owner(page)));
         if !self.layout.clients[c as usize].large {
@@ -300,7 +299,7 @@ impl GlobalSystem {
     pub(super) fn fetched(&mut self, k: &mut K, c: u16) {
         let r = &mut self.requests[c as usize];
         r.fetched = true;
-        if r.remote {
+        if matches!(r.served, Some(Served::OwnerMemory | Served::Forwarded)) {
             let (node, ns) = (r.primary, k.now() - r.faulted);
             self.nodes[node as usize].costs.remote(k.now(), ns, time::from_s(self.config.policy.cost_interval_s));
         }
@@ -412,11 +411,11 @@ impl GlobalSystem {
             return None;
         }
         let r = &self.requests[c as usize];
-        let ms = match r.served {
-            None => n.primary_ms,
-            Some(Served::OwnerMemory) => n.owner_memory_ms,
-            Some(Served::Forwarded) => n.remote_memory_ms,
-            Some(Served::Disk) => return None,
+        let ms = match self.level(r) {
+            Level::Primary => n.primary_ms,
+            Level::OwnerMemory => n.owner_memory_ms,
+            Level::RemoteMemory => n.remote_memory_ms,
+            Level::LocalDisk | Level::RemoteDisk => return None,
         };
         Some(r.issued + (ms * 1e6).round() as SimTime)
     }
