@@ -67,7 +67,8 @@ describe('the copied embed code fits its views (issue 24, item 6)', () => {
       await ready(lab);
       await settled(lab);
       await lab.locator('[data-testid=copy-embed]').click();
-      await lab.locator('[data-testid=copy-embed]', { hasText: 'Embed code copied' }).waitFor();
+      await lab.locator('[data-testid=copy-embed-iframe]').click();
+      await lab.locator('[data-testid=copy-embed-iframe]', { hasText: 'Copied' }).waitFor();
       const code = await lab.evaluate(() => navigator.clipboard.readText());
       await lab.context().close();
       const [, src, height] = code.match(/^<iframe src="([^"]+)" .* height="(\d+)"/);

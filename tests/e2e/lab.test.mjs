@@ -536,7 +536,8 @@ describe('embed and lessons', () => {
     assert.match(await lab.locator('[data-testid=link-error]').innerText(), /no scenario called "no-such-scenario".*The lab opened mob-default instead/s);
     await lab.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await lab.locator('[data-testid=copy-embed]').click();
-    await lab.locator('[data-testid=copy-embed]', { hasText: 'Embed code copied' }).waitFor();
+    await lab.locator('[data-testid=copy-embed-iframe]').click();
+    await lab.locator('[data-testid=copy-embed-iframe]', { hasText: 'Copied' }).waitFor();
     const code = await lab.evaluate(() => navigator.clipboard.readText());
     // 782 px: the title bar and controls (96), the row's tallest view (DiskView, 680) and the gap (6).
     const src = code.match(/^<iframe src="([^"]+)" title="Storelab: MOB defaults \(Chapter 4\)" width="100%" height="782" style="border:0" loading="lazy"><\/iframe>$/)?.[1];

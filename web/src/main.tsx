@@ -9,6 +9,7 @@ import { createLab } from './app/boot';
 import App from './app/App';
 import Embed from './app/Embed';
 import { initEngine } from './engine/wasm';
+import { elementModule, failInElement, inElement } from './element/frame';
 
 const LessonPage = lazy(() => import('./lessons/LessonPage'));
 const NotesPage = lazy(() => import('./notes/NotesPage'));
@@ -19,12 +20,15 @@ const root = document.getElementById('root')!;
 const page = root.dataset.page ?? 'lab';
 
 // The engine runs in a worker; this page also instantiates it (the same cached .wasm) for what
-// must be synchronous: editing scenario text field by field (scenario/fields.ts).
-initEngine().then(render, (e: unknown) => {
+// must be synchronous: editing scenario text field by field (scenario/fields.ts). A
+// <storelab-scenario> element's frame gets the engine compiled once for the page (element/).
+const shared = page === 'embed' && inElement() ? elementModule() : null;
+(shared ? shared.then((m) => initEngine(m)) : initEngine()).then(render, (e: unknown) => {
   root.textContent = `The simulation engine (WebAssembly) failed to load: ${e instanceof Error ? e.message : String(e)}. Reload the page; if it persists, use a browser with WebAssembly enabled.`;
+  failInElement(root.textContent);
 });
 
-function render() {
+async function render() {
   if (page === 'lessons') {
     createRoot(root).render(
       <StrictMode>
@@ -59,7 +63,7 @@ function render() {
     );
   } else {
     // One controller per page, created outside React so StrictMode's double effects share it.
-    const lab = createLab();
+    const lab = createLab(shared ? await shared : undefined);
     createRoot(root).render(page === 'embed' ? <Embed lab={lab} /> : <App lab={lab} />);
   }
 }

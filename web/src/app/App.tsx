@@ -12,7 +12,6 @@ import ScenarioPanel from '../scenario/ScenarioPanel';
 import SweepBar from '../scenario/SweepBar';
 import { ViewPanel, systemViews } from './views';
 import { followUrl, labStartup, startLab, startTourLink, syncUrlAndStorage } from './boot';
-import { embedCode } from './embedParams';
 import ResultsPanel from './ResultsPanel';
 import { sharePermalink } from './share';
 import ScenarioIntro from './ScenarioIntro';
@@ -23,6 +22,7 @@ import { TourButton, TourCard, useTourRunner } from '../tours/TourCard';
 
 const CompareDialog = lazy(() => import('../compare/CompareDialog'));
 const GalleryDialog = lazy(() => import('./GalleryDialog'));
+const EmbedDialog = lazy(() => import('./EmbedDialog'));
 
 /** What every view receives; `inspectable`: an inspector is on the page. */
 export function useViewProps(lab: LabController, inspectable = true): ViewProps {
@@ -183,19 +183,7 @@ export default function App({ lab }: { lab: LabController }) {
     if (top > window.innerHeight / 2) window.scrollBy?.({ top: top - (controls.current?.getBoundingClientRect().bottom ?? 0) });
   };
 
-  const [embedCopied, setEmbedCopied] = useState(false);
-  const copyEmbed = async () => {
-    const s = lab.store.get();
-    const views = systemViews(s.description).slice(0, 3).map((v) => v.view);
-    const hash = encodeHash({ text: s.appliedText, seed: s.seed, tNs: lab.currentNs() });
-    try {
-      await navigator.clipboard.writeText(embedCode(new URL('./', location.href).href, hash, views, s.title));
-      setEmbedCopied(true);
-      setTimeout(() => setEmbedCopied(false), 1500);
-    } catch {
-      /* clipboard blocked */
-    }
-  };
+  const [embedding, setEmbedding] = useState(false);
 
   const copyLink = async () => {
     const s = lab.store.get();
@@ -235,11 +223,12 @@ export default function App({ lab }: { lab: LabController }) {
           </button>
           <button
             type="button"
-            onClick={() => void copyEmbed()}
+            onClick={() => setEmbedding(true)}
             data-testid="copy-embed"
-            title="Copy an iframe that shows this scenario, seed and time in another page (its views= lists the views; see web/README.md)"
+            aria-haspopup="dialog"
+            title="Show this scenario, seed and time in another page: a <storelab-scenario> tag or an iframe, to copy"
           >
-            {embedCopied ? 'Embed code copied ✓' : 'Copy embed code'}
+            Copy embed code…
           </button>
           <button type="button" onClick={() => setComparing(true)} data-testid="compare" title="Open compare mode: this scenario beside another of the same system, one clock">
             Compare…
@@ -269,6 +258,11 @@ export default function App({ lab }: { lab: LabController }) {
       {browsing && (
         <Suspense fallback={null}>
           <GalleryDialog lab={lab} onClose={() => setBrowsing(false)} />
+        </Suspense>
+      )}
+      {embedding && (
+        <Suspense fallback={null}>
+          <EmbedDialog lab={lab} onClose={() => setEmbedding(false)} />
         </Suspense>
       )}
       {comparing && (

@@ -13,10 +13,11 @@ import TimeControls from '../controls/TimeControls';
 import HelpOverlay from '../controls/HelpOverlay';
 import { useShortcuts } from '../controls/useShortcuts';
 import { ViewPanel, systemViews } from './views';
-import { labStartup, startLab } from './boot';
+import { labStartup } from './boot';
 import { StatusBanner, useViewProps } from './App';
 import { describeOverrides, loadWithOverrides, readSetParam } from '../lessons/overrides';
-import { readEmbedParams, unknownScenario, unknownViews } from './embedParams';
+import { embedHeight, readEmbedParams, unknownScenario, unknownViews } from './embedParams';
+import { useElementBridge } from '../element/frame';
 import { scenarioTexts } from '../scenario/gallery';
 import { viewHeight } from '../systems';
 
@@ -31,31 +32,30 @@ export default function Embed({ lab }: { lab: LabController }) {
   const shown = params.views.length ? systemViews(description, params.views) : systemViews(description).slice(0, 3);
   const viewProps = useViewProps(lab, shown.some((v) => v.view === 'Inspector'));
   const set = useMemo(() => readSetParam(location.search), []);
-  const [setError, setSetError] = useState(set.error);
+  const [loadError, setLoadError] = useState(set.error && `The embed's set parameter was rejected: ${set.error}`);
   // What stops the embed, in the words it shows (each names what exists).
   const problems = [
     ...params.errors,
     ...(startup.unknownScenario ? [unknownScenario(startup.unknownScenario, scenarioTexts)] : []),
     ...(description && params.views.length ? [unknownViews(params.views, description)].filter((e) => e != null) : []),
   ];
-  const stopped = problems.length > 0 || setError != null;
+  const stopped = problems.length > 0 || loadError != null;
   useShortcuts(lab);
+  const heightShown = embedHeight(shown.map((v) => v.view));
+  useElementBridge(lab, [...(loadError != null ? [loadError] : []), ...problems.map((p) => `This embed cannot run: ${p}.`)], heightShown);
 
   useEffect(() => {
     if (params.speed != null) lab.setSpeed(params.speed);
-    if (params.errors.length || startup.unknownScenario || set.error) {
-      // Nothing to run: the error is shown instead of a scenario that differs from the one asked for.
-    } else if (set.pinned.length) {
-      const load = (text: string) => lab.load(text, startup.seed, { tNs: startup.tNs, scenarioName: startup.scenarioName });
-      void loadWithOverrides(load, startup.text, set.pinned)
-        .then((error) => {
-          if (error) setSetError(error);
-          else if (params.autoplay) lab.play();
-        })
-        .catch(() => undefined);
-    } else {
-      void startLab(lab, startup, params.autoplay).catch(() => undefined);
-    }
+    if (params.errors.length || startup.unknownScenario || set.error) return () => lab.dispose(); // nothing to run: the error shows instead
+    // A scenario the engine refuses is shown by line, never swapped for another (the `set`
+    // overrides, if any, named by their own).
+    const load = (text: string) => lab.load(text, startup.seed, { tNs: startup.tNs, scenarioName: startup.scenarioName });
+    void loadWithOverrides(load, startup.text, set.pinned)
+      .then((error) => {
+        if (error) setLoadError(set.pinned.length ? `The embed's set parameter was rejected: ${error}` : `The scenario was rejected: ${error}`);
+        else if (params.autoplay) lab.play();
+      })
+      .catch(() => undefined);
     return () => lab.dispose();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [lab]);
@@ -74,7 +74,7 @@ export default function Embed({ lab }: { lab: LabController }) {
       {params.bar && (
         <header className="embed-bar">
           <strong>{title || 'Storelab'}</strong>
-          {set.pinned.length > 0 && !setError && (
+          {set.pinned.length > 0 && !loadError && (
             <span className="hint" data-testid="pinned" title="Set by the embed, unlike the scenario file">
               pinned: {describeOverrides(set.pinned)}
             </span>
@@ -87,11 +87,7 @@ export default function Embed({ lab }: { lab: LabController }) {
       {params.controls && !stopped && <TimeControls lab={lab} compact />}
       {stopped ? (
         <div className="error-banner" role="alert" data-testid="set-error">
-          {setError != null && (
-            <p>
-              The embed's <code>set</code> parameter was rejected: {setError}
-            </p>
-          )}
+          {loadError != null && <p>{loadError}</p>}
           {problems.map((p) => (
             <p key={p}>This embed cannot run: {p}.</p>
           ))}

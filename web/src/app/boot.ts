@@ -14,8 +14,9 @@ import { tourHash } from '../tours/tour';
 import { tourNamed, tours } from '../tours/list';
 import { runnerFor } from '../tours/runner';
 
-export function createLab(): LabController {
-  const engine = new LabClient() as unknown as EngineLike;
+/** `module`: the engine compiled already, for its worker (the <storelab-scenario> element's). */
+export function createLab(module?: WebAssembly.Module): LabController {
+  const engine = new LabClient(undefined, module) as unknown as EngineLike;
   const store = createStore<LabState>(initialLabState());
   const lab = new LabController(engine, store, new FrameStore());
   (globalThis as { __storelab?: unknown }).__storelab = { lab, frames: lab.frames, store };

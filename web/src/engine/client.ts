@@ -1,9 +1,16 @@
 // LabClient: the main thread's handle on the engine worker. Same methods as LabHost, async; each
 // call sends one small request with an id and resolves with the reply carrying that id.
-import type { Cancel, Endpoint, Op, Ops, Progress, RunSummary, Response } from './protocol';
+import { SHARED_MODULE_WORKER, type Cancel, type Endpoint, type ModuleMessage, type Op, type Ops, type Progress, type RunSummary, type Response } from './protocol';
 import type { Frame, LoadResult, Sample } from './types';
 
-const startWorker = () => new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+/** A worker running worker.ts; given `module`, the worker instantiates it rather than fetching
+ * and compiling the .wasm file. */
+function startWorker(module?: WebAssembly.Module): Worker {
+  if (!module) return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: SHARED_MODULE_WORKER });
+  worker.postMessage({ op: 'module', module } satisfies ModuleMessage);
+  return worker;
+}
 
 export class LabClient {
   private port: Endpoint;
@@ -12,9 +19,13 @@ export class LabClient {
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
 
-  /** `port`: a Worker running worker.ts, or any endpoint served by `serve` (tests). */
-  constructor(port?: Endpoint) {
-    if (!port) this.worker = startWorker();
+  /** `port`: a Worker running worker.ts, or any endpoint served by `serve` (tests); without one,
+   * a worker of its own, given `module` (the engine compiled already) when there is one. */
+  constructor(
+    port?: Endpoint,
+    private readonly module?: WebAssembly.Module,
+  ) {
+    if (!port) this.worker = startWorker(module);
     this.port = port ?? this.worker!;
     this.listen();
   }
@@ -30,7 +41,7 @@ export class LabClient {
   restart(): void {
     if (!this.worker) throw new Error('this client was given its endpoint: nothing to restart');
     this.terminate();
-    this.worker = startWorker();
+    this.worker = startWorker(this.module);
     this.port = this.worker;
     this.listen();
   }

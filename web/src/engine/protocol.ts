@@ -49,6 +49,16 @@ export interface Cancel {
   op: 'cancel';
 }
 
+/** The compiled engine, sent first to a worker started with the name SHARED_MODULE_WORKER (it
+ * instantiates this module instead of fetching the .wasm file). Handled by the worker, not served. */
+export interface ModuleMessage {
+  op: 'module';
+  module: WebAssembly.Module;
+}
+
+/** The name of a worker that waits for a ModuleMessage before it serves. */
+export const SHARED_MODULE_WORKER = 'storelab-engine-shared-module';
+
 export type Response =
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: string }

@@ -2,7 +2,7 @@
 // MessagePort. Requests are handled strictly in order; a Frame reply transfers its buffers. A
 // Cancel is handled as it arrives, between the slices of the work it stops.
 import type { LabHost, Work } from './host';
-import { frameBuffers, isFrameOp, type Cancel, type Endpoint, type Request, type Response } from './protocol';
+import { frameBuffers, isFrameOp, type Cancel, type Endpoint, type ModuleMessage, type Request, type Response } from './protocol';
 import type { Frame } from './types';
 
 /** Answers requests arriving at `port` with `host`, once `ready` (the engine loaded) resolves. */
@@ -16,7 +16,8 @@ export function serve(port: Endpoint, host: LabHost, ready: Promise<unknown> = P
   // Requests with an id below this one were canceled.
   let canceledBelow = 0;
   port.addEventListener('message', (event: MessageEvent) => {
-    const req = event.data as Request | Cancel;
+    const req = event.data as Request | Cancel | ModuleMessage;
+    if (req.op === 'module') return; // the worker's, before it serves
     if (req.op === 'cancel') {
       canceledBelow = Math.max(canceledBelow, req.id);
       return;

@@ -2,17 +2,33 @@
 // scripts/build-wasm.sh), as the Ruff playground consumes its WASM crate. In the browser the
 // .wasm file is fetched from the URL Vite gives it, so it is hashed and cached like any asset;
 // under Node (Vitest) fetch() cannot read file:// URLs, so the caller passes the bytes instead.
-// Either way the module is instantiated once per realm (the worker, or the test process).
+// Either way the module is instantiated once per realm (the worker, or the test process). A page
+// that compiles the module once for several engines (the <storelab-scenario> element's) passes
+// the compiled WebAssembly.Module to each (`compileEngine`).
 import init, { Lab, panic_for_tests, take_panic } from '@storelab/engine';
 
 export { Lab, panic_for_tests, take_panic };
 
 let ready: Promise<unknown> | null = null;
 
-/** Instantiates the engine once; `bytes` is the .wasm file's content where it cannot be fetched. */
-export function initEngine(bytes?: BufferSource): Promise<unknown> {
-  ready ??= bytes
-    ? init({ module_or_path: bytes })
-    : import('@storelab/engine/storelab_wasm_bg.wasm?url').then((m) => init({ module_or_path: m.default }));
+const wasmUrl = () => import('@storelab/engine/storelab_wasm_bg.wasm?url').then((m) => m.default);
+
+/** Instantiates the engine once; `source` is the .wasm file's content where it cannot be
+ * fetched, or the module compiled already. */
+export function initEngine(source?: BufferSource | WebAssembly.Module): Promise<unknown> {
+  ready ??= source ? init({ module_or_path: source }) : wasmUrl().then((url) => init({ module_or_path: url }));
   return ready;
+}
+
+/** The engine's module compiled from its .wasm file, for pages that start several engines. A
+ * host serving .wasm without `application/wasm` gets the slower compile from its bytes. */
+export async function compileEngine(): Promise<WebAssembly.Module> {
+  const url = await wasmUrl();
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`fetching ${url} failed: ${res.status} ${res.statusText}`);
+    return WebAssembly.compile(await res.arrayBuffer());
+  }
 }

@@ -1,7 +1,21 @@
 // The engine worker (DESIGN.md §4): owns the simulation, so the main thread never blocks on it.
+// A worker named SHARED_MODULE_WORKER is given the compiled module in its first message
+// (`{ op: 'module', module }`) instead of fetching the .wasm file itself.
 import { LabHost } from './host';
-import type { Endpoint } from './protocol';
+import { SHARED_MODULE_WORKER, type Endpoint, type ModuleMessage } from './protocol';
 import { serve } from './serve';
 import { initEngine } from './wasm';
 
-serve(self as unknown as Endpoint, new LabHost(), initEngine());
+const ready =
+  self.name === SHARED_MODULE_WORKER
+    ? new Promise<unknown>((resolve) => {
+        const take = (event: MessageEvent) => {
+          if ((event.data as ModuleMessage).op !== 'module') return;
+          self.removeEventListener('message', take);
+          resolve(initEngine((event.data as ModuleMessage).module));
+        };
+        self.addEventListener('message', take);
+      })
+    : initEngine();
+
+serve(self as unknown as Endpoint, new LabHost(), ready);

@@ -103,7 +103,7 @@ export function describeErrors(errors: ScenarioError[], text: string, overrides:
       const o = overrides.find(
         (x) => e.path === x.path || (e.path !== '' && x.path.startsWith(`${e.path}.`)) || (e.path === '' && new RegExp(`^\\s*${x.key}\\s*=`).test(lines[e.line - 1] ?? '')),
       );
-      return o ? `set ${o.path}=${o.value}: ${what}` : `line ${e.line}: ${what}`;
+      return o ? `set ${o.path}=${o.value}: ${what}` : `line ${e.line}${e.path ? ` (${e.path})` : ''}: ${what}`;
     })
     .join('; ');
 }
