@@ -10,7 +10,9 @@
 # time of Fig. 4-1's sweep under each layout, then the
 # browser figures (tests/e2e/bench.mjs): production bundle size (JS + WASM, raw and gzipped), time
 # to first animated frame, and frame times in headless Chromium while mob-default plays with every
-# view open. About a minute in all.
+# view open; and for the <storelab-scenario> element, three on a page (tests/e2e/element-bench.mjs):
+# the time from a tag entering the viewport to its first frame, main-thread work per animation
+# frame (host page and frames) and memory. About a minute in all.
 # Arguments go to tests/wasm/bench.mjs: [SCENARIO] [--duration S] [--warmup S].
 # BROWSER_BENCH_ARGS go to tests/e2e/bench.mjs, e.g. "--seconds 5 --fast 30".
 set -euo pipefail
@@ -39,3 +41,4 @@ step "storelab sweep, Fig. 4-1 write-optimized (the same points; regions, fragme
 step "refusals and the longest worker slice (tests/wasm/robustness-bench.mjs)" node tests/wasm/robustness-bench.mjs
 # shellcheck disable=SC2086 # BROWSER_BENCH_ARGS is a list of words
 step "browser: bundle size, first frame, frame times (tests/e2e/bench.mjs)" node tests/e2e/bench.mjs ${BROWSER_BENCH_ARGS:-}
+step "browser: three <storelab-scenario> elements on a page (tests/e2e/element-bench.mjs)" node tests/e2e/element-bench.mjs --skip-build

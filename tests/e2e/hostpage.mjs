@@ -28,7 +28,8 @@ export async function serveHostPages(labBase, pages) {
   return { url: (path) => `http://localhost:${port}${path}`, stop: () => new Promise((r) => server.close(r)) };
 }
 
-/** Records every event the page's elements fire as window.__events: [id, type, detail]. For
+/** Records every event the page's elements fire as window.__events: [id, type, detail, when
+ * (performance.now())]. For
  * newPage's `init` (it runs through the DevTools protocol, which the page's CSP does not govern). */
 export function recordElementEvents() {
   window.__events = [];
@@ -36,7 +37,7 @@ export function recordElementEvents() {
     document.addEventListener(
       type,
       (e) => {
-        if (e.target.localName === 'storelab-scenario') window.__events.push([e.target.id, type, e.detail]);
+        if (e.target.localName === 'storelab-scenario') window.__events.push([e.target.id, type, e.detail, performance.now()]);
       },
       true,
     );

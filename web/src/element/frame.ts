@@ -2,7 +2,7 @@
 // `element=1`, takes its compiled engine from another frame of the page or compiles it
 // (broker.ts), tells the element what the run does (its first frame, time, play and pause, end,
 // what stops it) and takes the element's play and pause.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { LabController } from '../state/controller';
 import { compileEngine } from '../engine/wasm';
 import { isToFrame, type FromFrame, type ToFrame } from './messages';
@@ -90,20 +90,18 @@ function receive(port: MessagePort): Promise<WebAssembly.Module | null> {
 export function useElementBridge(lab: LabController, problems: readonly string[], height: number): void {
   const active = inElement();
   const problem = problems.join(' ');
+  // Read when the first frame is drawn: the views, and so the height, are known once loaded.
+  const heightNow = useRef(height);
+  heightNow.current = height;
   useEffect(() => {
     if (!active) return;
     let last = '';
     let fatal: string | null = null;
-    let loaded = false;
+    // The time as the controls show it (the store's, at most ~10 times a second), not each frame's.
     const report = () => {
       const s = lab.store.get();
       if (s.fatal && s.fatal !== fatal) post({ storelab: 'error', message: s.fatal });
       fatal = s.fatal;
-      if (!loaded && s.status === 'ready' && lab.frames.latest() != null) {
-        loaded = true;
-        // After the views have drawn it.
-        requestAnimationFrame(() => post({ storelab: 'load', height }));
-      }
       const state: FromFrame = { storelab: 'state', time: s.nowNs / 1e9, playing: s.playing, ended: s.finished };
       const key = JSON.stringify(state);
       if (key !== last) {
@@ -111,7 +109,13 @@ export function useElementBridge(lab: LabController, problems: readonly string[]
         post(state);
       }
     };
-    const unsubscribe = [lab.store.subscribe(report), lab.frames.subscribe(report)];
+    // The first frame published once the run is loaded, drawn by the views in the next animation frame.
+    const firstFrame = lab.frames.subscribe(() => {
+      if (lab.store.get().status !== 'ready') return;
+      firstFrame();
+      requestAnimationFrame(() => post({ storelab: 'load', height: heightNow.current }));
+    });
+    const unsubscribe = [lab.store.subscribe(report), firstFrame];
     const stop = listen((msg) => {
       if (msg.storelab === 'play') lab.play();
       else if (msg.storelab === 'pause') lab.pause();
@@ -121,7 +125,7 @@ export function useElementBridge(lab: LabController, problems: readonly string[]
       stop();
       for (const u of unsubscribe) u();
     };
-  }, [lab, active, height]);
+  }, [lab, active]);
   useEffect(() => {
     if (active && problem) post({ storelab: 'error', message: problem });
   }, [active, problem]);
