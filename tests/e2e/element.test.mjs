@@ -35,7 +35,9 @@ kind = "mob"
 [server]
 mob_mb = "lots"
 </script></storelab-scenario>
-<p id="after">The page goes on.</p>`;
+<p id="after">The page goes on.</p>
+<svg width="10" height="5000" aria-hidden="true"></svg>
+<storelab-scenario id="click" scenario="disk-ostep-a7-30-8-fifo" views="DiskPlatter" height="600"></storelab-scenario>`;
 
 
 /** Each element's id, whether it has opened its frame, its time (s) and whether it is paused. */
@@ -69,6 +71,8 @@ describe('<storelab-scenario> (issue 29)', () => {
     assert.equal(now.top.paused, false, 'autoplay plays it');
     assert.equal(now.hidden.frame, false, 'inside the closed <details>: nothing loads, even eager');
     assert.equal(now.below.frame, false, 'far below the fold: nothing loads yet');
+    const poster = await page.evaluate(() => document.getElementById('below').shadowRoot.querySelector('[part=poster]').innerText);
+    assert.match(poster, /Storelab\s+an inline scenario · DiskPlatter, RequestTable\s+Load the simulation/);
     assert.ok((await events(page, 'top', 'timeupdate')).length > 2);
     // Third-party and under the strict policy, the frame has no storage and runs all the same.
     const top = await frameOf(page, 'top');
@@ -132,6 +136,12 @@ describe('<storelab-scenario> (issue 29)', () => {
     assert.match(toml.message, /The scenario was rejected: line 5 \(server\.mob_mb\): found string "lots"; expected a number/);
     assert.equal(await page.locator('#after').innerText(), 'The page goes on.');
     await shot(page, 'element-errors');
+    // The poster's button loads an element wherever it is (Chromium animates a frame of another
+    // site only on screen, so its first frame waits until it is seen).
+    await page.evaluate(() => document.getElementById('click').shadowRoot.querySelector('[part=poster] button').click());
+    assert.equal((await elements(page)).click.frame, true);
+    await page.evaluate(() => document.getElementById('click').scrollIntoView());
+    await loaded(page, 'click');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
