@@ -34,7 +34,8 @@ export class StorelabScenario extends HTMLElement {
   #visible = false;
   #autoPaused = false;
   #loaded = false;
-  /** Whether the frame's engine came from another frame (not compiled for this element). */
+  /** Whether the frame has its engine, and whether it came from another frame. */
+  #hasEngine = false;
   #sharedEngine = false;
   #state = { time: 0, playing: false, ended: false };
   #pending = false;
@@ -69,7 +70,8 @@ export class StorelabScenario extends HTMLElement {
 
   /** Loads anew once, after a batch of changes (several attributes, the inline scenario). */
   #renew(): void {
-    if (!this.isConnected || this.#pending) return;
+    // Not before the first set-up (an upgrade reports each attribute, then connects).
+    if (!this.isConnected || !this.#box || this.#pending) return;
     this.#pending = true;
     queueMicrotask(() => {
       this.#pending = false;
@@ -129,7 +131,7 @@ export class StorelabScenario extends HTMLElement {
     if (this.#frameWindow) forget(this.#frameWindow, this.#origin);
     this.#root.replaceChildren();
     this.#box = this.#frame = this.#frameWindow = this.#config = null;
-    this.#loaded = this.#autoPaused = this.#visible = this.#sharedEngine = false;
+    this.#loaded = this.#autoPaused = this.#visible = this.#hasEngine = this.#sharedEngine = false;
     this.#state = { time: 0, playing: false, ended: false };
   }
 
@@ -199,6 +201,7 @@ export class StorelabScenario extends HTMLElement {
         engineFor(win, this.#origin);
         break;
       case 'module':
+        this.#hasEngine = true;
         this.#sharedEngine = msg.shared;
         holds(win, this.#origin);
         break;
@@ -220,8 +223,10 @@ export class StorelabScenario extends HTMLElement {
         break;
       }
       case 'error':
-        // The frame shows what stops it, in place of the run.
+        // The frame shows what stops it, in place of the run. One that failed to get its engine
+        // compiles none for the frames waiting on it: another is asked to.
         clearTimeout(this.#timer);
+        if (!this.#hasEngine) forget(win, this.#origin);
         this.#reveal();
         this.#emit('error', { message: msg.message });
         break;
