@@ -15,7 +15,7 @@ if (!fs.existsSync(wasmFile)) {
 const glue = await import('@storelab/engine');
 const exports = await glue.default({ module_or_path: fs.readFileSync(wasmFile) });
 
-export const { Lab, validate, schema, set_field, read_field, remove_field } = glue;
+export const { Lab, validate, schema, set_field, read_field, remove_field, sweep_plan, run_sweep_job, sweep_table } = glue;
 export const {
   assignment_validate,
   assignment_outline,

@@ -8,6 +8,7 @@ use rayon::prelude::*;
 use serde_json::json;
 use std::time::Duration;
 use storelab_core::experiment::{self, RunResult};
+use storelab_core::figure;
 use storelab_core::scenario::{self, Scenario};
 use storelab_core::systems;
 
@@ -104,24 +105,9 @@ pub fn merge(o: MergeArgs) -> Result<(), String> {
 /// of whose runs ended has no row.
 fn sweep_text(s: &Scenario, runs: Vec<Option<RunResult>>, format: Format) -> Result<String, String> {
     let sweep = s.sweep.as_ref().expect("a sweep scenario");
-    let mut rows = Vec::new();
-    let mut at = 0;
-    for p in scenario::sweep_points(s)? {
-        let n = p.scenario.run.seeds as usize;
-        let runs: Vec<RunResult> = runs[at..at + n].iter().flatten().cloned().collect();
-        at += n;
-        if runs.is_empty() {
-            continue;
-        }
-        rows.push(output::Row {
-            series: p.series,
-            value: p.value.unwrap(),
-            aggregate: experiment::aggregate(&runs),
-            runs,
-        });
-    }
+    let rows = figure::sweep_rows(s, &runs)?;
     Ok(match format {
-        Format::Csv => output::sweep_csv(s, sweep, &rows),
+        Format::Csv => figure::sweep_csv(s, &rows),
         Format::Json => {
             let points: Vec<_> = rows
                 .iter()

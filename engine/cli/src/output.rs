@@ -1,12 +1,7 @@
-//! Human-readable and CSV renderings of results.
-use serde_json::Value;
+//! The human-readable report of a run (a sweep's CSV is `storelab_core::figure::sweep_csv`).
 use storelab_core::experiment::{Aggregate, RunResult};
-use storelab_core::scenario::Sweep;
+use storelab_core::figure::get;
 use storelab_core::{systems, Scenario};
-
-fn get(v: &Value, path: &str) -> f64 {
-    path.split('.').fold(v, |v, k| &v[k]).as_f64().unwrap_or(f64::NAN)
-}
 
 pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
     let first = &runs[0].summary;
@@ -42,38 +37,5 @@ pub fn run_report(s: &Scenario, runs: &[RunResult], agg: &Aggregate) -> String {
         runs[0].seed,
         runs[0].trace_hash
     );
-    out
-}
-
-/// One point of a sweep: its seeds' runs and their aggregate.
-pub struct Row {
-    pub series: Option<f64>,
-    pub value: f64,
-    pub aggregate: Aggregate,
-    pub runs: Vec<RunResult>,
-}
-
-/// One line per point: the series value (when the sweep has a series), the swept value, the seed
-/// count, then each figure's mean and 95% confidence half-width.
-pub fn sweep_csv(s: &Scenario, sweep: &Sweep, rows: &[Row]) -> String {
-    let figures = systems::description(s).figures;
-    let mut out = match &sweep.series {
-        Some(series) => format!("{series},{},seeds", sweep.parameter),
-        None => format!("{},seeds", sweep.parameter),
-    };
-    for f in figures {
-        out += &format!(",{0},{0}_ci95", f.path);
-    }
-    out += "\n";
-    for r in rows {
-        if let Some(v) = r.series {
-            out += &format!("{v},");
-        }
-        out += &format!("{},{}", r.value, r.runs.len());
-        for f in figures {
-            out += &format!(",{:.6},{:.6}", get(&r.aggregate.mean, f.path), get(&r.aggregate.ci95, f.path));
-        }
-        out += "\n";
-    }
     out
 }

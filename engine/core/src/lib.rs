@@ -11,6 +11,7 @@ pub mod assignment;
 pub mod components;
 pub mod describe;
 pub mod experiment;
+pub mod figure;
 pub mod frame;
 pub mod fuzz;
 pub mod kernel;

@@ -23,6 +23,8 @@ macro_rules! to_json {
     };
 }
 
+mod sweep;
+
 thread_local! {
     /// The message of the last panic, kept by the hook for `take_panic`: a panic aborts the module
     /// (a WebAssembly trap that says only "unreachable"), and the message is what the user needs.
