@@ -31,7 +31,7 @@ const csp: Plugin = {
 
 // Multi-page build: the lab (/), the embed route (/embed/), the lessons (/lessons/), compare
 // mode (/compare/), the model notes (/notes/), the start page (/start/), the assignment page
-// (/assignment/) and the <storelab-scenario> element (/storelab-scenario.js), so the app works
+// (/assignment/), the figures page (/figures/) and the <storelab-scenario> element (/storelab-scenario.js), so the app works
 // from any static host without
 // server-side routing. The WASM
 // engine is the workspace package @storelab/engine (engine/wasm/npm), built by
@@ -51,6 +51,7 @@ export default defineConfig({
         notes: resolve(here, 'notes/index.html'),
         start: resolve(here, 'start/index.html'),
         assignment: resolve(here, 'assignment/index.html'),
+        figures: resolve(here, 'figures/index.html'),
         // The <storelab-scenario> element, at a name pages can write down (docs/embedding.md).
         'storelab-scenario': resolve(here, 'src/element/storelab-scenario.ts'),
       },

@@ -1,6 +1,7 @@
 // Entry point of every page: the lab (index.html), the embed route (embed/index.html), the
 // lessons (lessons/index.html), the model notes (notes/index.html), the start page
-// (start/index.html) and the assignment page (assignment/index.html) choose their page with
+// (start/index.html), the assignment page (assignment/index.html) and the figures page
+// (figures/index.html) choose their page with
 // <div id="root" data-page="…">.
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -15,6 +16,7 @@ const LessonPage = lazy(() => import('./lessons/LessonPage'));
 const NotesPage = lazy(() => import('./notes/NotesPage'));
 const StartPage = lazy(() => import('./start/StartPage'));
 const AssignmentPage = lazy(() => import('./assignment/AssignmentPage'));
+const FiguresPage = lazy(() => import('./figures/FiguresPage'));
 
 const root = document.getElementById('root')!;
 const page = root.dataset.page ?? 'lab';
@@ -50,6 +52,14 @@ async function render() {
       <StrictMode>
         <Suspense fallback={<p className="loading">Loading the assignment…</p>}>
           <AssignmentPage />
+        </Suspense>
+      </StrictMode>,
+    );
+  } else if (page === 'figures') {
+    createRoot(root).render(
+      <StrictMode>
+        <Suspense fallback={<p className="loading">Loading the figures…</p>}>
+          <FiguresPage />
         </Suspense>
       </StrictMode>,
     );

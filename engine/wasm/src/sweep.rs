@@ -17,8 +17,9 @@ fn parse(text: &str) -> Result<scenario::Scenario, JsError> {
 
 /// The sweep of `scenario_text` as JSON: `parameter`, `series` (its path, or null), `points`
 /// (each `{value, series, seeds}`, in job order: a point's seeds are consecutive jobs), `jobs`
-/// (how many runs in all), and `figures`, the system's summary figures (`path`, `label`, `unit`,
-/// `scale`) that apply to it. Throws, as `validate`'s array, for an invalid scenario, or when it
+/// (how many runs in all), `figures`, the system's summary figures (`path`, `label`, `unit`,
+/// `scale`) that apply to it, and `paper_numbers`, the paper's (`figure`, `values`, `at`,
+/// `source`). Throws, as `validate`'s array, for an invalid scenario, or when it
 /// has no sweep.
 #[wasm_bindgen]
 pub fn sweep_plan(scenario_text: &str) -> Result<String, JsError> {
@@ -44,6 +45,7 @@ pub fn sweep_plan(scenario_text: &str) -> Result<String, JsError> {
         "points": points,
         "jobs": jobs,
         "figures": figures,
+        "paper_numbers": s.meta.paper_numbers,
     })))
 }
 

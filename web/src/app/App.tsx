@@ -211,6 +211,9 @@ export default function App({ lab }: { lab: LabController }) {
           <a href="./start/" data-testid="start-link" title="Every system by its paper: its idea, its lesson, its scenarios and its figures">
             All systems
           </a>
+          <a href="./figures/" data-testid="figures-link" title="Every figure and table the lab reproduces, each sweep run whole in your browser beside the paper's numbers">
+            Figures
+          </a>
           <button type="button" onClick={() => setBrowsing(true)} data-testid="open-gallery" title="Pick a scenario of any system, grouped by system and searchable">
             Scenarios…
           </button>

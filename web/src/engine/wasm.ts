@@ -5,9 +5,9 @@
 // Either way the module is instantiated once per realm (the worker, or the test process). A page
 // that compiles the module once for several engines (the <storelab-scenario> element's) passes
 // the compiled WebAssembly.Module to each (`compileEngine`).
-import init, { Lab, panic_for_tests, take_panic } from '@storelab/engine';
+import init, { Lab, panic_for_tests, take_panic, run_sweep_job, sweep_plan, sweep_table } from '@storelab/engine';
 
-export { Lab, panic_for_tests, take_panic };
+export { Lab, panic_for_tests, take_panic, run_sweep_job, sweep_plan, sweep_table };
 
 let ready: Promise<unknown> | null = null;
 

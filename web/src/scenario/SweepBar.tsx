@@ -1,6 +1,7 @@
 // For a scenario with a [sweep] (a figure): which point the lab is running, and buttons to run
 // another; with a series (one curve per value of a second field), a second row of buttons picks
-// the curve. The whole figure, with confidence intervals, is `storelab sweep` on the command line.
+// the curve. The whole figure, with confidence intervals, is the figures page's (or `storelab
+// sweep` on the command line).
 import { useMemo } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
@@ -8,10 +9,13 @@ import type { PropSchema } from './fields';
 import { atPoint, pointOf, sweepOf, type SweepAxis } from './sweep';
 import { schemaOf } from './fields';
 import SweepPlot from './SweepPlot';
+import { scenarioTexts } from './gallery';
+import { figureLink } from '../figures/link';
 
 export default function SweepBar({ lab }: { lab: LabController }) {
   const text = useStore(lab.store, (s) => s.appliedText);
   const seed = useStore(lab.store, (s) => s.seed);
+  const name = useStore(lab.store, (s) => s.scenarioName);
   const sweep = useMemo(() => sweepOf(text), [text]);
   if (!sweep) return null;
   const schema = schemaOf(text);
@@ -35,7 +39,11 @@ export default function SweepBar({ lab }: { lab: LabController }) {
       {series && <AxisButtons axis={series} text={text} schema={schema} pick={pick} testId="sweep-series-point" />}
       <AxisButtons axis={sweep} text={text} schema={schema} pick={pick} testId="sweep-point" labelled={series != null} />
       <span className="hint">
-        Every point, with confidence intervals: <code>storelab sweep</code> (see the README, “Command line”).
+        Every point, with confidence intervals and the paper&apos;s numbers:{' '}
+        <a href={`./figures/${figureLink({ scenario: name && scenarioTexts[name] === text ? name : null, text: name && scenarioTexts[name] === text ? null : text, seeds: null, figure: null, run: true })}`} data-testid="plot-figure">
+          plot the whole figure
+        </a>{' '}
+        (or <code>storelab sweep</code>).
       </span>
       <SweepPlot lab={lab} sweep={sweep} schema={schema} xUnit={unit} />
     </div>

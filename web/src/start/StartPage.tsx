@@ -29,6 +29,7 @@ export default function StartPage() {
         <nav aria-label="Pages">
           <a href="../">Lab</a>
           <a href="../lessons/">Lessons</a>
+          <a href="../figures/">Figures</a>
           <a href="../notes/">Model notes</a>
         </nav>
       </header>
