@@ -12,7 +12,8 @@
 # to first animated frame, and frame times in headless Chromium while mob-default plays with every
 # view open; and for the <storelab-scenario> element, three on a page (tests/e2e/element-bench.mjs):
 # the time from a tag entering the viewport to its first frame, main-thread work per animation
-# frame (host page and frames) and memory. About a minute in all.
+# frame (host page and frames) and memory; and Fig. 4-1's whole sweep in the figures page against
+# `storelab sweep` (tests/e2e/figures-bench.mjs). About two minutes in all.
 # Arguments go to tests/wasm/bench.mjs: [SCENARIO] [--duration S] [--warmup S].
 # BROWSER_BENCH_ARGS go to tests/e2e/bench.mjs, e.g. "--seconds 5 --fast 30".
 set -euo pipefail
@@ -42,3 +43,4 @@ step "refusals and the longest worker slice (tests/wasm/robustness-bench.mjs)" n
 # shellcheck disable=SC2086 # BROWSER_BENCH_ARGS is a list of words
 step "browser: bundle size, first frame, frame times (tests/e2e/bench.mjs)" node tests/e2e/bench.mjs ${BROWSER_BENCH_ARGS:-}
 step "browser: three <storelab-scenario> elements on a page (tests/e2e/element-bench.mjs)" node tests/e2e/element-bench.mjs --skip-build
+step "browser: Fig. 4-1 whole in the figures page, against storelab sweep (tests/e2e/figures-bench.mjs)" node tests/e2e/figures-bench.mjs --skip-build
