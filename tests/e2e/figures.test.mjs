@@ -88,6 +88,24 @@ describe('the figures page (issue 30)', () => {
     await page.context().close();
   });
 
+  it('plots a figure of one\'s own from a scenario without a sweep, and names a value the field refuses', async () => {
+    const page = await harness.newPage(suite.browser, `${suite.base}figures/#sc=mob-default`, { viewport: { width: 1200, height: 1000 } });
+    const form = page.locator('[data-testid=sweep-form]');
+    await form.waitFor();
+    await form.locator('[data-testid=sweep-parameter]').fill('server.mob_mb');
+    await form.locator('[data-testid=sweep-values]').fill('1, -2');
+    await form.locator('[data-testid=sweep-plot]').click();
+    assert.match(await form.locator('[data-testid=sweep-error]').innerText(), /server\.mob_mb/);
+    assert.equal(await form.locator('[data-testid=sweep-values]').inputValue(), '1, -2', 'the input stays');
+    await form.locator('[data-testid=sweep-values]').fill('1, 2');
+    await form.locator('[data-testid=sweep-plot]').click();
+    await done(page);
+    assert.equal(await page.locator('[data-testid=figure-point]').count(), 2);
+    await shot(page, 'figures-own');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   it("the lab's sweep bar opens the whole figure", async () => {
     const lab = await harness.newPage(suite.browser, `${suite.base}#sc=oplog-table4-log-size`);
     await ready(lab);

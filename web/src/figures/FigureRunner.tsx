@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { compileEngine } from '../engine/wasm';
 import { schemaOf, setField } from '../scenario/fields';
 import FigurePlot from './FigurePlot';
+import SweepForm from './SweepForm';
 import { SweepPool, poolSize } from './pool';
 import { curvesOf, departures, paperMarks, planOf, tableOf, timeLeftMs, type RunJson, type SweepPlan, type Table } from './sweep';
 import { downloadCsv, downloadPng, downloadSvg } from './exports';
@@ -66,13 +67,16 @@ export default function FigureRunner({ link, name, baseText }: { link: FigureLin
   }, []);
 
   if (typeof plan === 'string') {
+    if (/no \[sweep\] section/.test(plan)) return <SweepForm text={text} />;
     return (
       <p className="error-banner" role="alert" data-testid="figure-error">
         This scenario cannot be plotted: {plan}
       </p>
     );
   }
-  const figure = plan.figures.find((f) => f.path === figurePath) ?? plan.figures.find((f) => plan.paper_numbers.some((n) => n.figure === f.path)) ?? plan.figures[0];
+  // The paper's numbers at points of the sweep: the figure to show first, and marked in the list.
+  const marked = (path: string) => plan.paper_numbers.some((n) => n.figure === path && n.at?.length);
+  const figure = plan.figures.find((f) => f.path === figurePath) ?? plan.figures.find((f) => marked(f.path)) ?? plan.figures[0];
   const curves = table ? curvesOf(plan, table.rows, figure) : [];
   const marks = paperMarks(plan, figure);
   const [section, key] = plan.parameter.split('.');
@@ -93,7 +97,7 @@ export default function FigureRunner({ link, name, baseText }: { link: FigureLin
           <select value={figure.path} onChange={(e) => setFigurePath(e.target.value)} data-testid="figure-select">
             {plan.figures.map((f) => (
               <option key={f.path} value={f.path}>
-                {f.label} ({f.unit || 'no unit'}){plan.paper_numbers.some((n) => n.figure === f.path) ? ' · the paper’s' : ''}
+                {f.label} ({f.unit || 'no unit'}){marked(f.path) ? ' · the paper’s' : ''}
               </option>
             ))}
           </select>
@@ -108,7 +112,7 @@ export default function FigureRunner({ link, name, baseText }: { link: FigureLin
           </button>
         ) : (
           <button type="button" className="primary" onClick={() => void run()} data-testid="figure-run">
-            {status === 'idle' ? 'Run' : 'Run again'} {plan.jobs} runs ({plan.points.length} points × {seedsNow} seeds)
+            {status === 'idle' ? 'Run' : 'Run again'} {plan.jobs} runs ({plan.points.length} points × {seedsNow} {seedsNow === 1 ? 'seed' : 'seeds'})
           </button>
         )}
       </div>

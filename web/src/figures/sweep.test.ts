@@ -6,6 +6,7 @@ import { loadEngineForTests, readScenario } from '../engine/testing';
 import { setField } from '../scenario/fields';
 import { curvesOf, departures, paperMarks, planOf, tableOf, timeLeftMs, type RunJson, type SweepPlan } from './sweep';
 import { figureLink, readFigureLink } from './link';
+import { withSweep } from './SweepForm';
 import { run_sweep_job } from '../engine/wasm';
 
 beforeAll(loadEngineForTests);
@@ -65,5 +66,23 @@ describe('a sweep on the figures page', () => {
     const edited = { scenario: null, text: '[system]\nkind = "disk"\n', seeds: null, figure: null, run: false };
     expect(readFigureLink(figureLink(edited))).toEqual(edited);
     expect(readFigureLink('#sc=x&seeds=0&y=').seeds).toBeNull();
+  });
+});
+
+describe("a figure of one's own", () => {
+  it('writes the field and its values (and a series) into [sweep], as the engine reads it', () => {
+    const r = withSweep(readScenario('mob-default.toml'), 'server.mob_mb', '1, 2 4', 'workload.write_prob', '0.1,0.5');
+    if (!('text' in r)) throw new Error(r.error);
+    const plan = planOf(r.text) as SweepPlan;
+    expect(plan.parameter).toBe('server.mob_mb');
+    expect(plan.series).toBe('workload.write_prob');
+    expect(plan.points.map((p) => [p.series, p.value])).toEqual([[0.1, 1], [0.1, 2], [0.1, 4], [0.5, 1], [0.5, 2], [0.5, 4]]);
+  });
+
+  it('names a value the field refuses, and a field there is not', () => {
+    const bad = withSweep(readScenario('mob-default.toml'), 'server.mob_mb', '1, -2', '', '');
+    expect('error' in bad && bad.error).toMatch(/-2/);
+    const unknown = withSweep(readScenario('mob-default.toml'), 'server.no_such', '1', '', '');
+    expect('error' in unknown && unknown.error).toMatch(/no_such/);
   });
 });
