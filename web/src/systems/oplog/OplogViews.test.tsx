@@ -99,10 +99,10 @@ describe('reading the frame', () => {
     const f = oplogFrame(frames[2], description);
     const names = oplogNames(description);
     expect(clientStatus(f, names, 4)).toBe('fetching');
-    expect(clientStatus(f, names, 5)).toBe('committing');
+    expect(clientStatus(f, names, 25)).toBe('committing');
     expect(clientStatus(f, names, 0)).toBe('thinking');
-    // Client 0 thinks since 1.866632440 s: at 2.040 s it is 173.4 ms into its 200 ms.
-    expect(thinkProgress(f, names, 0, frames[2].nowNs)).toBeCloseTo((2_040_000_000 - 1_866_632_440) / 200e6, 9);
+    // Client 0 thinks since 1.866768527 s: at 2.040 s it is 173.2 ms into its 200 ms.
+    expect(thinkProgress(f, names, 0, frames[2].nowNs)).toBeCloseTo((2_040_000_000 - 1_866_768_527) / 200e6, 9);
     expect(thinkProgress(f, names, 4, frames[2].nowNs)).toBe(0);
   });
 
@@ -200,7 +200,7 @@ describe('OplogDiagram', () => {
     }
     expect(tiles[4].getAttribute('aria-label')).toBe(`client 4: fetching, for ${((2_040_000_000 - 2_029_280_000) / 1e6).toFixed(1)} ms, page 196369`);
     expect(text(el.querySelector('[data-testid=server-log]'))).toBe('2,952 / 3,000');
-    expect(text(el.querySelector('[data-testid=server-pool]'))).toBe('2,939');
+    expect(text(el.querySelector('[data-testid=server-pool]'))).toBe('2,938');
     expect(text(el.querySelector('[data-testid=server-cache]'))).toBe('31,050 / 32,050');
     expect(text(el.querySelector('[data-testid=cpu-backlog]'))).toBe('0.00 ms');
     expect(text(el.querySelector('[data-testid=disk-head]'))).toBe(`cyl. ${num(f.disk.headCylinder)}`);
@@ -377,7 +377,7 @@ describe('the Inspector on the opportunistic log', () => {
     expect(inspect({ kind: 'client', id: 4 })).toContain('its page at the disk fetch read, being served: seek');
     const thinking = inspect({ kind: 'client', id: 0 });
     expect(thinking).toContain('thinking: computing, for its think time');
-    expect(thinking).toContain('173.4 of 200 ms');
+    expect(thinking).toContain('173.2 of 200 ms');
     expect(thinking).toContain('page243806');
     expect(inspect({ kind: 'client', id: 99 })).toContain('No client 99 in this run.');
   });
@@ -389,22 +389,22 @@ describe('the Inspector on the opportunistic log', () => {
     expect(pending).toContain(`pending: 1 entry, the oldest committed at 0.612 s (${((2.04e9 - 612_070_000) / 1e6).toFixed(1)} ms ago)`);
     expect(pending).toContain(`cylinder ${f.pool.cylinder[2]} of 1962, slot ${f.pool.slot[2]} of 9`);
     expect(pending).toContain('not cached (a page with pending entries never is)');
-    // Page 272696's installation read is queued third; page 154126 was chosen at 1.753591782 s.
+    // Page 272696's installation read is queued third; page 154611 was chosen at 1.768584285 s.
     expect(inspect({ kind: 'page', id: 272696 })).toContain('installation read, queued at position 3 of 4');
     expect(inspect({ kind: 'page', id: 272696 })).toContain('its entries, if any, are installed when its installation read completes');
-    expect(inspect({ kind: 'page', id: 154126 })).toContain('installation read chosen at 1.754 s from 2,939 candidates, positioning 3.33 ms');
+    expect(inspect({ kind: 'page', id: 154611 })).toContain('installation read chosen at 1.769 s from 2,939 candidates, positioning 3.33 ms');
     expect(inspect({ kind: 'page', id: 196369 })).toContain('client 4 (fetching)');
     expect(inspect({ kind: 'page', id: 1 })).toMatch(/\d+ dirty pages? awaiting write-back at its place/);
   });
 
   it('shows the disk: head, active request with its phases, and the FIFO queue', () => {
     const d = inspect({ kind: 'disk' });
-    expect(d).toContain('cylinder 986.37 of 1962');
+    expect(d).toContain('cylinder 1022.10 of 1962');
     expect(d).toContain('fetch read of page 196369');
     expect(d).toContain('seek (');
-    expect(d).toContain('cylinder 272 → 1148');
+    expect(d).toContain('cylinder 337 → 1148');
     expect(d).toContain('FIFO queue: 4 requests, first served first');
-    expect(d).toContain('installation read of page 262287');
+    expect(d).toContain('installation read of page 272520');
   });
 
   it('shows a row of the event log as any system\'s', () => {
@@ -415,8 +415,8 @@ describe('the Inspector on the opportunistic log', () => {
   it('shows a request by its kind: active, queued, or done', () => {
     const op = (name: string) => oplogNames(description).op.indexOf(name);
     expect(inspect({ kind: 'request', page: 196369, requestKind: op('fetch read'), start: -1 })).toContain('seek (');
-    expect(inspect({ kind: 'request', page: 262287, requestKind: op('installation read'), start: -1 })).toContain('queued at position 4 of 4');
-    expect(inspect({ kind: 'request', page: 46512, requestKind: op('installation read'), start: -1 })).toContain('has completed');
+    expect(inspect({ kind: 'request', page: 272520, requestKind: op('installation read'), start: -1 })).toContain('queued at position 4 of 4');
+    expect(inspect({ kind: 'request', page: 57726, requestKind: op('installation read'), start: -1 })).toContain('has completed');
     expect(renderToString(createElement(Inspector, props(EMPTY_SOURCE, undefined, { kind: 'request', page: 5, requestKind: op('page write'), start: -1 })))).toContain(
       'page write of page 5',
     );

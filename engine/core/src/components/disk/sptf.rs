@@ -85,7 +85,8 @@ pub fn positioning_ns<T: Copy>(disk: &Disk<T>, head: HeadState, addr: u64, len: 
     disk.service_from(head, addr, len).rotation_end - head.time
 }
 
-/// The pool's page with the shortest positioning time from `head`; ties go to the lowest page.
+/// The pool's page with the shortest positioning time from `head`; ties go to the page on the
+/// nearest cylinder, then to the lowest page.
 /// `addr` maps a page to its byte address; every request is `len` bytes.
 pub fn choose<T: Copy>(
     disk: &Disk<T>,
@@ -101,6 +102,7 @@ pub fn choose<T: Copy>(
     let mut best: Option<Choice> = None;
     let mut examined = 0u32;
     let mut seen = 0usize;
+    let mut best_d = 0u64;
     for d in 0..cylinders {
         // No request d cylinders away is positioned sooner than its seek.
         let bound = (head.time as f64 + disk.seek_ms(d as u32) * 1e6).round() as u64 - head.time;
@@ -114,12 +116,16 @@ pub fn choose<T: Copy>(
                 examined += 1;
                 seen += 1;
                 let t = positioning_ns(disk, head, addr(page), len);
+                // A tie goes to the nearer cylinder (found first, d rising), then to the lower
+                // page; ties are common, since every candidate whose seek ends before its slot
+                // comes round waits for the same instant.
                 let better = match best {
                     None => true,
-                    Some(b) => t < b.positioning_ns || (t == b.positioning_ns && page < b.page),
+                    Some(b) => t < b.positioning_ns || (t == b.positioning_ns && best_d == d && page < b.page),
                 };
                 if better {
                     best = Some(Choice { page, positioning_ns: t, examined: 0 });
+                    best_d = d;
                 }
             }
         }
@@ -163,7 +169,15 @@ mod tests {
                     time: rng.below(1_000_000_000) as u64,
                 };
                 let fast = choose(&disk, head, &pool, |p| p as u64 * PAGE, PAGE).unwrap();
-                let brute = pool.iter().map(|p| (positioning_ns(&disk, head, p as u64 * PAGE, PAGE), p)).min().unwrap();
+                let brute = pool
+                    .iter()
+                    .map(|p| {
+                        let d = disk.geometry.cylinder(p as u64 * PAGE).abs_diff(head.cylinder);
+                        (positioning_ns(&disk, head, p as u64 * PAGE, PAGE), d, p)
+                    })
+                    .min()
+                    .map(|(t, _, p)| (t, p))
+                    .unwrap();
                 assert_eq!((fast.positioning_ns, fast.page), brute, "pool {size}, trial {trial}");
                 if size == 24_000 {
                     assert!(fast.examined < 2_000, "the bound prunes: {} examined", fast.examined);
