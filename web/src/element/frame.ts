@@ -36,11 +36,17 @@ function listen(take: (msg: ToFrame) => void): () => void {
 /** The engine compiled, from the frame the element names or compiled here; this frame then gives
  * it to the frames the element sends its way. */
 export async function elementModule(): Promise<WebAssembly.Module> {
+  // A parent that is no element (a page framing embed/?element=1 itself) never answers: after a
+  // while the frame compiles its own.
   const port = await new Promise<MessagePort | null>((resolve) => {
-    const stop = listen((msg) => {
-      if (msg.storelab !== 'engine') return;
+    const answered = (p: MessagePort | null) => {
+      clearTimeout(timer);
       stop();
-      resolve(msg.port);
+      resolve(p);
+    };
+    const timer = setTimeout(() => answered(null), SHARE_TIMEOUT_MS);
+    const stop = listen((msg) => {
+      if (msg.storelab === 'engine') answered(msg.port);
     });
     post({ storelab: 'hello' });
   });

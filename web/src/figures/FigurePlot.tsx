@@ -11,6 +11,7 @@ const H = 400;
 const M = { l: 64, r: 28, t: 16, b: 48 };
 /** Roughly the width of a legend label at 11 px, to lay the entries out in a row. */
 const labelWidth = (text: string) => 16 + text.length * 6.2 + 20;
+const LEGEND_ROW = 16;
 
 export interface FigurePlotProps {
   curves: PlotCurve[];
@@ -35,9 +36,9 @@ const FigurePlot = forwardRef<SVGSVGElement, FigurePlotProps>(function FigurePlo
     .nice()
     .range([H - M.b, M.t]);
   const fmt = (v: number) => (Number.isFinite(v) ? `${+v.toPrecision(4)} ${yUnit}` : 'no value');
-  const legendRows = curves.length > 1 || marks.length > 0;
+  const legend = legendOf({ curves, seriesName, marks }, width);
   return (
-    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" width={width} height={H + (legendRows ? 22 : 0)} role="img" aria-label={`${yLabel} against ${xLabel}`} className="figure-plot" data-testid="figure-plot">
+    <svg ref={ref} xmlns="http://www.w3.org/2000/svg" width={width} height={H + legend.height} role="img" aria-label={`${yLabel} against ${xLabel}`} className="figure-plot" data-testid="figure-plot">
       <rect width="100%" height="100%" fill="#fff" />
       {(ys.length ? y.ticks(6) : []).map((t) => (
         <g key={`y${t}`}>
@@ -82,38 +83,43 @@ const FigurePlot = forwardRef<SVGSVGElement, FigurePlotProps>(function FigurePlo
           <path d={`M${x(m.x)},${y(m.y) - 6}l6,6l-6,6l-6,-6z`} fill="none" stroke="#1f2933" strokeWidth={1.5} />
         </g>
       ))}
-      {legendRows && <Legend curves={curves} seriesName={seriesName} marks={marks} />}
+      {legend.height > 0 && <Legend entries={legend.entries} />}
     </svg>
   );
 });
 
-/** One row under the plot: each curve's colour and name, then the paper's mark and sources. */
-function Legend({ curves, seriesName, marks }: Pick<FigurePlotProps, 'curves' | 'seriesName' | 'marks'>) {
-  const entries = curves.map((c, i) => ({ key: String(c.series), colour: COLOURS[i % COLOURS.length], text: c.series != null ? `${seriesName} = ${c.series}` : 'this model (mean ± 95%)' }));
-  const paper = marks.length ? `the paper (${[...new Set(marks.map((m) => m.source))].join('; ')})` : null;
-  let at = 0;
+/** The legend under the plot: each curve's colour and name, then the paper's mark and sources,
+ * in rows as wide as the plot. */
+function legendOf({ curves, seriesName, marks }: Pick<FigurePlotProps, 'curves' | 'seriesName' | 'marks'>, width: number) {
+  const entries: { key: string; colour: string | null; text: string; x: number; y: number }[] = curves.map((c, i) => ({
+    key: String(c.series),
+    colour: COLOURS[i % COLOURS.length],
+    text: c.series != null ? `${seriesName} = ${c.series}` : 'this model (mean ± 95%)',
+    x: 0,
+    y: 0,
+  }));
+  if (marks.length) entries.push({ key: 'paper', colour: null, text: `the paper (${[...new Set(marks.map((m) => m.source))].join('; ')})`, x: 0, y: 0 });
+  let [x, row] = [0, 0];
+  for (const e of entries) {
+    const w = labelWidth(e.text);
+    if (x > 0 && x + w > width - M.l - M.r) [x, row] = [0, row + 1];
+    [e.x, e.y] = [x, row * LEGEND_ROW];
+    x += w;
+  }
+  return { entries, height: entries.length > 1 || marks.length ? (row + 1) * LEGEND_ROW + 6 : 0 };
+}
+
+function Legend({ entries }: { entries: ReturnType<typeof legendOf>['entries'] }) {
   return (
     <g transform={`translate(${M.l} ${H + 6})`} fontSize="11" fill="#1f2933">
-      {entries.map((e) => {
-        const x = at;
-        at += labelWidth(e.text);
-        return (
-          <g key={e.key} transform={`translate(${x} 0)`}>
-            <rect width={12} height={3} y={4} fill={e.colour} />
-            <text x={16} y={10}>
-              {e.text}
-            </text>
-          </g>
-        );
-      })}
-      {paper && (
-        <g transform={`translate(${at} 0)`}>
-          <path d="M6,0l6,6l-6,6l-6,-6z" fill="none" stroke="#1f2933" transform="translate(0 -1)" />
+      {entries.map((e) => (
+        <g key={e.key} transform={`translate(${e.x} ${e.y})`}>
+          {e.colour ? <rect width={12} height={3} y={4} fill={e.colour} /> : <path d="M6,0l6,6l-6,6l-6,-6z" fill="none" stroke="#1f2933" transform="translate(0 -1)" />}
           <text x={16} y={10}>
-            {paper}
+            {e.text}
           </text>
         </g>
-      )}
+      ))}
     </g>
   );
 }
