@@ -2,9 +2,10 @@
 //   embed/?views=MobView,DiskView&controls=1&autoplay=0&speed=20&bar=1&set=server.mob_mb%3D2#sc=mob-default&seed=1&t=0
 // The hash may also carry a full permalink (`#s=…`). The options are read and checked by
 // embedParams.ts; `set` pins parameters on top of the scenario (`section.key=value,…`, as lessons'
-// `set:` lines and the CLI's --set). A wrong option, an unknown view or gallery name, or a
-// rejected override is shown by name, with what exists, and nothing runs. Nothing is written to
-// local storage.
+// `set:` lines and the CLI's --set). A wrong option, an unknown view or gallery name, a rejected
+// override or a scenario the engine refuses is shown by name (or line and field), with what
+// exists, and nothing runs. Nothing is written to local storage. Opened by a <storelab-scenario>
+// element (`element=1`), it also speaks to the element (element/frame.ts).
 import { useEffect, useMemo, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
