@@ -1,17 +1,16 @@
 // The lab's "Copy embed code" dialog: the run as it is now (scenario, seed, time, the first three
 // views) as the <storelab-scenario> tag, beside the iframe. Each has its code to read and a Copy
 // button; Escape or a click outside closes it and gives the focus back.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { LabController } from '../state/controller';
 import { encodeHash } from '../state/url';
 import { scenarioTexts } from '../scenario/gallery';
 import { elementCode } from '../element/attributes';
 import { embedCode, embedHeight } from './embedParams';
 import { systemViews } from './views';
+import Dialog from './Dialog';
 
 export default function EmbedDialog({ lab, onClose }: { lab: LabController; onClose: () => void }) {
-  const [before] = useState(() => document.activeElement as HTMLElement | null);
-  useEffect(() => () => before?.focus?.(), [before]);
   const code = useMemo(() => {
     const s = lab.store.get();
     const views = systemViews(s.description)
@@ -26,33 +25,23 @@ export default function EmbedDialog({ lab, onClose }: { lab: LabController; onCl
     };
   }, [lab]);
   return (
-    <div
-      className="overlay"
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="embed-title"
-      onClick={onClose}
-      onKeyDown={(e) => e.key === 'Escape' && onClose()}
-      data-testid="embed-dialog"
-    >
-      <div className="overlay-box embed-dialog" onClick={(e) => e.stopPropagation()}>
-        <div className="gallery-dialog-head">
-          <h2 id="embed-title">Embed this run</h2>
-          <button type="button" onClick={onClose} aria-label="Close" autoFocus>
-            ✕
-          </button>
-        </div>
-        <p className="hint">This scenario, seed and time, with the first three views, in another page.</p>
-        <CodeBox
-          id="tag"
-          label="One tag"
-          about="Loads when scrolled near, pauses off screen, works under a strict Content-Security-Policy; the page needs the script line once (docs/embedding.md says which files to host)."
-          code={code.tag ?? 'This scenario’s text holds “</script”, which cannot go inside a tag: use the iframe.'}
-          copyable={code.tag != null}
-        />
-        <CodeBox id="iframe" label="An iframe" about="For a page or a site builder that takes only HTML." code={code.iframe} copyable />
+    <Dialog labelledBy="embed-title" testId="embed-dialog" className="embed-dialog" onClose={onClose}>
+      <div className="gallery-dialog-head">
+        <h2 id="embed-title">Embed this run</h2>
+        <button type="button" onClick={onClose} aria-label="Close" autoFocus>
+          ✕
+        </button>
       </div>
-    </div>
+      <p className="hint">This scenario, seed and time, with the first three views, in another page.</p>
+      <CodeBox
+        id="tag"
+        label="One tag"
+        about="Loads when scrolled near, pauses off screen, works under a strict Content-Security-Policy; the page needs the script line once (docs/embedding.md says which files to host)."
+        code={code.tag ?? 'This scenario’s text holds “</script”, which cannot go inside a tag: use the iframe.'}
+        copyable={code.tag != null}
+      />
+      <CodeBox id="iframe" label="An iframe" about="For a page or a site builder that takes only HTML." code={code.iframe} copyable />
+    </Dialog>
   );
 }
 

@@ -6,6 +6,7 @@ import type { LabController } from '../state/controller';
 import { scenarioTexts } from '../scenario/gallery';
 import { encodeCompareHash, sideSpec } from './compareParams';
 import ComparePicker from './ComparePicker';
+import Dialog from '../app/Dialog';
 import './compare.css';
 
 export default function CompareDialog({ lab, onClose }: { lab: LabController; onClose: () => void }) {
@@ -14,39 +15,35 @@ export default function CompareDialog({ lab, onClose }: { lab: LabController; on
   const tNs = lab.currentNs();
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
     box.current?.querySelector<HTMLElement>('select, input, a, button')?.focus();
-    return () => before?.focus?.();
   }, []);
   return (
-    <div className="overlay" role="dialog" aria-modal="true" aria-labelledby="compare-title" onClick={onClose} onKeyDown={(e) => e.key === 'Escape' && onClose()} data-testid="compare-dialog">
-      <div className="overlay-box compare-dialog" ref={box} onClick={(e) => e.stopPropagation()}>
-        <h2 id="compare-title">Compare two scenarios</h2>
-        <p className="hint">
-          Side by side, same seed ({s.seed}), one clock, from this time on: each side's views and counters, their difference over time, and a figure against a swept
-          field.
-        </p>
-        <ComparePicker
-          a={a}
-          knobs={s.description?.knobs}
-          action={(sides) => (
-            <p className="picker-actions">
-              {sides ? (
-                <a className="button primary" href={`./compare/${encodeCompareHash(sides, s.seed, tNs)}`} target="_blank" rel="noopener" onClick={onClose} data-testid="open-compare">
-                  Open compare ↗
-                </a>
-              ) : (
-                <button type="button" className="primary" disabled>
-                  Open compare ↗
-                </button>
-              )}{' '}
-              <button type="button" onClick={onClose}>
-                Cancel
+    <Dialog labelledBy="compare-title" testId="compare-dialog" className="compare-dialog" onClose={onClose} ref={box}>
+      <h2 id="compare-title">Compare two scenarios</h2>
+      <p className="hint">
+        Side by side, same seed ({s.seed}), one clock, from this time on: each side's views and counters, their difference over time, and a figure against a swept
+        field.
+      </p>
+      <ComparePicker
+        a={a}
+        knobs={s.description?.knobs}
+        action={(sides) => (
+          <p className="picker-actions">
+            {sides ? (
+              <a className="button primary" href={`./compare/${encodeCompareHash(sides, s.seed, tNs)}`} target="_blank" rel="noopener" onClick={onClose} data-testid="open-compare">
+                Open compare ↗
+              </a>
+            ) : (
+              <button type="button" className="primary" disabled>
+                Open compare ↗
               </button>
-            </p>
-          )}
-        />
-      </div>
-    </div>
+            )}{' '}
+            <button type="button" onClick={onClose}>
+              Cancel
+            </button>
+          </p>
+        )}
+      />
+    </Dialog>
   );
 }

@@ -2,15 +2,12 @@
 // sweep_plan and sweep_table, the CLI's own), what the plot draws from them, the paper's numbers
 // beside the curve and where the curve departs from them, and how long the rest will take.
 import { sweep_plan, sweep_table } from '../engine/wasm';
-import type { ScenarioError } from '../engine/types';
+import type { FigureInfo as EngineFigure, ScenarioError } from '../engine/types';
+import { summaryValue } from '../app/results';
 import { describeErrors } from '../lessons/overrides';
 
-export interface FigureInfo {
-  path: string;
-  label: string;
-  unit: string;
-  scale: number;
-}
+/** A summary figure as the plan names it. */
+export type FigureInfo = Pick<EngineFigure, 'path' | 'label' | 'unit' | 'scale'>;
 
 export interface PaperNumber {
   figure: string;
@@ -70,12 +67,6 @@ export function tableOf(text: string, runs: readonly (RunJson | null)[]): Table 
   return JSON.parse(sweep_table(text, JSON.stringify(runs))) as Table;
 }
 
-/** A figure's value at `path` (dotted) in a summary or aggregate; NaN where there is none. */
-export function valueAt(v: unknown, path: string): number {
-  const x = path.split('.').reduce<unknown>((o, k) => (o != null && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), v);
-  return typeof x === 'number' ? x : NaN;
-}
-
 /** A point of the plot: the mean and its interval, in the figure's unit as shown. */
 export interface PlotPoint {
   x: number;
@@ -99,9 +90,9 @@ export function curvesOf(plan: SweepPlan, rows: readonly Row[], f: FigureInfo): 
       .filter((r) => (r.series ?? null) === series)
       .map((r) => ({
         x: r.value,
-        y: valueAt(r.aggregate.mean, f.path) * f.scale,
-        ci: valueAt(r.aggregate.ci95, f.path) * f.scale,
-        runs: r.runs.map((run) => ({ seed: run.seed, y: valueAt(run.summary, f.path) * f.scale })),
+        y: summaryValue(r.aggregate.mean, f.path) * f.scale,
+        ci: summaryValue(r.aggregate.ci95, f.path) * f.scale,
+        runs: r.runs.map((run) => ({ seed: run.seed, y: summaryValue(run.summary, f.path) * f.scale })),
       })),
   }));
 }
