@@ -1,7 +1,8 @@
 //! Reproduction of HAC's miss-rate results (§4.2; spec §6) by driving OO7 traversals through
 //! the caches (`systems::hac::experiment`) and by timed runs of the system. Each test names its
 //! table or figure; docs/models.md has the measured values. Run in release: `cargo test
-//! --release -p storelab-core --test repro_hac`.
+//! --release -p storelab-core --test repro_hac`. A miss is in `known_misses`, which is ignored
+//! by default and fails when run.
 use storelab_core::scenario;
 use storelab_core::systems::hac::baselines::quickstore::MAPPING_FETCH_PROB;
 use storelab_core::systems::hac::cache::HacParams;
@@ -429,13 +430,11 @@ fn table_1_more_secondary_pointers_help_and_more_frames_scanned_cost() {
     assert!(by_s[4] > 4.0 * by_s[1], "S = 20 costs far more than S = 3: {by_s:?}");
 }
 
-/// Figure 13 (§4.5): on the dynamic traversal (80/20), HAC-FG is faster than FPC-NO once the cache
-/// is past the smallest sizes. The x axis is the client's memory, frames plus the indirection
-/// table (§4.2.3, as Figure 5's): at the same memory FPC, with the smaller table, has more frames.
-/// So each HAC-FG run is set beside FPC-NO interpolated at its memory. The paper's peak is 1.61×;
-/// the model's is about 1.9× near 24 MB (docs/models.md): not asserted.
-#[test]
-fn figure_13_hac_fg_beats_fpc_no_on_the_dynamic_traversal() {
+/// Figure 13's FPC-NO over HAC-FG elapsed time on the dynamic traversal (80/20), seed 1, at the
+/// memory of HAC-FG with each of `hac_mb` MB of frames. The x axis is the client's memory, frames
+/// plus the indirection table (§4.2.3, as Figure 5's): at the same memory FPC, with the smaller
+/// table, has more frames. So FPC-NO, run at each of `fpc_mb`, is interpolated at HAC-FG's memory.
+fn figure_13_ratios(hac_mb: &[f64], fpc_mb: &[f64]) -> Vec<(f64, f64)> {
     let run = |mb: f64, client: &str| {
         let body = format!(
             "[workload]\ntraversal = \"dynamic\"\n[run]\nduration_s = 3600\n[client]\ncache_mb = {mb}\n{client}\n"
@@ -444,17 +443,35 @@ fn figure_13_hac_fg_beats_fpc_no_on_the_dynamic_traversal() {
         assert!(s.traversal_complete, "{mb} MB, {client}");
         (s.memory_mb, s.elapsed_s)
     };
-    let fpc_no: Vec<(f64, f64)> =
-        [8.0, 12.0, 16.0, 20.0, 24.0].iter().map(|&mb| run(mb, "policy = \"fpc\"\ninstall_us = 0")).collect();
-    let fpc_no_at = |memory: f64| {
-        let w = fpc_no.windows(2).find(|w| w[0].0 <= memory && memory <= w[1].0).expect("bracketed");
-        w[0].1 + (w[1].1 - w[0].1) * (memory - w[0].0) / (w[1].0 - w[0].0)
-    };
-    for mb in [8.0, 12.0, 16.0] {
-        let (memory, hac_fg) = run(mb, "replacement = \"foreground\"");
-        let fpc = fpc_no_at(memory);
-        assert!(hac_fg < fpc, "{memory:.1} MB of frames and table: HAC-FG {hac_fg:.1} s, FPC-NO {fpc:.1} s");
-    }
+    let fpc_no: Vec<(f64, f64)> = fpc_mb.iter().map(|&mb| run(mb, "policy = \"fpc\"\ninstall_us = 0")).collect();
+    hac_mb
+        .iter()
+        .map(|&mb| {
+            let (memory, hac_fg) = run(mb, "replacement = \"foreground\"");
+            let w = fpc_no.windows(2).find(|w| w[0].0 <= memory && memory <= w[1].0).expect("bracketed");
+            let fpc = w[0].1 + (w[1].1 - w[0].1) * (memory - w[0].0) / (w[1].0 - w[0].0);
+            (memory, fpc / hac_fg)
+        })
+        .collect()
+}
+
+/// Figure 13 (§4.5): on the dynamic traversal (80/20), HAC-FG is faster than FPC-NO once the cache
+/// is past the smallest sizes. The paper's peak is 1.61×; the model's is about 1.9× near 25 MB
+/// (`known_misses`).
+#[test]
+fn figure_13_hac_fg_beats_fpc_no_on_the_dynamic_traversal() {
+    let ratios = figure_13_ratios(&[8.0, 12.0, 16.0], &[8.0, 12.0, 16.0, 20.0, 24.0]);
+    assert!(ratios.iter().all(|&(_, r)| r > 1.0), "FPC-NO / HAC-FG at (MB, ratio): {ratios:.2?}");
+}
+
+#[test]
+#[ignore = "a known miss, reported in docs/models.md: run with --ignored to see it fail"]
+fn known_misses() {
+    // Figure 13: "HAC-FG performs up to 61% faster than FPC-NO" (spec §6 #23): the peak within 10%.
+    // `cargo test --release -p storelab-core --test repro_hac known_misses -- --ignored`.
+    let ratios = figure_13_ratios(&[12.0, 14.0, 16.0, 18.0, 20.0], &[12.0, 16.0, 20.0, 24.0, 28.0, 32.0]);
+    let peak = ratios.iter().map(|&(_, r)| r).fold(0.0, f64::max);
+    assert!((peak / 1.61 - 1.0).abs() <= 0.1, "Figure 13's peak {peak:.2} (paper 1.61) at (MB, ratio): {ratios:.2?}");
 }
 
 /// Figure 6 (§4.2.3), the dynamic traversal with 80% of its accesses from T1− operations: like
