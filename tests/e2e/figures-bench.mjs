@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildWeb, launchChromium, newPage, root, startPreview } from './harness.mjs';
+import { record } from '../bench/record.mjs';
 
 const { values: opts } = parseArgs({ options: { 'skip-build': { type: 'boolean', default: false } } });
 const SCENARIOS = ['fig4-1-mob-size', 'fig4-1-mob-size-wo'];
@@ -31,6 +32,7 @@ try {
     await page.context().close();
   }
   console.log(`  both layouts: ${browserS.toFixed(1)} s (budget ${BUDGET_S} s: ${browserS <= BUDGET_S ? 'within' : 'OVER'})`);
+  record(`Fig. 4-1, both layouts, ${SEEDS} seeds: figures page`, browserS, 's', { max: BUDGET_S });
   const bin = path.join(root, 'engine/target/release/storelab');
   let cliS = 0;
   for (const name of SCENARIOS) {
@@ -41,6 +43,7 @@ try {
     console.log(`  storelab sweep ${name} --set run.seeds=${SEEDS}: ${s.toFixed(1)} s`);
   }
   console.log(`  storelab sweep, both layouts: ${cliS.toFixed(1)} s`);
+  record(`Fig. 4-1, both layouts, ${SEEDS} seeds: storelab sweep`, cliS, 's');
 } finally {
   await browser.close();
   await preview.stop();

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Lab, root, storelabBin } from './engine.mjs';
 import { setKeys } from './scenario-text.mjs';
+import { record } from '../bench/record.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -78,7 +79,10 @@ if (typeof wasm.accesses === 'number') {
   console.log(`wasm    ${fmt(wasm.accesses)} object accesses measured: ${fmt(wasm.accesses / wasmS / 1e6)} M accesses/s (native: storelab bench ${scenario})`);
 }
 console.log(line('wasm, records kept (as in the lab)', wasm.events, wasmTracedS));
-console.log(`wasm/native events/s ratio: ${((wasm.events / wasmS) / (native.events / nativeS)).toFixed(3)}`);
+const ratio = wasm.events / wasmS / (native.events / nativeS);
+console.log(`wasm/native events/s ratio: ${ratio.toFixed(3)}`);
+record(`${path.basename(scenario, '.toml')}: WASM/native events/s`, ratio, '', { min: 0.85 });
+record(`${path.basename(scenario, '.toml')}: WASM simulated s per wall s`, wasm.simS / wasmS, 's/s');
 if (native.trace_hash !== wasm.hash || native.events !== wasm.events) {
   console.error(`warning: native and WASM runs differ (trace hash ${native.trace_hash} vs ${wasm.hash})`);
   process.exitCode = 1;
