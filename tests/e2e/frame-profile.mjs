@@ -2,7 +2,9 @@
 // Opens the lab on a gallery scenario in headless Chromium (tests/e2e/bench.mjs's set-up), plays
 // it at a speed (from a time), and records a CPU profile of the page's main thread through the
 // DevTools protocol (Profiler.start/stop) for --seconds; prints the functions with the most self
-// time and the most total time (inclusive, each function counted once per sample). Build web/
+// time and the most total time (inclusive, each function counted once per sample), and the time
+// per published frame of each FrameStore.publish listener (a view's draw) and each animation-frame
+// callback. Build web/
 // with `vite build --minify false` first to read the app's own function names.
 //
 //   node tests/e2e/frame-profile.mjs --scenario hac-compaction [--speed S_PER_S] [--from S] [--seconds S] [--top N]
@@ -20,7 +22,8 @@ const { values: opts } = parseArgs({
 });
 const VIEWPORT = { width: 1600, height: 1500 }; // bench.mjs's: every view on screen
 
-/** Self and total microseconds per function ("name file:line") in a CDP CPU profile. */
+/** Self and total microseconds per function ("name file:line") in a CDP CPU profile, and per
+ * entry: the function FrameStore.publish called (a view's listener), or the root's child. */
 function aggregate(profile) {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
@@ -32,19 +35,27 @@ function aggregate(profile) {
   };
   const self = new Map();
   const total = new Map();
+  const entry = new Map();
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i + 1] ?? 0;
     const n = nodes.get(id);
     self.set(key(n), (self.get(key(n)) ?? 0) + dt);
     const seen = new Set();
-    for (let at = id; at != null; at = parent.get(at)) {
+    let below = null;
+    for (let at = id; at != null; below = at, at = parent.get(at)) {
       const k = key(nodes.get(at));
+      const name = nodes.get(at).callFrame.functionName;
+      const e = name === 'publish' && below != null ? `publish → ${key(nodes.get(below))}` : parent.get(at) === profile.nodes[0].id ? key(nodes.get(at)) : null;
+      if (e != null) {
+        if (!seen.has(e)) entry.set(e, (entry.get(e) ?? 0) + dt);
+        seen.add(e);
+      }
       if (seen.has(k)) continue;
       seen.add(k);
       total.set(k, (total.get(k) ?? 0) + dt);
     }
   });
-  return { self, total, us: profile.endTime - profile.startTime };
+  return { self, total, entry, us: profile.endTime - profile.startTime };
 }
 
 const preview = await startPreview();
@@ -60,10 +71,12 @@ try {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  const count0 = await page.evaluate(() => window.__storelab.frames.count);
   await cdp.send('Profiler.start');
   await page.waitForTimeout(Number(opts.seconds) * 1000);
   const { profile } = await cdp.send('Profiler.stop');
-  const { self, total, us } = aggregate(profile);
+  const published = (await page.evaluate(() => window.__storelab.frames.count)) - count0;
+  const { self, total, entry, us } = aggregate(profile);
   const wallS = us / 1e6;
   const rows = (m) =>
     [...m.entries()]
@@ -73,7 +86,14 @@ try {
       .join('\n');
   const playing = await page.evaluate(() => window.__storelab.lab.store.get().playing);
   console.log(`${opts.scenario} at ${opts.speed} s/s from ${opts.from} s, ${wallS.toFixed(1)} s profiled${playing ? '' : ' (the run ended while profiling)'}`);
+  const perFrame = [...entry.entries()]
+    .filter(([k]) => k !== '(program) ' && k !== '(idle) ')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(opts.top))
+    .map(([k, v]) => `  ${(v / 1000 / published).toFixed(2).padStart(7)} ms  ${k}`)
+    .join('\n');
   console.log(`self time:\n${rows(self)}\ntotal time:\n${rows(total)}`);
+  console.log(`per published frame (${published} frames, ${(published / wallS).toFixed(1)}/s), by entry:\n${perFrame}`);
   if (page.errors.length) console.error(`page errors:\n  ${page.errors.join('\n  ')}`);
   await page.context().close();
 } finally {
