@@ -67,28 +67,9 @@ export function drawMob(
   // ---- strip 1: the whole MOB, aggregated per device-pixel column by area ----
   const dpr = window.devicePixelRatio || 1;
   const cols = new AreaColumns(Math.max(1, Math.floor(plotW * dpr)));
-  const holes = new Uint8Array(cols.cols);
-  const marks = new Uint8Array(cols.cols); // 1 = batch page, 2 = hovered / selected page
-  const colPerByte = cols.cols / cap;
   const pxPerByte = plotW / cap;
   const showEdges = layout.liveChunks > 0 && plotW / layout.liveChunks >= 5;
-  let at = 0; // bytes of the log before chunk i
-  for (let i = 0; i < n; i++) {
-    const s = at * colPerByte;
-    const count = counts[i];
-    if (count === 0) {
-      holes[cols.column(s)] = 1;
-      continue;
-    }
-    const bytes = chunkBytes(count, bpm);
-    at += bytes;
-    const z = bytes * colPerByte;
-    cols.add(s, z, chunkAreas[i] % 3);
-    if (showEdges) cols.edge[cols.column(s)] = 1;
-    const p = chunkPages[i];
-    const mk = p === hoverPage || p === selectedPage ? 2 : inBatch[p] === 1 ? 1 : 0;
-    if (mk) for (let c = cols.column(s); c <= cols.column(s + z); c++) marks[c] = Math.max(marks[c], mk);
-  }
+  const { holes, marks } = wholeStrip(m, bpm, cols, cols.cols / cap, showEdges, (p) => (p === hoverPage || p === selectedPage ? 2 : inBatch[p] === 1 ? 1 : 0));
   paintAreaColumns(ctx, cols, ML, S1_Y, S1_H, f.names.areaColour, EMPTY_FILL, dpr);
   // Holes: grey ticks above the strip.
   ctx.fillStyle = HOLE;
@@ -139,7 +120,7 @@ export function drawMob(
   const zMarks = new Uint8Array(zcols.cols);
   const zOutlines: [number, number][] = [];
   const zLabels: [number, number][] = [];
-  at = 0;
+  let at = 0; // bytes of the log before chunk i
   for (let i = 0; i < n; i++) {
     const s = at;
     if (s > zoomBytes) break;
@@ -222,6 +203,39 @@ export function drawMob(
     ctx.strokeStyle = '#e3e3e3';
     ctx.strokeRect(ML + 0.5, B_Y + 0.5, plotW - 1, B_H - 1);
   }
+}
+
+/** The whole MOB's strip: each chunk's bytes by area added to `cols` (`colPerByte` columns a
+ * byte), with a chunk boundary flagged where `edges`; the columns of holes (chunks with nothing
+ * live), and each column's mark, the highest `mark` of its chunks' pages. Tens of thousands of
+ * chunks a frame: most fall within one column, added here without AreaColumns.add's general case. */
+function wholeStrip(m: BufferFrame['mob'], bpm: number, cols: AreaColumns, colPerByte: number, edges: boolean, mark: (page: number) => number): { holes: Uint8Array; marks: Uint8Array } {
+  const { chunkCount: counts, chunkArea: chunkAreas, chunkPage: chunkPages } = m;
+  const { acc, edge } = cols;
+  const last = cols.cols - 1;
+  const holes = new Uint8Array(cols.cols);
+  const marks = new Uint8Array(cols.cols);
+  let at = 0; // bytes of the log before chunk i
+  for (let i = 0; i < counts.length; i++) {
+    const s = at * colPerByte;
+    const c0 = s >= last ? last : Math.floor(s); // cols.column(s): s is never negative
+    const count = counts[i];
+    if (count === 0) {
+      holes[c0] = 1;
+      continue;
+    }
+    const bytes = chunkBytes(count, bpm);
+    at += bytes;
+    const z = bytes * colPerByte;
+    const e = s + z;
+    const c1 = e >= last ? last : Math.floor(e);
+    if (c0 === c1) acc[c0 * 3 + (chunkAreas[i] % 3)] += z;
+    else cols.add(s, z, chunkAreas[i] % 3);
+    if (edges) edge[c0] = 1;
+    const mk = mark(chunkPages[i]);
+    if (mk) for (let c = c0; c <= c1; c++) marks[c] = Math.max(marks[c], mk);
+  }
+  return { holes, marks };
 }
 
 /** A caption that fits `px` pixels of 11 px text (about 6.3 px a character): `long` when it does,
