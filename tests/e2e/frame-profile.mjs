@@ -41,14 +41,15 @@ function aggregate(profile) {
     const n = nodes.get(id);
     self.set(key(n), (self.get(key(n)) ?? 0) + dt);
     const seen = new Set();
+    const entered = new Set();
     let below = null;
     for (let at = id; at != null; below = at, at = parent.get(at)) {
       const k = key(nodes.get(at));
       const name = nodes.get(at).callFrame.functionName;
       const e = name === 'publish' && below != null ? `publish → ${key(nodes.get(below))}` : parent.get(at) === profile.nodes[0].id ? key(nodes.get(at)) : null;
       if (e != null) {
-        if (!seen.has(e)) entry.set(e, (entry.get(e) ?? 0) + dt);
-        seen.add(e);
+        if (!entered.has(e)) entry.set(e, (entry.get(e) ?? 0) + dt);
+        entered.add(e);
       }
       if (seen.has(k)) continue;
       seen.add(k);
