@@ -146,7 +146,7 @@ describe('compare mode (issue 14)', () => {
     assert.match(await page.locator('[data-testid=diff-tooltip]').innerText(), /^composite visits: [\d,]+\nA: /);
     await shot(page, 'compare-t1-by-work');
     // FPC has a picture of its own cache: its frames, whole pages, beside HAC's.
-    assert.equal(await page.locator('.compare-view.view-HacView canvas').count(), 2, 'both sides draw their frames');
+    assert.equal(await page.locator('.compare-view.view-HacView canvas.hac-grid').count(), 2, 'both sides draw their frames');
     assert.match(await page.locator('[data-testid=hac-page-cache]').innerText(), /^FPC keeps whole pages .* Each bar is a frame holding one page/);
     await page.locator('.compare-view.view-HacView').nth(1).scrollIntoViewIfNeeded();
     await shot(page, 'compare-fpc-cache');
@@ -169,7 +169,7 @@ describe('compare mode (issue 14)', () => {
       const [counters, chart, views] = [await top('[data-testid=summary-counters]'), await top('[data-testid=diff-chart]'), await top('.compare-grid')];
       assert.ok(counters < views && chart < views, `counters at ${counters} px, the chart at ${chart}, the views at ${views}`);
       assert.ok(counters < viewport.height, `the counters start in the first screen (${counters} px)`);
-      assert.equal(await page.locator('.compare-view.view-HacView canvas').count(), 2, 'both sides draw their frames');
+      assert.equal(await page.locator('.compare-view.view-HacView canvas.hac-grid').count(), 2, 'both sides draw their frames');
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `the page is ${overflow} px too wide`);
       await shot(page, `compare-${viewport.width}x${viewport.height}-first-screen`);

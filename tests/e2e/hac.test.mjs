@@ -41,7 +41,7 @@ describe('HAC in the lab (issue 14)', () => {
     const page = await harness.newPage(suite.browser, `${suite.base}#sc=hac-compaction&seed=1`, { viewport: { width: 1280, height: 720 } });
     await ready(page);
     const view = '[data-panel=HacView]';
-    await page.locator(`${view} canvas`).waitFor();
+    await page.locator(`${view} canvas.hac-grid`).waitFor();
     await page.locator('[data-testid=step-target-kind]').selectOption({ label: 'next compaction' });
     await page.locator('[data-testid=step-target]').click();
     await page.waitForFunction(() => !window.__storelab.lab.store.get().busy);
@@ -124,7 +124,7 @@ describe('HAC in the lab (issue 14)', () => {
     await shot(page, 'hac-compaction-after', view);
 
     // Hover an object of the compaction lane, click a frame, and select one by keyboard.
-    const canvas = page.locator(`${view} canvas`);
+    const canvas = page.locator(`${view} canvas.hac-grid`);
     const box = await canvas.boundingBox();
     // The lane's first row (hacDraw.ts canvasLayout: above the 40 px timeline, rows of 37 px, the
     // bar 15 px below the row's top) shows the target, whose first object is at offset 0.
@@ -172,7 +172,7 @@ describe('HAC in the lab (issue 14)', () => {
       const box = await page.evaluate((view) => {
         const v = document.querySelector(view);
         const r = (sel) => v.querySelector(sel).getBoundingClientRect();
-        return { view: v.getBoundingClientRect(), canvas: r('canvas'), stepper: r('.hac-stepper'), steps: r('.hac-steps'), overflow: v.scrollWidth - v.clientWidth };
+        return { view: v.getBoundingClientRect(), canvas: r('canvas.hac-grid'), stepper: r('.hac-stepper'), steps: r('.hac-steps'), overflow: v.scrollWidth - v.clientWidth };
       }, view);
       assert.ok(box.canvas.height >= 300, `the canvas keeps a readable height: ${box.canvas.height} px`);
       assert.ok(box.canvas.width >= Math.min(330, width - 60), `the canvas is ${box.canvas.width} px wide`);
@@ -212,7 +212,7 @@ describe('HAC in the lab (issue 14)', () => {
       const scenario = text.replace('policy = "hac"', `policy = "${policy}"`);
       const page = await harness.newPage(suite.browser, `${suite.base}#s=${lzString.compressToEncodedURIComponent(scenario)}&seed=1&t=${t}`);
       await ready(page);
-      await page.locator(`${view} canvas`).waitFor();
+      await page.locator(`${view} canvas.hac-grid`).waitFor();
       assert.match(await page.locator(`${view} [data-testid=hac-page-cache]`).innerText(), expect);
       // The keyboard's first frame names what it holds; hovering names an object.
       const first = await page.evaluate(() => {
@@ -223,7 +223,7 @@ describe('HAC in the lab (issue 14)', () => {
       await page.locator(`${view} [role=application]`).focus();
       assert.match(await page.locator(`${view} .hac-tip`).innerText(), /^frame 0: intact page \d+, \d+ of its \d+ objects used since it arrived/);
       await page.locator(`${view} [role=application]`).blur();
-      const box = await page.locator(`${view} canvas`).boundingBox();
+      const box = await page.locator(`${view} canvas.hac-grid`).boundingBox();
       await page.mouse.move(box.x + 40, box.y + 20);
       // (an object where the pointer is over one, else the frame)
       await page.locator(`${view} .hac-tip`).filter({ hasText: /^(object \d+ in frame 0: .* used since its page arrived|frame 0: intact page \d+, .*\(8\.0 KB\).*)$/ }).waitFor();

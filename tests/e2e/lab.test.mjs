@@ -454,7 +454,7 @@ describe('links and edited titles at each size (issue 24, items 1 and 2)', () =>
       await loaded(page, 'Watch the opportunistic log choose');
       await page.goto(`${suite.base}#sc=hac-compaction`);
       await loaded(page, 'Watch HAC compact: T1 through 64 frames');
-      await page.locator('[data-panel=HacView] canvas').waitFor();
+      await page.locator('[data-panel=HacView] canvas.hac-grid').waitFor();
       const shown = (sel) =>
         page.locator(sel).first().evaluate((e) => {
           const r = e.getBoundingClientRect();

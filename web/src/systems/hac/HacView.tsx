@@ -13,7 +13,7 @@ import type { ViewProps } from '../../views/contract';
 import { fmtBytes } from '../../views/lib/format';
 import { EMPTY_MESSAGE, prepareCanvas, useElementSize, useFrameTick, useLatest } from '../../views/lib/hooks';
 import { candidateOrder, frameCounts, frameKindText, hacFrame, type HacFrame } from './hacFrame';
-import { barBox, canvasLayout, EFFECT_MS, EMPTY, GREY, hitTest, INK, laneFrames, paint, TEXT, usageBits, USAGE_COLOURS } from './hacDraw';
+import { barBox, canvasLayout, EFFECT_MS, EMPTY, GREY, hitTest, INK, laneFrames, paint, paintEffects, TEXT, usageBits, USAGE_COLOURS } from './hacDraw';
 import {
   callout,
   replacementCaption,
@@ -55,6 +55,7 @@ export default function HacView({ frames, select, selected, seek, description, i
   const drawn = h !== null;
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const effectsCanvas = useRef<HTMLCanvasElement>(null);
   const { width, height } = useElementSize(box);
   const [hover, setHover] = useState<Hover | null>(null);
   const [focus, setFocus] = useState(-1);
@@ -68,22 +69,41 @@ export default function HacView({ frames, select, selected, seek, description, i
   const pending = useRef<{ tNs: number; at: number } | null>(null);
   const [shown, setShown] = useState(-1);
 
-  // Every frame: start the effects of the steps done since the last one, and draw.
+  // Every frame: start the effects of the steps done since the last one, and draw. The effects
+  // move on every animation frame while they play, on a canvas of their own over the grid, so the
+  // grid, lane and timeline under them are painted once a frame (or a change of marks).
   useEffect(() => {
     let prev: HacFrame | null = null;
     let raf = 0;
-    const draw = () => {
+    let shown = 1; // effects on the effects canvas now (unknown at first: cleared once)
+    const layoutOf = (cur: HacFrame) => {
+      const l = canvasLayout(cur.client.frames, width, height, cur.client.policy === 'hac');
+      return { l, lane: laneFrames(cur, marks.current.selected, l.laneRows) };
+    };
+    const drawEffects = () => {
       cancelAnimationFrame(raf);
+      const f = frames.latest();
+      if (!f) return;
+      const now = performance.now();
+      effects.current = effects.current.filter((e) => now - e.start < EFFECT_MS);
+      if (effects.current.length === 0 && shown === 0) return;
+      const ctx = prepareCanvas(effectsCanvas.current, width, height);
+      if (!ctx) return;
+      const cur = hacFrame(f, description);
+      const { l, lane } = layoutOf(cur);
+      paintEffects(ctx, cur, l, lane, effects.current, now);
+      shown = effects.current.length;
+      if (shown > 0) raf = requestAnimationFrame(drawEffects);
+    };
+    const draw = () => {
       const f = frames.latest();
       if (!f) return;
       const cur = hacFrame(f, description);
       const ctx = prepareCanvas(canvas.current, width, height);
       if (!ctx) return;
-      const now = performance.now();
-      effects.current = effects.current.filter((e) => now - e.start < EFFECT_MS);
-      const l = canvasLayout(cur.client.frames, width, height, cur.client.policy === 'hac');
-      paint(ctx, cur, l, laneFrames(cur, marks.current.selected, l.laneRows), marks.current, effects.current, now);
-      if (effects.current.length > 0) raf = requestAnimationFrame(draw);
+      const { l, lane } = layoutOf(cur);
+      paint(ctx, cur, l, lane, marks.current);
+      drawEffects();
     };
     const onFrame = (f: Frame) => {
       if (pending.current && (f.nowNs === pending.current.tNs || performance.now() - pending.current.at > PENDING_MS)) pending.current = null;
@@ -197,6 +217,7 @@ export default function HacView({ frames, select, selected, seek, description, i
             {drawn && (
               <canvas
                 ref={canvas}
+                className="hac-grid"
                 role="img"
                 aria-label={
                   hac
@@ -209,6 +230,7 @@ export default function HacView({ frames, select, selected, seek, description, i
                 style={{ cursor: hover ? 'pointer' : 'default', display: 'block' }}
               />
             )}
+            {drawn && <canvas ref={effectsCanvas} className="hac-effects" aria-hidden="true" />}
             <span role="status" aria-live="polite" className="hac-sr">
               {focusLabel}
             </span>

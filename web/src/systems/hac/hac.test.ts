@@ -11,7 +11,7 @@ import HacView from './HacView';
 import { RecordStore } from '../../views/lib/records';
 import Inspector, { loadInspectorPart } from '../../views/Inspector';
 import { candidateOrder, firstRows, frameCounts, hacFrame, NONE, objectAt, type HacFrame, type ReplacementSnapshot } from './hacFrame';
-import { barBox, barColumns, canvasLayout, frameAt, gridLayout, hitTest, INK, LANE_ROW, laneFrames, NOT_INSTALLED, paint, TEXT, usageBits, USAGE_COLOURS } from './hacDraw';
+import { barBox, barColumns, canvasLayout, EFFECT_MS, frameAt, gridLayout, hitTest, INK, LANE_ROW, laneFrames, NOT_INSTALLED, paint, paintEffects, TEXT, usageBits, USAGE_COLOURS } from './hacDraw';
 import { callout, replacementCaption, secondsToNs, stepAt, stepCount, stepEffects, stepState, stepTargets, stepText, stepTime, stepWindow } from './hacSteps';
 
 beforeAll(() => loadInspectorPart('hac'));
@@ -389,10 +389,18 @@ describe('replacement step by step', () => {
     }) as unknown as CanvasRenderingContext2D;
     const h = read(MOVES[0]);
     const l = canvasLayout(FRAMES, 400, 360);
-    paint(ctx, h, l, laneFrames(h, 3, 3), { hover: 4, focus: 5, selected: 3, object: -1 }, stepEffects(read(SELECTED), h, 0), 100);
+    const lane = laneFrames(h, 3, 3);
+    paint(ctx, h, l, lane, { hover: 4, focus: 5, selected: 3, object: -1 });
     expect(calls.rect).toBeGreaterThan(10);
     expect(calls.fillText).toBeGreaterThanOrEqual(6);
     expect(calls.strokeRect).toBeGreaterThan(FRAMES);
+    const before = { ...calls };
+    // Effects start one after another: those under way at 100 ms are drawn, one rectangle each.
+    const effects = stepEffects(read(SELECTED), h, 0);
+    const playing = effects.filter((e) => e.start <= 100 && 100 - e.start < EFFECT_MS).length;
+    expect(playing).toBeGreaterThan(0);
+    paintEffects(ctx, h, l, lane, effects, 100);
+    expect(calls.fillRect - before.fillRect).toBe(playing);
   });
 });
 

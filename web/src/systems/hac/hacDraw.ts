@@ -267,8 +267,8 @@ function place(l: CanvasLayout, lane: LaneFrame[], frameBytes: number, frame: nu
   return { x: b.x + (offset / frameBytes) * b.w, y: l.gridY + b.y, w: Math.max(1, (bytes / frameBytes) * b.w), h: b.h };
 }
 
-/** The whole canvas: grid, lane, timeline, then the effects in flight at wall time `wallMs`. */
-export function paint(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayout, lane: LaneFrame[], marks: Marks, effects: readonly Effect[], wallMs: number): void {
+/** The canvas under the effects: the grid's caption, the grid, the lane and the timeline. */
+export function paint(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayout, lane: LaneFrame[], marks: Marks): void {
   ctx.font = '10px system-ui, sans-serif';
   ctx.textBaseline = 'alphabetic';
   ctx.fillStyle = TEXT.muted;
@@ -277,6 +277,12 @@ export function paint(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayou
   if (l.laneRows === 0) return;
   paintLane(ctx, h, l, lane, marks);
   paintTimeline(ctx, h, l);
+}
+
+/** The effects in flight at wall time `wallMs` (objects fading out, flying to their place), over
+ * what `paint` drew. */
+export function paintEffects(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayout, lane: LaneFrame[], effects: readonly Effect[], wallMs: number): void {
+  if (l.laneRows === 0) return;
   for (const e of effects) {
     const p = (wallMs - e.start) / EFFECT_MS;
     if (p < 0 || p >= 1) continue;

@@ -165,9 +165,9 @@ function drawTraceColumns(
   // Device coordinates inside the plot.
   const dx = (i: number) => (line.x[i] - plot.x) * dpr;
   const dy = (i: number) => (line.y[i] - plot.y) * dpr;
-  const rows = (y0: number, y1: number): [number, number] => [Math.max(0, Math.floor(y0 - half)), Math.min(H, Math.ceil(y1 + half))];
   const span = (c0: number, c1: number, y0: number, y1: number, colour: number) => {
-    const [r0, r1] = rows(y0, y1);
+    const r0 = Math.max(0, Math.floor(y0 - half));
+    const r1 = Math.min(H, Math.ceil(y1 + half));
     const from = Math.max(0, c0);
     const to = Math.min(W, c1);
     for (let r = r0; r < r1; r++) for (let i = r * W + from, end = r * W + to; i < end; i++) buf[i] = colour;

@@ -12,6 +12,8 @@ export interface TraceRecord {
   c: number;
 }
 
+const COLUMNS = ['t', 'kind', 'entity', 'a', 'b', 'c'] as const;
+
 export class RecordStore {
   readonly t: Float64Array;
   readonly kind: Uint8Array;
@@ -57,16 +59,14 @@ export class RecordStore {
       if (batch.lost) this.version++;
       return;
     }
-    // Only the last `capacity` of a huge batch can survive.
-    const start = Math.max(0, n - this.capacity);
-    for (let i = start; i < n; i++) {
-      const slot = (this.total + i) % this.capacity;
-      this.t[slot] = batch.t[i];
-      this.kind[slot] = batch.kind[i];
-      this.entity[slot] = batch.entity[i];
-      this.a[slot] = batch.a[i];
-      this.b[slot] = batch.b[i];
-      this.c[slot] = batch.c[i];
+    // Only the last `capacity` of a huge batch can survive: copied in at most two runs (up to the
+    // end of the ring, then from its start), a column at a time.
+    let from = Math.max(0, n - this.capacity);
+    while (from < n) {
+      const slot = (this.total + from) % this.capacity;
+      const to = Math.min(n, from + this.capacity - slot);
+      for (const k of COLUMNS) this[k].set(batch[k].subarray(from, to), slot);
+      from = to;
     }
     this.total += n;
     this.version++;

@@ -88,7 +88,12 @@ const Buffer = memo(function Buffer({ frames, selected, select, description, ins
   const hoverRef = useLatest(hover);
   const selectedRef = useLatest(selected);
   const areas = useRef(sharedPageAreas(frames));
-  const layoutRef = useRef<MobLayout | null>(null);
+  // Every chunk's place, for the pointer: laid out for the frame it is asked about, not per frame.
+  const layoutRef = useRef<{ frame: BufferFrame; layout: MobLayout } | null>(null);
+  const layoutOf = (f: BufferFrame): MobLayout => {
+    if (layoutRef.current?.frame !== f) layoutRef.current = { frame: f, layout: layoutMob(f.mob, layoutRef.current?.layout) };
+    return layoutRef.current.layout;
+  };
   const width = size.width;
   const height = Math.max(size.height, MIN_HEIGHT);
   const plotW = Math.max(10, width - ML - MR);
@@ -106,10 +111,9 @@ const Buffer = memo(function Buffer({ frames, selected, select, description, ins
       const hoverPage = hoverRef.current?.page ?? -1;
       const selPage = highlightPage(selectedRef.current);
       const sig = `${m.inserted},${m.superseded},${m.removed},${m.capacityBytes},${m.trigger},${m.scanFrac},${fl.passes},${fl.position},${fl.state},${hoverPage},${selPage}`;
-      if (sig === drawn && !fr.reset && layoutRef.current) return;
+      if (sig === drawn && !fr.reset) return;
       drawn = sig;
-      layoutRef.current = layoutMob(m, layoutRef.current ?? undefined);
-      drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hoverRef.current, selPage, terms.pagePrefix);
+      drawMob(canvasRef.current, width, height, f, areas.current, hoverRef.current, selPage, terms.pagePrefix);
     };
     const unsub = frames.subscribe((f) => {
       areas.current.learn(f, inserts);
@@ -126,7 +130,7 @@ const Buffer = memo(function Buffer({ frames, selected, select, description, ins
   // Redraw on hover / selection changes between frames (e.g. while paused).
   useEffect(() => {
     const f = latest();
-    if (f && layoutRef.current) drawMob(canvasRef.current, width, height, f, layoutRef.current, areas.current, hover, highlightPage(selected), terms.pagePrefix);
+    if (f) drawMob(canvasRef.current, width, height, f, areas.current, hover, highlightPage(selected), terms.pagePrefix);
   }, [hover, selected, frames, width, height, description, terms]);
 
   const x1 = useMemo(() => d3.scaleLinear().domain([0, (frame?.mob.capacityBytes ?? 1) / 1048576]).range([ML, ML + plotW]), [frame?.mob.capacityBytes, plotW]);
@@ -135,8 +139,8 @@ const Buffer = memo(function Buffer({ frames, selected, select, description, ins
 
   const onMove = (e: React.MouseEvent<HTMLCanvasElement>) => {
     const f = latest();
-    const layout = layoutRef.current;
-    if (!f || !layout) return;
+    if (!f) return;
+    const layout = layoutOf(f);
     const r = e.currentTarget.getBoundingClientRect();
     const x = e.clientX - r.left;
     const y = e.clientY - r.top;

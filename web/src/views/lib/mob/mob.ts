@@ -18,42 +18,64 @@ export interface MobLayout {
   scanChunks: number;
 }
 
+/** What drawing the scan list needs besides each chunk's place (which it walks in order). */
+export type MobGeometry = Omit<MobLayout, 'start' | 'size'>;
+
+/** A live chunk's bytes: its modifications at `bpm` bytes each, plus the chunk's overhead. */
+export function chunkBytes(count: number, bpm: number): number {
+  return count * bpm + CHUNK_OVERHEAD;
+}
+
 /**
- * Lay the chunks out along the log in bytes: a chunk with n live modifications occupies
- * n × (bytes per modification) + 16 B; chunks whose modifications were all superseded or written
- * occupy nothing (they are the holes). The bytes per modification is recovered from usedBytes.
+ * The bytes per modification, recovered from usedBytes (a chunk with n live modifications
+ * occupies n × (bytes per modification) + 16 B; chunks whose modifications were all superseded
+ * or written occupy nothing: they are the holes), and where the flusher's scan of the oldest
+ * `scanFrac` of capacity ends.
  */
-export function layoutMob(m: MobSnapshot, reuse?: MobLayout): MobLayout {
-  const n = m.chunkCount.length;
+export function mobGeometry(m: MobSnapshot): MobGeometry {
+  const counts = m.chunkCount;
+  const n = counts.length;
   let mods = 0;
   let live = 0;
   for (let i = 0; i < n; i++) {
-    const c = m.chunkCount[i];
+    const c = counts[i];
     mods += c;
     if (c > 0) live++;
   }
   const bpm = mods > 0 ? Math.max(0, (m.usedBytes - CHUNK_OVERHEAD * live) / mods) : 0;
-  // Every frame lays out tens of thousands of chunks: reuse the previous layout's buffers (with
-  // headroom) instead of leaving two large arrays to the garbage collector each time.
+  // find_pages: accumulate live chunks until the target is reached (inclusive).
+  const target = m.scanFrac * m.capacityBytes;
+  let x = 0;
+  let scanEnd = 0;
+  let scanChunks = 0;
+  for (let i = 0; i < n && scanEnd < target; i++) {
+    const c = counts[i];
+    if (c === 0) continue;
+    x += chunkBytes(c, bpm);
+    scanEnd = x;
+    scanChunks = i + 1;
+  }
+  return { bytesPerModification: bpm, liveModifications: mods, liveChunks: live, scanEnd, scanChunks };
+}
+
+/** Every chunk's place along the log in bytes (mobGeometry's rule), for finding the chunk under
+ * the pointer. */
+export function layoutMob(m: MobSnapshot, reuse?: MobLayout): MobLayout {
+  const g = mobGeometry(m);
+  const n = m.chunkCount.length;
+  // Tens of thousands of chunks: reuse the previous layout's buffers (with headroom) instead of
+  // leaving two large arrays to the garbage collector each time.
   const start = buffer(reuse?.start, n);
   const size = buffer(reuse?.size, n);
   let x = 0;
-  const target = m.scanFrac * m.capacityBytes;
-  let scanEnd = 0;
-  let scanChunks = 0;
   for (let i = 0; i < n; i++) {
     const c = m.chunkCount[i];
-    const s = c > 0 ? c * bpm + CHUNK_OVERHEAD : 0;
+    const s = c > 0 ? chunkBytes(c, g.bytesPerModification) : 0;
     start[i] = x;
     size[i] = s;
     x += s;
-    // find_pages: accumulate live chunks until the target is reached (inclusive).
-    if (scanEnd < target && c > 0) {
-      scanEnd = x;
-      scanChunks = i + 1;
-    }
   }
-  return { start, size, bytesPerModification: bpm, liveModifications: mods, liveChunks: live, scanEnd, scanChunks };
+  return { ...g, start, size };
 }
 
 /** An n-element view of `prev`'s buffer when it is big enough, else of a new one with headroom. */

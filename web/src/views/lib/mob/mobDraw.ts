@@ -4,7 +4,7 @@ import { REQUEST_PALETTE } from '../../contract';
 import { prepareCanvas } from '../hooks';
 import { fillRuns } from '../pixels';
 import { AreaColumns, paintAreaColumns } from './areaColumns';
-import type { MobLayout } from './mob';
+import { chunkBytes, mobGeometry } from './mob';
 import type { BufferFrame } from './bufferFrame';
 import type { PageAreas } from './pages';
 
@@ -35,13 +35,13 @@ export function batchCellWidth(plotW: number, n: number): number {
   return Math.max(2, Math.min(64, plotW / Math.max(1, n)));
 }
 
-/** Draw the strips and the batch row. Pure canvas work; O(chunks + width). */
+/** Draw the strips and the batch row. Pure canvas work; O(chunks + width): the chunks are walked
+ * in log order, each placed where the previous one ends (mob.ts's layout, without its arrays). */
 export function drawMob(
   canvas: HTMLCanvasElement | null,
   width: number,
   height: number,
   f: BufferFrame,
-  layout: MobLayout,
   areas: PageAreas,
   hover: Hover | null,
   selectedPage: number,
@@ -50,9 +50,12 @@ export function drawMob(
   const ctx = prepareCanvas(canvas, width, height);
   if (!ctx) return;
   const m = f.mob;
+  const layout = mobGeometry(m);
+  const bpm = layout.bytesPerModification;
+  const { chunkCount: counts, chunkArea: chunkAreas, chunkPage: chunkPages } = m;
   const plotW = Math.max(10, width - ML - MR);
   const cap = Math.max(1, m.capacityBytes);
-  const n = m.chunkCount.length;
+  const n = counts.length;
   const batch = f.flusher.batch;
   // Pages of the flusher's pass as a flat mask: it is looked up once per chunk.
   let pages = 0;
@@ -64,24 +67,9 @@ export function drawMob(
   // ---- strip 1: the whole MOB, aggregated per device-pixel column by area ----
   const dpr = window.devicePixelRatio || 1;
   const cols = new AreaColumns(Math.max(1, Math.floor(plotW * dpr)));
-  const holes = new Uint8Array(cols.cols);
-  const marks = new Uint8Array(cols.cols); // 1 = batch page, 2 = hovered / selected page
-  const colPerByte = cols.cols / cap;
   const pxPerByte = plotW / cap;
   const showEdges = layout.liveChunks > 0 && plotW / layout.liveChunks >= 5;
-  for (let i = 0; i < n; i++) {
-    const s = layout.start[i] * colPerByte;
-    const z = layout.size[i] * colPerByte;
-    if (z === 0) {
-      holes[cols.column(s)] = 1;
-      continue;
-    }
-    cols.add(s, z, m.chunkArea[i] % 3);
-    if (showEdges) cols.edge[cols.column(s)] = 1;
-    const p = m.chunkPage[i];
-    const mk = p === hoverPage || p === selectedPage ? 2 : inBatch[p] === 1 ? 1 : 0;
-    if (mk) for (let c = cols.column(s); c <= cols.column(s + z); c++) marks[c] = Math.max(marks[c], mk);
-  }
+  const { holes, marks } = wholeStrip(m, bpm, cols, cols.cols / cap, showEdges, (p) => (p === hoverPage || p === selectedPage ? 2 : inBatch[p] === 1 ? 1 : 0));
   paintAreaColumns(ctx, cols, ML, S1_Y, S1_H, f.names.areaColour, EMPTY_FILL, dpr);
   // Holes: grey ticks above the strip.
   ctx.fillStyle = HOLE;
@@ -132,19 +120,23 @@ export function drawMob(
   const zMarks = new Uint8Array(zcols.cols);
   const zOutlines: [number, number][] = [];
   const zLabels: [number, number][] = [];
+  let at = 0; // bytes of the log before chunk i
   for (let i = 0; i < n; i++) {
-    const s = layout.start[i];
+    const s = at;
     if (s > zoomBytes) break;
-    if (layout.size[i] === 0) {
+    const count = counts[i];
+    if (count === 0) {
       zHoles[zcols.column(s * zColPerByte)] = 1;
       continue;
     }
+    const bytes = chunkBytes(count, bpm);
+    at += bytes;
     const zs = s * zColPerByte;
-    const zz = Math.min(layout.size[i], zoomBytes - s) * zColPerByte;
-    zcols.add(zs, zz, m.chunkArea[i] % 3);
+    const zz = Math.min(bytes, zoomBytes - s) * zColPerByte;
+    zcols.add(zs, zz, chunkAreas[i] % 3);
     const x = ML + s * zpx;
-    const w = Math.min(layout.size[i] * zpx, ML + plotW - x);
-    const p = m.chunkPage[i];
+    const w = Math.min(bytes * zpx, ML + plotW - x);
+    const p = chunkPages[i];
     if (p === hoverPage || p === selectedPage) zOutlines.push([x, w]);
     else if (inBatch[p] === 1) for (let c = zcols.column(zs); c <= zcols.column(zs + zz); c++) zMarks[c] = 1;
     if (w >= 3) zcols.edge[zcols.column(zs)] = 1;
@@ -211,6 +203,39 @@ export function drawMob(
     ctx.strokeStyle = '#e3e3e3';
     ctx.strokeRect(ML + 0.5, B_Y + 0.5, plotW - 1, B_H - 1);
   }
+}
+
+/** The whole MOB's strip: each chunk's bytes by area added to `cols` (`colPerByte` columns a
+ * byte), with a chunk boundary flagged where `edges`; the columns of holes (chunks with nothing
+ * live), and each column's mark, the highest `mark` of its chunks' pages. Tens of thousands of
+ * chunks a frame: most fall within one column, added here without AreaColumns.add's general case. */
+function wholeStrip(m: BufferFrame['mob'], bpm: number, cols: AreaColumns, colPerByte: number, edges: boolean, mark: (page: number) => number): { holes: Uint8Array; marks: Uint8Array } {
+  const { chunkCount: counts, chunkArea: chunkAreas, chunkPage: chunkPages } = m;
+  const { acc, edge } = cols;
+  const last = cols.cols - 1;
+  const holes = new Uint8Array(cols.cols);
+  const marks = new Uint8Array(cols.cols);
+  let at = 0; // bytes of the log before chunk i
+  for (let i = 0; i < counts.length; i++) {
+    const s = at * colPerByte;
+    const c0 = s >= last ? last : Math.floor(s); // cols.column(s): s is never negative
+    const count = counts[i];
+    if (count === 0) {
+      holes[c0] = 1;
+      continue;
+    }
+    const bytes = chunkBytes(count, bpm);
+    at += bytes;
+    const z = bytes * colPerByte;
+    const e = s + z;
+    const c1 = e >= last ? last : Math.floor(e);
+    if (c0 === c1) acc[c0 * 3 + (chunkAreas[i] % 3)] += z;
+    else cols.add(s, z, chunkAreas[i] % 3);
+    if (edges) edge[c0] = 1;
+    const mk = mark(chunkPages[i]);
+    if (mk) for (let c = c0; c <= c1; c++) marks[c] = Math.max(marks[c], mk);
+  }
+  return { holes, marks };
 }
 
 /** A caption that fits `px` pixels of 11 px text (about 6.3 px a character): `long` when it does,
