@@ -27,6 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
+import { record } from '../bench/record.mjs';
 import { buildWeb, chromiumPath, dist, launchChromium, newPage, ready, speedPosition, startPreview } from './harness.mjs';
 
 const { values: opts } = parseArgs({
@@ -445,6 +446,9 @@ for (const r of runs) {
 }
 console.log('');
 for (const r of runs) console.log(`${r.label}: main-thread work per frame p95 ${workVerdict(r)}`);
+record('lab page: bytes fetched to open mob-default', loaded.gz / 1024, 'KiB gzipped', { max: 400 });
+record('lab page: navigation → first animated frame', median(loads.map((l) => l.firstAdvMs)) / 1000, 's', { max: 0.5 });
+for (const r of runs) record(`main-thread work per frame p95: ${r.label}`, quantile(work(r), 0.95), 'ms', { max: WORK_BUDGET_MS });
 if (errors.length) {
   console.error(`warning: the page reported errors:\n  ${errors.join('\n  ')}`);
   process.exitCode = 1;
