@@ -6,7 +6,9 @@
 //! entry for the absorbing server's oldest-first choice.
 use crate::components::disk::sptf::CylinderPool;
 use crate::kernel::SimTime;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
+
+const NIL: u32 = u32::MAX;
 
 /// A page's entries in the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +25,10 @@ pub struct Log {
     pub capacity: u32,
     /// Entries in the log, pending or covered by a read in flight.
     pub used: u32,
-    pages: BTreeMap<u32, LogPage>,
+    /// The pages with entries, with theirs, in no particular order.
+    logged: Vec<(u32, LogPage)>,
+    /// Each page's index in `logged`, NIL when it has no entries.
+    slot: Vec<u32>,
     /// Pending pages (no read in flight), by cylinder.
     pub pool: CylinderPool,
     /// Pending pages by their oldest entry.
@@ -36,7 +41,8 @@ impl Log {
         Log {
             capacity,
             used: 0,
-            pages: BTreeMap::new(),
+            logged: Vec::new(),
+            slot: vec![NIL; pages as usize],
             pool: CylinderPool::new(cylinders, pages),
             oldest: BTreeSet::new(),
             next_seq: 0,
@@ -52,7 +58,7 @@ impl Log {
     }
 
     pub fn page(&self, page: u32) -> Option<&LogPage> {
-        self.pages.get(&page)
+        self.logged.get(self.slot[page as usize] as usize).map(|(_, p)| p)
     }
 
     /// Appends an entry for `page` (on `cylinder`) committed at `now`. A page without entries
@@ -62,13 +68,14 @@ impl Log {
         self.used += 1;
         let seq = self.next_seq;
         self.next_seq += 1;
-        match self.pages.get_mut(&page) {
-            Some(p) => {
+        match self.logged.get_mut(self.slot[page as usize] as usize) {
+            Some((_, p)) => {
                 p.entries += 1;
                 p.entries - 1
             }
             None => {
-                self.pages.insert(page, LogPage { entries: 1, first_seq: seq, first_at: now });
+                self.slot[page as usize] = self.logged.len() as u32;
+                self.logged.push((page, LogPage { entries: 1, first_seq: seq, first_at: now }));
                 if !reading {
                     self.pool.insert(page, cylinder);
                     self.oldest.insert((seq, page));
@@ -81,7 +88,7 @@ impl Log {
     /// A read of `page` was issued: its entries, if any, leave the pool and wait for the read.
     /// Returns how many.
     pub fn read_issued(&mut self, page: u32, cylinder: u64) -> u32 {
-        let Some(p) = self.pages.get(&page) else { return 0 };
+        let Some(&p) = self.page(page) else { return 0 };
         // A page is pending, in the pool, exactly while no read of it is in flight.
         if self.pool.remove(page, cylinder) {
             self.oldest.remove(&(p.first_seq, page));
@@ -93,7 +100,15 @@ impl Log {
     /// Returns how many there were.
     pub fn installed(&mut self, page: u32) -> u32 {
         debug_assert!(!self.pool.contains(page), "a pending page is read before it is installed");
-        let Some(p) = self.pages.remove(&page) else { return 0 };
+        let i = self.slot[page as usize];
+        if i == NIL {
+            return 0;
+        }
+        let (_, p) = self.logged.swap_remove(i as usize);
+        if let Some(&(moved, _)) = self.logged.get(i as usize) {
+            self.slot[moved as usize] = i;
+        }
+        self.slot[page as usize] = NIL;
         self.used -= p.entries;
         p.entries
     }
@@ -103,9 +118,11 @@ impl Log {
         self.oldest.first().map(|&(_, page)| page)
     }
 
-    /// Pending pages (in no particular order) with their entries.
+    /// Pending pages, lowest first, with their entries.
     pub fn pending(&self) -> impl Iterator<Item = (u32, &LogPage)> + '_ {
-        self.pages.iter().filter(|(&page, _)| self.pool.contains(page)).map(|(&page, p)| (page, p))
+        let mut pending: Vec<_> = self.logged.iter().filter(|(page, _)| self.pool.contains(*page)).collect();
+        pending.sort_unstable_by_key(|(page, _)| *page);
+        pending.into_iter().map(|(page, p)| (*page, p))
     }
 }
 
