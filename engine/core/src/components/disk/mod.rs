@@ -80,6 +80,9 @@ pub struct Disk<T> {
     pub geometry: Geometry,
     scheduler: Scheduler,
     seek: SeekCurve,
+    /// `seek` over every distance on the disk, ns, computed once: the search of `sptf` asks for
+    /// each distance of its every decision.
+    seek_table_ns: Vec<f64>,
     head_switch_ns: f64,
     /// Platter angle at time 0, in revolutions (random per run, spec §3.3).
     phase0: f64,
@@ -102,11 +105,13 @@ impl<T: Copy> Disk<T> {
         scheduler: Scheduler,
         phase0: f64,
     ) -> Disk<T> {
+        let seek_table_ns = (0..geometry.cylinders as u32).map(|d| seek.ms(d) * 1e6).collect();
         Disk {
             id,
             geometry,
             scheduler,
             seek,
+            seek_table_ns,
             head_switch_ns: head_switch_ms * 1e6,
             phase0,
             head_cylinder: 0,
@@ -228,7 +233,10 @@ impl<T: Copy> Disk<T> {
     /// The seek over `cylinders`, ns.
     #[inline]
     pub fn seek_ns(&self, cylinders: u32) -> f64 {
-        self.seek.ms(cylinders) * 1e6
+        match self.seek_table_ns.get(cylinders as usize) {
+            Some(&ns) => ns,
+            None => self.seek.ms(cylinders) * 1e6,
+        }
     }
 
     /// Platter angle at `t` ns (unrounded), in revolutions.
