@@ -6,7 +6,7 @@
 //! entry for the absorbing server's oldest-first choice.
 use crate::components::disk::sptf::CylinderPool;
 use crate::kernel::SimTime;
-use std::collections::BTreeSet;
+use std::collections::VecDeque;
 
 const NIL: u32 = u32::MAX;
 
@@ -31,8 +31,10 @@ pub struct Log {
     slot: Vec<u32>,
     /// Pending pages (no read in flight), by cylinder.
     pub pool: CylinderPool,
-    /// Pending pages by their oldest entry.
-    oldest: BTreeSet<(u64, u32)>,
+    /// Pending pages by their oldest entry, oldest first, as (first_seq, page): appended in
+    /// commit order. A page that leaves the pool stays behind, stale, until the front passes it
+    /// or the stale outnumber the pool and go all at once: each change costs O(1) amortised.
+    oldest: VecDeque<(u64, u32)>,
     next_seq: u64,
 }
 
@@ -44,7 +46,7 @@ impl Log {
             logged: Vec::new(),
             slot: vec![NIL; pages as usize],
             pool: CylinderPool::new(cylinders, pages),
-            oldest: BTreeSet::new(),
+            oldest: VecDeque::new(),
             next_seq: 0,
         }
     }
@@ -78,7 +80,7 @@ impl Log {
                 self.logged.push((page, LogPage { entries: 1, first_seq: seq, first_at: now }));
                 if !reading {
                     self.pool.insert(page, cylinder);
-                    self.oldest.insert((seq, page));
+                    self.oldest.push_back((seq, page));
                 }
                 0
             }
@@ -91,9 +93,27 @@ impl Log {
         let Some(&p) = self.page(page) else { return 0 };
         // A page is pending, in the pool, exactly while no read of it is in flight.
         if self.pool.remove(page, cylinder) {
-            self.oldest.remove(&(p.first_seq, page));
+            self.forget_stale();
         }
         p.entries
+    }
+
+    /// Whether an entry of `oldest` is still a pending page's oldest entry.
+    fn is_pending(&self, (seq, page): (u64, u32)) -> bool {
+        self.pool.contains(page) && self.page(page).is_some_and(|p| p.first_seq == seq)
+    }
+
+    /// Drops the stale entries of `oldest` at its front, and all of them once they outnumber
+    /// the pool, so that its front is the oldest pending page.
+    fn forget_stale(&mut self) {
+        if self.oldest.len() > 2 * self.pool.len() + 64 {
+            let mut oldest = std::mem::take(&mut self.oldest);
+            oldest.retain(|&e| self.is_pending(e));
+            self.oldest = oldest;
+        }
+        while self.oldest.front().is_some_and(|&e| !self.is_pending(e)) {
+            self.oldest.pop_front();
+        }
     }
 
     /// The read of `page` completed: all of its entries are installed and leave the log.
@@ -115,7 +135,7 @@ impl Log {
 
     /// The pending page with the oldest entry (the absorbing server's choice, spec A8).
     pub fn oldest_pending(&self) -> Option<u32> {
-        self.oldest.first().map(|&(_, page)| page)
+        self.oldest.front().map(|&(_, page)| page)
     }
 
     /// Pending pages, lowest first, with their entries.
