@@ -81,7 +81,7 @@ fn sptf_costs(s: &Scenario) {
             let at = rng.below(pages) as u64 * PAGE_BYTES;
             let head = HeadState { cylinder: g.cylinder(at), track: g.track(at), time: rng.below(1 << 30) as u64 };
             let t = Instant::now();
-            let choice = sptf::choose(&disk, head, &pool, |p| p as u64 * PAGE_BYTES, PAGE_BYTES);
+            let choice = sptf::choose(&disk, head, &pool, |p| p as u64 * PAGE_BYTES);
             let dt = t.elapsed().as_secs_f64();
             examined += choice.map_or(0, |c| c.examined as u64);
             (total, worst) = (total + dt, worst.max(dt));

@@ -6,6 +6,7 @@
 //! owner's choosing that comes back with its completion, so it returns to whoever asked.
 pub mod cache;
 pub mod config;
+mod exact;
 mod geometry;
 pub mod hp97560;
 pub mod rules;
@@ -18,6 +19,7 @@ pub use config::Scheduler;
 pub use geometry::Geometry;
 pub use seek::SeekCurve;
 
+use crate::kernel::time::round_ns;
 use crate::kernel::SimTime;
 use std::collections::VecDeque;
 
@@ -78,6 +80,9 @@ pub struct Disk<T> {
     pub geometry: Geometry,
     scheduler: Scheduler,
     seek: SeekCurve,
+    /// `seek` over every distance on the disk, ns, computed once: the search of `sptf` asks for
+    /// each distance of its every decision.
+    seek_table_ns: Vec<f64>,
     head_switch_ns: f64,
     /// Platter angle at time 0, in revolutions (random per run, spec §3.3).
     phase0: f64,
@@ -100,11 +105,13 @@ impl<T: Copy> Disk<T> {
         scheduler: Scheduler,
         phase0: f64,
     ) -> Disk<T> {
+        let seek_table_ns = (0..geometry.cylinders as u32).map(|d| seek.ms(d) * 1e6).collect();
         Disk {
             id,
             geometry,
             scheduler,
             seek,
+            seek_table_ns,
             head_switch_ns: head_switch_ms * 1e6,
             phase0,
             head_cylinder: 0,
@@ -158,7 +165,7 @@ impl<T: Copy> Disk<T> {
         let cached = read && self.cache.as_mut().is_some_and(|(c, _)| c.hit(req.addr, req.len));
         let svc = if cached {
             // From the cache: the transfer alone, the arm where it was (spec 004 A5).
-            let end = now + self.geometry.transfer_ns(req.len).round() as SimTime;
+            let end = now + round_ns(self.geometry.transfer_ns(req.len));
             let head = self.head_cylinder as u32;
             Service {
                 start: now,
@@ -196,28 +203,57 @@ impl<T: Copy> Disk<T> {
         let g = &self.geometry;
         let now = head.time;
         let (cyl, track) = (g.cylinder(addr), g.track(addr));
-        let positioning = if cyl != head.cylinder {
-            self.seek.ms(cyl.abs_diff(head.cylinder) as u32) * 1e6
+        let t0 = now as f64 + self.positioning_ns(head, cyl, track);
+        let rotation = self.rotation_ns(self.platter_at(t0), g.angle(addr));
+        let transfer = g.transfer_ns(len);
+        Service {
+            start: now,
+            seek_end: round_ns(t0),
+            rotation_end: round_ns(t0 + rotation),
+            end: round_ns(t0 + rotation + transfer),
+            from_cylinder: head.cylinder as u32,
+            to_cylinder: cyl as u32,
+            cached: false,
+        }
+    }
+
+    /// The seek from `head` to cylinder `cyl`, or the head switch to `track` within the
+    /// cylinder, ns (spec §3.3).
+    #[inline]
+    pub fn positioning_ns(&self, head: HeadState, cyl: u64, track: u64) -> f64 {
+        if cyl != head.cylinder {
+            self.seek_ns(cyl.abs_diff(head.cylinder) as u32)
         } else if track != head.track {
             self.head_switch_ns
         } else {
             0.0
-        };
-        let t0 = now as f64 + positioning;
-        let platter = (t0 / g.rev_ns + self.phase0).fract();
-        let mut rotation = (g.angle(addr) - platter).rem_euclid(1.0) * g.rev_ns;
-        if rotation < ROTATION_EPSILON_NS || rotation > g.rev_ns - ROTATION_EPSILON_NS {
-            rotation = 0.0;
         }
-        let transfer = g.transfer_ns(len);
-        Service {
-            start: now,
-            seek_end: t0.round() as SimTime,
-            rotation_end: (t0 + rotation).round() as SimTime,
-            end: (t0 + rotation + transfer).round() as SimTime,
-            from_cylinder: head.cylinder as u32,
-            to_cylinder: cyl as u32,
-            cached: false,
+    }
+
+    /// The seek over `cylinders`, ns.
+    #[inline]
+    pub fn seek_ns(&self, cylinders: u32) -> f64 {
+        match self.seek_table_ns.get(cylinders as usize) {
+            Some(&ns) => ns,
+            None => self.seek.ms(cylinders) * 1e6,
+        }
+    }
+
+    /// Platter angle at `t` ns (unrounded), in revolutions.
+    #[inline]
+    pub fn platter_at(&self, t: f64) -> f64 {
+        exact::fract(t / self.geometry.rev_ns + self.phase0)
+    }
+
+    /// The wait, ns, from the platter at angle `platter` until the sector at `angle` comes round.
+    #[inline]
+    pub fn rotation_ns(&self, platter: f64, angle: f64) -> f64 {
+        let rev_ns = self.geometry.rev_ns;
+        let rotation = exact::rem_euclid_1(angle - platter) * rev_ns;
+        if rotation < ROTATION_EPSILON_NS || rotation > rev_ns - ROTATION_EPSILON_NS {
+            0.0
+        } else {
+            rotation
         }
     }
 
@@ -267,7 +303,7 @@ impl<T: Copy> Disk<T> {
 
     /// Platter angle at time `t`, in revolutions.
     pub fn platter_angle(&self, t: SimTime) -> f64 {
-        (t as f64 / self.geometry.rev_ns + self.phase0).fract()
+        self.platter_at(t as f64)
     }
 
     pub fn seek_ms(&self, cylinders: u32) -> f64 {

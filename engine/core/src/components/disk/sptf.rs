@@ -6,6 +6,7 @@
 //! with distance. The pool is kept apart from what it holds, so the dirty pages and the pending
 //! installation reads each have one, and the picker serves both.
 use super::{Disk, HeadState};
+use crate::kernel::time::round_ns;
 
 const NIL: u32 = u32::MAX;
 
@@ -87,35 +88,46 @@ pub fn positioning_ns<T: Copy>(disk: &Disk<T>, head: HeadState, addr: u64, len: 
 
 /// The pool's page with the shortest positioning time from `head`; ties go to the page on the
 /// nearest cylinder, then to the lowest page.
-/// `addr` maps a page to its byte address; every request is `len` bytes.
+/// `addr` maps a page to its byte address. Each candidate's time is `positioning_ns`'s (which
+/// the request's length does not change), its arithmetic shared where candidates share it.
 pub fn choose<T: Copy>(
     disk: &Disk<T>,
     head: HeadState,
     pool: &CylinderPool,
     addr: impl Fn(u32) -> u64,
-    len: u64,
 ) -> Option<Choice> {
     if pool.is_empty() {
         return None;
     }
-    let cylinders = disk.geometry.cylinders;
+    let g = &disk.geometry;
     let mut best: Option<Choice> = None;
     let mut examined = 0u32;
     let mut seen = 0usize;
     let mut best_d = 0u64;
-    for d in 0..cylinders {
-        // No request d cylinders away is positioned sooner than its seek.
-        let bound = (head.time as f64 + disk.seek_ms(d as u32) * 1e6).round() as u64 - head.time;
+    for d in 0..g.cylinders {
+        // Every request d > 0 cylinders away ends its seek at `t0` (`service_from`'s formula),
+        // so none is positioned sooner than the bound, and all share the platter's angle then.
+        let t0 = head.time as f64 + disk.seek_ns(d as u32);
+        let bound = round_ns(t0) - head.time;
         if best.is_some_and(|b| bound > b.positioning_ns) || seen == pool.len() {
             break;
         }
+        let mut platter = None;
         let below = head.cylinder.checked_sub(d);
-        let above = (d > 0).then(|| head.cylinder + d).filter(|&c| c < cylinders);
+        let above = (d > 0).then(|| head.cylinder + d).filter(|&c| c < g.cylinders);
         for c in [below, above].into_iter().flatten() {
             for &page in pool.on_cylinder(c) {
                 examined += 1;
                 seen += 1;
-                let t = positioning_ns(disk, head, addr(page), len);
+                let a = addr(page);
+                // On the head's own cylinder the head switches to the page's track, or not.
+                let (at, platter) = if d == 0 {
+                    let at = head.time as f64 + disk.positioning_ns(head, c, g.track(a));
+                    (at, disk.platter_at(at))
+                } else {
+                    (t0, *platter.get_or_insert_with(|| disk.platter_at(t0)))
+                };
+                let t = round_ns(at + disk.rotation_ns(platter, g.angle(a))) - head.time;
                 // A tie goes to the nearer cylinder (found first, d rising), then to the lower
                 // page; ties are common, since every candidate whose seek ends before its slot
                 // comes round waits for the same instant.
@@ -168,7 +180,7 @@ mod tests {
                     track: g.track(head_page * PAGE),
                     time: rng.below(1_000_000_000) as u64,
                 };
-                let fast = choose(&disk, head, &pool, |p| p as u64 * PAGE, PAGE).unwrap();
+                let fast = choose(&disk, head, &pool, |p| p as u64 * PAGE).unwrap();
                 let brute = pool
                     .iter()
                     .map(|p| {

@@ -6,7 +6,9 @@
 //! entry for the absorbing server's oldest-first choice.
 use crate::components::disk::sptf::CylinderPool;
 use crate::kernel::SimTime;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::VecDeque;
+
+const NIL: u32 = u32::MAX;
 
 /// A page's entries in the log.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,11 +25,16 @@ pub struct Log {
     pub capacity: u32,
     /// Entries in the log, pending or covered by a read in flight.
     pub used: u32,
-    pages: BTreeMap<u32, LogPage>,
+    /// The pages with entries, with theirs, in no particular order.
+    logged: Vec<(u32, LogPage)>,
+    /// Each page's index in `logged`, NIL when it has no entries.
+    slot: Vec<u32>,
     /// Pending pages (no read in flight), by cylinder.
     pub pool: CylinderPool,
-    /// Pending pages by their oldest entry.
-    oldest: BTreeSet<(u64, u32)>,
+    /// Pending pages by their oldest entry, oldest first, as (first_seq, page): appended in
+    /// commit order. A page that leaves the pool stays behind, stale, until the front passes it
+    /// or the stale outnumber the pool and go all at once: each change costs O(1) amortised.
+    oldest: VecDeque<(u64, u32)>,
     next_seq: u64,
 }
 
@@ -36,9 +43,10 @@ impl Log {
         Log {
             capacity,
             used: 0,
-            pages: BTreeMap::new(),
+            logged: Vec::new(),
+            slot: vec![NIL; pages as usize],
             pool: CylinderPool::new(cylinders, pages),
-            oldest: BTreeSet::new(),
+            oldest: VecDeque::new(),
             next_seq: 0,
         }
     }
@@ -52,7 +60,7 @@ impl Log {
     }
 
     pub fn page(&self, page: u32) -> Option<&LogPage> {
-        self.pages.get(&page)
+        self.logged.get(self.slot[page as usize] as usize).map(|(_, p)| p)
     }
 
     /// Appends an entry for `page` (on `cylinder`) committed at `now`. A page without entries
@@ -62,16 +70,17 @@ impl Log {
         self.used += 1;
         let seq = self.next_seq;
         self.next_seq += 1;
-        match self.pages.get_mut(&page) {
-            Some(p) => {
+        match self.logged.get_mut(self.slot[page as usize] as usize) {
+            Some((_, p)) => {
                 p.entries += 1;
                 p.entries - 1
             }
             None => {
-                self.pages.insert(page, LogPage { entries: 1, first_seq: seq, first_at: now });
+                self.slot[page as usize] = self.logged.len() as u32;
+                self.logged.push((page, LogPage { entries: 1, first_seq: seq, first_at: now }));
                 if !reading {
                     self.pool.insert(page, cylinder);
-                    self.oldest.insert((seq, page));
+                    self.oldest.push_back((seq, page));
                 }
                 0
             }
@@ -81,31 +90,59 @@ impl Log {
     /// A read of `page` was issued: its entries, if any, leave the pool and wait for the read.
     /// Returns how many.
     pub fn read_issued(&mut self, page: u32, cylinder: u64) -> u32 {
-        let Some(p) = self.pages.get(&page) else { return 0 };
+        let Some(&p) = self.page(page) else { return 0 };
         // A page is pending, in the pool, exactly while no read of it is in flight.
         if self.pool.remove(page, cylinder) {
-            self.oldest.remove(&(p.first_seq, page));
+            self.forget_stale();
         }
         p.entries
+    }
+
+    /// Whether an entry of `oldest` is still a pending page's oldest entry.
+    fn is_pending(&self, (seq, page): (u64, u32)) -> bool {
+        self.pool.contains(page) && self.page(page).is_some_and(|p| p.first_seq == seq)
+    }
+
+    /// Drops the stale entries of `oldest` at its front, and all of them once they outnumber
+    /// the pool, so that its front is the oldest pending page.
+    fn forget_stale(&mut self) {
+        if self.oldest.len() > 2 * self.pool.len() + 64 {
+            let mut oldest = std::mem::take(&mut self.oldest);
+            oldest.retain(|&e| self.is_pending(e));
+            self.oldest = oldest;
+        }
+        while self.oldest.front().is_some_and(|&e| !self.is_pending(e)) {
+            self.oldest.pop_front();
+        }
     }
 
     /// The read of `page` completed: all of its entries are installed and leave the log.
     /// Returns how many there were.
     pub fn installed(&mut self, page: u32) -> u32 {
         debug_assert!(!self.pool.contains(page), "a pending page is read before it is installed");
-        let Some(p) = self.pages.remove(&page) else { return 0 };
+        let i = self.slot[page as usize];
+        if i == NIL {
+            return 0;
+        }
+        let (_, p) = self.logged.swap_remove(i as usize);
+        if let Some(&(moved, _)) = self.logged.get(i as usize) {
+            self.slot[moved as usize] = i;
+        }
+        self.slot[page as usize] = NIL;
         self.used -= p.entries;
         p.entries
     }
 
     /// The pending page with the oldest entry (the absorbing server's choice, spec A8).
     pub fn oldest_pending(&self) -> Option<u32> {
-        self.oldest.first().map(|&(_, page)| page)
+        self.oldest.front().map(|&(_, page)| page)
     }
 
-    /// Pending pages (in no particular order) with their entries.
+    /// Pending pages, lowest first, with their entries.
     pub fn pending(&self) -> impl Iterator<Item = (u32, &LogPage)> + '_ {
-        self.pages.iter().filter(|(&page, _)| self.pool.contains(page)).map(|(&page, p)| (page, p))
+        let mut pending: Vec<_> = self.logged.iter().filter(|(page, _)| self.pool.contains(*page)).collect();
+        pending.sort_unstable_by_key(|(page, _)| *page);
+        pending.into_iter().map(|(page, p)| (*page, p))
     }
 }
 

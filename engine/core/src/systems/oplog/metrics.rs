@@ -273,6 +273,7 @@ impl Metrics {
     }
 
     /// The levels are `levels` from `now` on.
+    #[inline]
     pub fn levels(&mut self, now: SimTime, levels: Levels) {
         if self.measuring {
             let dt = (now - self.level_at) as f64;

@@ -215,7 +215,7 @@ impl OplogSystem {
     pub(super) fn triggers(&mut self, k: &mut K) {
         while self.clean_frames() + (self.writing.len() as u32) < self.write_trigger && !self.dirty.is_empty() {
             let head = self.disk.tail(k.now());
-            let c = sptf::choose(&self.disk, head, &self.dirty, addr, PAGE_BYTES).expect("a dirty page");
+            let c = sptf::choose(&self.disk, head, &self.dirty, addr).expect("a dirty page");
             self.dirty.remove(c.page, self.cylinder(c.page));
             self.writing.insert(c.page);
             let candidates = self.dirty.len() as u32 + 1;
@@ -228,7 +228,7 @@ impl OplogSystem {
         }
         while self.log.free() + self.iread_entries < self.iread_trigger && !self.log.pool.is_empty() {
             let head = self.disk.tail(k.now());
-            let sptf = sptf::choose(&self.disk, head, &self.log.pool, addr, PAGE_BYTES).expect("a pending page");
+            let sptf = sptf::choose(&self.disk, head, &self.log.pool, addr).expect("a pending page");
             let oldest = self.log.oldest_pending().expect("a pending page");
             let oldest_ns = sptf::positioning_ns(&self.disk, head, addr(oldest), PAGE_BYTES);
             let oldest = Choice { page: oldest, positioning_ns: oldest_ns, examined: 1 };
