@@ -1,6 +1,7 @@
 //! A client workstation (thesis §2.3, §4.2.1): a closed loop of transactions with no think time.
 //! Its cache is modelled probabilistically (the draws are part of each `Access`), plus the
-//! objects that fetch replies brought earlier in the same transaction (spec A2); under the OO7
+//! objects that fetch replies brought earlier in the same transaction (spec A2: a reply marks the
+//! transaction's later accesses to them cached); under the OO7
 //! workload it is the real object cache of §6.1.2 (`client_cache.rs`).
 use super::client_cache::UseBitCache;
 use super::workload::{Access, Workload};
@@ -31,8 +32,6 @@ pub struct Client {
     /// Scratch space for drawing clustered accesses.
     picked: Vec<u64>,
     next: usize,
-    received_pages: Vec<u32>,
-    received_objects: Vec<u32>,
     pub pending_reply: Option<Reply>,
     /// The committing transaction's modified objects, sorted and distinct, with their areas.
     pub write_set: Vec<(u32, u8)>,
@@ -53,8 +52,6 @@ impl Client {
             accesses: Vec::new(),
             picked: Vec::new(),
             next: 0,
-            received_pages: Vec::new(),
-            received_objects: Vec::new(),
             pending_reply: None,
             write_set: Vec::new(),
             commit_wait_since: 0,
@@ -69,6 +66,12 @@ impl Client {
         (self.next, self.accesses.len())
     }
 
+    /// The objects the transaction accesses from the current access on (the one being fetched,
+    /// while fetching), with repeats.
+    pub fn upcoming(&self) -> impl Iterator<Item = u32> + '_ {
+        self.accesses[self.next..].iter().map(|a| a.oid)
+    }
+
     /// Start a new transaction.
     pub fn begin(&mut self, workload: &Workload, write_prob: f64) {
         workload.transaction(self.id, write_prob, &mut self.rng, &mut self.accesses, &mut self.picked);
@@ -79,23 +82,20 @@ impl Client {
             }
         }
         self.next = 0;
-        self.received_pages.clear();
-        self.received_objects.clear();
         self.state = ClientState::Running;
     }
 
-    fn has(&self, oid: u32, objects_per_page: u32) -> bool {
-        if let Some(cache) = &self.cache {
-            return cache.has(oid);
-        }
-        self.received_pages.contains(&(oid / objects_per_page)) || self.received_objects.contains(&oid)
+    /// Whether the OO7 workload's object cache holds `oid` (the synthetic workload's accesses
+    /// say it themselves).
+    fn has(&self, oid: u32) -> bool {
+        self.cache.as_ref().is_some_and(|cache| cache.has(oid))
     }
 
     /// Perform accesses until one misses in the client cache: returns the object to fetch, or
     /// None when every access of the transaction is done.
-    pub fn run(&mut self, objects_per_page: u32) -> Option<u32> {
+    pub fn run(&mut self) -> Option<u32> {
         while let Some(a) = self.accesses.get(self.next) {
-            if !a.cached && !self.has(a.oid, objects_per_page) {
+            if !a.cached && !self.has(a.oid) {
                 self.state = ClientState::Fetching;
                 self.fetching = a.oid;
                 return Some(a.oid);
@@ -106,15 +106,33 @@ impl Client {
         None
     }
 
-    /// The fetch reply arrived: remember what it carried; the fetched access is now done.
-    pub fn receive(&mut self) {
+    /// The fetch reply arrived: the transaction's later accesses to what it carried hit (or its
+    /// objects join the OO7 cache); the fetched access is now done.
+    pub fn receive(&mut self, objects_per_page: u32) {
+        let later = &mut self.accesses[self.next + 1..];
         match (self.pending_reply.take().expect("reply without a fetch"), &mut self.cache) {
             // The OO7 workload's server always answers with the objects it prefetched.
             (Reply::Objects(objs), Some(cache)) => objs.into_iter().for_each(|o| cache.install(o)),
-            (Reply::Page(p), None) => self.received_pages.push(p),
-            (Reply::Objects(objs), None) => self.received_objects.extend(objs),
+            (Reply::Page(p), None) => {
+                let objects = p * objects_per_page..(p + 1) * objects_per_page;
+                later.iter_mut().filter(|a| objects.contains(&a.oid)).for_each(|a| a.cached = true);
+            }
+            // The synthetic workload's replies list objects in oid order.
+            (Reply::Objects(objs), None) => {
+                debug_assert!(objs.is_sorted());
+                if let (Some(&lo), Some(&hi)) = (objs.first(), objs.last()) {
+                    for a in later.iter_mut().filter(|a| (lo..=hi).contains(&a.oid)) {
+                        a.cached |= objs.binary_search(&a.oid).is_ok();
+                    }
+                }
+            }
             (Reply::Page(_), Some(_)) => unreachable!("an object cache is sent objects"),
         }
+        self.received();
+    }
+
+    /// The fetched access is done.
+    fn received(&mut self) {
         self.next += 1;
         self.accesses_done += 1;
         self.state = ClientState::Running;
