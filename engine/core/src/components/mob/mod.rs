@@ -62,6 +62,15 @@ pub struct ScanEntry {
     pub bytes: u64,
 }
 
+/// A scan-list entry's count and bytes, kept apart from its log index and page: a release
+/// touches only these, at any age, so they are packed small (`Mob::new` checks a page's charge
+/// fits 32 bits).
+#[derive(Clone, Copy, Debug, Default)]
+struct Chunk {
+    count: u32,
+    bytes: u32,
+}
+
 /// Where the objects live on disk: each one's page and slot, and its bytes.
 #[derive(Clone, Debug)]
 pub enum Layout {
@@ -108,6 +117,19 @@ impl Layout {
         }
     }
 
+    /// The most bytes one page's objects are charged, at `overhead` bytes each beyond their own.
+    fn largest_page_charge(&self, overhead: u64) -> u64 {
+        match self {
+            Layout::Uniform { objects_per_page: n, object_bytes, .. } => {
+                u64::from(*n) * (u64::from(*object_bytes) + overhead)
+            }
+            Layout::Listed { .. } => {
+                let page = |p| self.objects(p).map(|o| self.bytes(o) + overhead).sum::<u64>();
+                (0..self.pages()).map(page).max().unwrap_or(0)
+            }
+        }
+    }
+
     pub fn bytes(&self, oid: Oid) -> u64 {
         match self {
             Layout::Uniform { object_bytes, .. } => u64::from(*object_bytes),
@@ -125,7 +147,9 @@ pub struct Mob {
     /// `scan_limit()`, fixed by the capacity and charges.
     scan_limit: u64,
     layout: Layout,
-    scan: VecDeque<ScanEntry>,
+    /// The scan list: each entry's log index and page, and its count and bytes.
+    scan: VecDeque<(u64, Pid)>,
+    chunks: VecDeque<Chunk>,
     /// Absolute position of `scan[0]`; positions only grow, so truncation never renumbers.
     scan_base: u32,
     /// The object table, by oid (a page's slots are its run of oids), and each page's count.
@@ -146,6 +170,8 @@ impl Mob {
     /// each chunk `chunk_overhead` beyond the object's own. `smallest` is the least an object
     /// may be, which bounds how many chunks a full MOB holds.
     pub fn new(capacity: u64, object_overhead: u32, chunk_overhead: u32, layout: Layout, smallest: u32) -> Mob {
+        let largest = layout.largest_page_charge(u64::from(object_overhead));
+        assert!(largest <= u64::from(u32::MAX), "a page's objects are charged {largest} B, past 32 bits");
         let fullest = capacity / (u64::from(smallest) + u64::from(object_overhead) + u64::from(chunk_overhead)).max(1);
         Mob {
             capacity,
@@ -154,6 +180,7 @@ impl Mob {
             object_overhead: object_overhead as u64,
             chunk_overhead: chunk_overhead as u64,
             scan: VecDeque::new(),
+            chunks: VecDeque::new(),
             scan_base: 0,
             slots: vec![Modification::default(); layout.objects_end() as usize],
             page_counts: vec![0; layout.pages() as usize],
@@ -180,8 +207,14 @@ impl Mob {
         self.data_bytes_by_area
     }
 
-    pub fn scan_list(&self) -> &VecDeque<ScanEntry> {
-        &self.scan
+    pub fn scan_list(&self) -> impl ExactSizeIterator<Item = ScanEntry> + Clone + '_ {
+        let entry = |(&(log_index, page), c): (&(u64, Pid), &Chunk)| ScanEntry {
+            log_index,
+            page,
+            count: c.count,
+            bytes: u64::from(c.bytes),
+        };
+        self.scan.iter().zip(&self.chunks).map(entry)
     }
 
     /// Modifications inserted, superseded and removed since the start.
@@ -269,7 +302,8 @@ impl Mob {
             let pid = self.page_of(oid);
             if last_page != Some(pid) {
                 debug_assert!(self.has_room_for(1), "callers check has_room_for");
-                self.scan.push_back(ScanEntry { log_index, page: pid, count: 0, bytes: 0 });
+                self.scan.push_back((log_index, pid));
+                self.chunks.push_back(Chunk::default());
                 self.used += self.chunk_overhead;
                 last_page = Some(pid);
             }
@@ -281,9 +315,9 @@ impl Mob {
             self.slots[oid as usize] = Modification::new(self.scan_base + self.scan.len() as u32 - 1, area);
             self.page_counts[pid as usize] += 1;
             let charge = self.charge(oid);
-            let entry = self.scan.back_mut().unwrap();
-            entry.count += 1;
-            entry.bytes += charge;
+            let chunk = self.chunks.back_mut().unwrap();
+            chunk.count += 1;
+            chunk.bytes += charge as u32;
             self.used += charge;
             self.data_bytes_by_area[area as usize] += self.layout.bytes(oid);
         }
@@ -296,10 +330,10 @@ impl Mob {
         self.slots[oid as usize] = Modification::default();
         self.page_counts[pid as usize] -= 1;
         let charge = self.charge(oid);
-        let entry = &mut self.scan[(m.scan_pos() - self.scan_base) as usize];
-        entry.count -= 1;
-        entry.bytes -= charge;
-        let chunk_empty = entry.count == 0;
+        let chunk = &mut self.chunks[(m.scan_pos() - self.scan_base) as usize];
+        chunk.count -= 1;
+        chunk.bytes -= charge as u32;
+        let chunk_empty = chunk.count == 0;
         self.used -= charge;
         if chunk_empty {
             self.used -= self.chunk_overhead;
@@ -309,7 +343,8 @@ impl Mob {
 
     /// Discard the empty prefix of the scan list: this is the stable-log truncation.
     fn trim_head(&mut self) {
-        while self.scan.front().is_some_and(|e| e.count == 0) {
+        while self.chunks.front().is_some_and(|c| c.count == 0) {
+            self.chunks.pop_front();
             self.scan.pop_front();
             self.scan_base += 1;
         }
@@ -321,14 +356,14 @@ impl Mob {
     pub fn find_pages(&mut self, target_bytes: u64) -> (Vec<Pid>, u64) {
         let mut pages = Vec::new();
         let (mut scanned, mut last) = (0u64, 0u64);
-        for e in self.scan.iter().filter(|e| e.count > 0) {
-            let (word, bit) = (e.page as usize / 64, 1 << (e.page % 64));
+        for (&(log_index, page), c) in self.scan.iter().zip(&self.chunks).filter(|(_, c)| c.count > 0) {
+            let (word, bit) = (page as usize / 64, 1 << (page % 64));
             if self.found[word] & bit == 0 {
                 self.found[word] |= bit;
-                pages.push(e.page);
+                pages.push(page);
             }
-            scanned += e.bytes + self.chunk_overhead;
-            last = e.log_index;
+            scanned += u64::from(c.bytes) + self.chunk_overhead;
+            last = log_index;
             if scanned >= target_bytes {
                 break;
             }
@@ -371,15 +406,15 @@ impl Mob {
 
     /// Recompute the accounting from scratch (tests and debug checks).
     pub fn check_invariants(&self) {
-        let live: u64 = self.scan.iter().map(|e| e.count as u64).sum();
-        let bytes: u64 = self.scan.iter().map(|e| e.bytes).sum();
-        let chunks = self.scan.iter().filter(|e| e.count > 0).count() as u64;
+        let live: u64 = self.chunks.iter().map(|c| c.count as u64).sum();
+        let bytes: u64 = self.chunks.iter().map(|c| u64::from(c.bytes)).sum();
+        let chunks = self.chunks.iter().filter(|c| c.count > 0).count() as u64;
         assert_eq!(self.used, bytes + chunks * self.chunk_overhead, "MOB accounting");
         let in_table: u64 = self.page_counts.iter().map(|&c| c as u64).sum();
         assert_eq!(live, in_table, "scan list and object table disagree");
         assert_eq!(in_table, self.slots.iter().filter(|m| !m.is_empty()).count() as u64, "page counts");
         assert!(self.used <= self.capacity, "MOB over capacity: {} > {}", self.used, self.capacity);
-        assert!(self.scan.front().is_none_or(|e| e.count > 0), "scan list not truncated");
+        assert!(self.chunks.front().is_none_or(|c| c.count > 0), "scan list not truncated");
     }
 }
 
