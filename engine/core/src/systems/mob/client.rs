@@ -147,11 +147,21 @@ impl Client {
             }
             cache.end_transaction();
         }
-        self.write_set.clear();
-        self.write_set.extend(self.accesses.iter().filter(|a| a.write).map(|a| (a.oid, area_of(a.oid))));
+        // Every access is put at the end and kept only if it writes: no branch on the draw.
+        let ws = &mut self.write_set;
+        ws.resize(self.accesses.len(), (0, 0));
+        let mut n = 0;
+        for a in &self.accesses {
+            ws[n] = (a.oid, 0);
+            n += usize::from(a.write);
+        }
+        ws.truncate(n);
         // The area is a function of the oid: ordering and deduplicating by oid alone suffices.
-        self.write_set.sort_unstable_by_key(|&(oid, _)| oid);
-        self.write_set.dedup_by_key(|&mut (oid, _)| oid);
+        ws.sort_unstable_by_key(|&(oid, _)| oid);
+        ws.dedup_by_key(|&mut (oid, _)| oid);
+        for w in ws.iter_mut() {
+            w.1 = area_of(w.0);
+        }
         self.state = ClientState::Committing;
     }
 }
