@@ -369,10 +369,12 @@ impl Space {
     /// plan of their copy leaves `high_water` regions free with, else the most of them that gains
     /// a region; None when none does.
     fn victims(&self) -> Option<Vec<u32>> {
-        let mut used: Vec<(u64, u32)> = (0..self.regions.len() as u32)
-            .filter(|r| !self.free.contains(r) && !self.open.contains(r))
-            .map(|r| (self.regions[r as usize].live, r))
-            .collect();
+        let mut taken = vec![false; self.regions.len()];
+        for &r in self.free.iter().chain(&self.open) {
+            taken[r as usize] = true;
+        }
+        let mut used: Vec<(u64, u32)> =
+            (0..self.regions.len() as u32).filter(|&r| !taken[r as usize]).map(|r| (self.regions[r as usize].live, r)).collect();
         used.sort_unstable();
         let rb = u64::from(self.region_bytes);
         let want = i64::from(self.high_water) - self.free.len() as i64;
