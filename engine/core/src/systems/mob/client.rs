@@ -7,6 +7,7 @@ use super::client_cache::UseBitCache;
 use super::workload::{Access, Workload};
 use crate::kernel::rng::Rng;
 use crate::kernel::SimTime;
+use std::ops::Range;
 
 /// What a fetch reply carries: the whole page (it was cached or just read), or only the
 /// buffered objects of a page that is not cached (spec A34).
@@ -32,6 +33,9 @@ pub struct Client {
     /// Scratch space for drawing clustered accesses.
     picked: Vec<u64>,
     next: usize,
+    /// The transaction's accesses by object, (oid, position), sorted; made when `upcoming_in`
+    /// first needs it.
+    by_object: Vec<(u32, u32)>,
     pub pending_reply: Option<Reply>,
     /// The committing transaction's modified objects, sorted and distinct, with their areas.
     pub write_set: Vec<(u32, u8)>,
@@ -52,6 +56,7 @@ impl Client {
             accesses: Vec::new(),
             picked: Vec::new(),
             next: 0,
+            by_object: Vec::new(),
             pending_reply: None,
             write_set: Vec::new(),
             commit_wait_since: 0,
@@ -66,10 +71,17 @@ impl Client {
         (self.next, self.accesses.len())
     }
 
-    /// The objects the transaction accesses from the current access on (the one being fetched,
-    /// while fetching), with repeats.
-    pub fn upcoming(&self) -> impl Iterator<Item = u32> + '_ {
-        self.accesses[self.next..].iter().map(|a| a.oid)
+    /// The objects in `objects` (a page's) the transaction accesses from the current access on
+    /// (the one being fetched, while fetching), in oid order, with repeats.
+    pub fn upcoming_in(&mut self, objects: Range<u32>) -> impl Iterator<Item = u32> + '_ {
+        if self.by_object.is_empty() {
+            self.by_object.extend(self.accesses.iter().zip(0..).map(|(a, i)| (a.oid, i)));
+            self.by_object.sort_unstable();
+        }
+        let from = self.by_object.partition_point(|&(oid, _)| oid < objects.start);
+        let next = self.next as u32;
+        let in_page = self.by_object[from..].iter().take_while(move |&&(oid, _)| oid < objects.end);
+        in_page.filter(move |&&(_, i)| i >= next).map(|&(oid, _)| oid)
     }
 
     /// Start a new transaction.
@@ -82,6 +94,7 @@ impl Client {
             }
         }
         self.next = 0;
+        self.by_object.clear();
         self.state = ClientState::Running;
     }
 

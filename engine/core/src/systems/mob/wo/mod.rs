@@ -182,9 +182,8 @@ impl MobSystem {
             // The reply carries every object of the page in memory, but the synthetic
             // workload's client only looks up its transaction's later accesses: those are listed.
             Workload::Synthetic(_) => {
-                let c = &self.clients[client as usize];
-                let mut objs: Vec<u32> = c.upcoming().filter(|o| page.contains(o) && in_server(*o)).collect();
-                objs.sort_unstable();
+                let c = &mut self.clients[client as usize];
+                let mut objs: Vec<u32> = c.upcoming_in(page).filter(|&o| in_server(o)).collect();
                 objs.dedup();
                 objs
             }
