@@ -1,9 +1,10 @@
 //! The modified object buffer, as implemented in thesis §3.1.3–§3.1.4 (Fig. 3-1):
 //! object storage (one record per buffered modification), a scan list in log order with one
 //! (log index, page, count) entry per chunk, and a two-level object table page → slot →
-//! modification. The simulator keeps no object data, so each modification's record (its scan-list
-//! position, which is also its identity, and its area) lives in its object-table slot: one memory
-//! access per lookup. Memory is charged as in the simulator of §4.3.2: object bytes plus 16 B per
+//! modification. A page's slots are its objects, a run of consecutive oids, so the table is kept
+//! flat, one slot per oid, with each page's count beside it. The simulator keeps no object data,
+//! so each modification's record (its scan-list position, which is also its identity, and its
+//! area) lives in its object-table slot: one memory access per lookup. Memory is charged as in the simulator of §4.3.2: object bytes plus 16 B per
 //! buffered object plus 16 B per chunk. The MOB server's buffer, and the mcache of Thor0's OR
 //! (Liskov et al. §4), which is the same structure [Ghe95]; `Layout` says where objects live.
 pub mod config;
@@ -61,6 +62,15 @@ pub struct ScanEntry {
     pub bytes: u64,
 }
 
+/// A scan-list entry's count and bytes, kept apart from its log index and page: a release
+/// touches only these, at any age, so they are packed small (`Mob::new` checks a page's charge
+/// fits 32 bits).
+#[derive(Clone, Copy, Debug, Default)]
+struct Chunk {
+    count: u32,
+    bytes: u32,
+}
+
 /// Where the objects live on disk: each one's page and slot, and its bytes.
 #[derive(Clone, Debug)]
 pub enum Layout {
@@ -99,19 +109,33 @@ impl Layout {
         }
     }
 
+    /// One past the last object.
+    pub fn objects_end(&self) -> Oid {
+        match self {
+            Layout::Uniform { pages, objects_per_page: n, .. } => pages * n,
+            Layout::Listed { first, .. } => first[first.len() - 1],
+        }
+    }
+
+    /// The most bytes one page's objects are charged, at `overhead` bytes each beyond their own.
+    fn largest_page_charge(&self, overhead: u64) -> u64 {
+        match self {
+            Layout::Uniform { objects_per_page: n, object_bytes, .. } => {
+                u64::from(*n) * (u64::from(*object_bytes) + overhead)
+            }
+            Layout::Listed { .. } => {
+                let page = |p| self.objects(p).map(|o| self.bytes(o) + overhead).sum::<u64>();
+                (0..self.pages()).map(page).max().unwrap_or(0)
+            }
+        }
+    }
+
     pub fn bytes(&self, oid: Oid) -> u64 {
         match self {
             Layout::Uniform { object_bytes, .. } => u64::from(*object_bytes),
             Layout::Listed { bytes, .. } => u64::from(bytes[oid as usize]),
         }
     }
-}
-
-/// Second level of the object table: slot → modification.
-#[derive(Clone, Debug)]
-struct PageTable {
-    slots: Vec<Modification>,
-    count: u32,
 }
 
 #[derive(Clone, Debug)]
@@ -123,10 +147,16 @@ pub struct Mob {
     /// `scan_limit()`, fixed by the capacity and charges.
     scan_limit: u64,
     layout: Layout,
-    scan: VecDeque<ScanEntry>,
+    /// The scan list: each entry's log index and page, and its count and bytes.
+    scan: VecDeque<(u64, Pid)>,
+    chunks: VecDeque<Chunk>,
     /// Absolute position of `scan[0]`; positions only grow, so truncation never renumbers.
     scan_base: u32,
-    table: Vec<Option<PageTable>>,
+    /// The object table, by oid (a page's slots are its run of oids), and each page's count.
+    slots: Vec<Modification>,
+    page_counts: Vec<u32>,
+    /// `find_pages`'s pages found so far, a bit per page (all clear between calls).
+    found: Vec<u64>,
     data_bytes_by_area: [u64; 3],
     /// Totals for the views: modifications buffered, dropped because a newer version of the
     /// object arrived (write absorption), and removed after their page was written.
@@ -140,6 +170,8 @@ impl Mob {
     /// each chunk `chunk_overhead` beyond the object's own. `smallest` is the least an object
     /// may be, which bounds how many chunks a full MOB holds.
     pub fn new(capacity: u64, object_overhead: u32, chunk_overhead: u32, layout: Layout, smallest: u32) -> Mob {
+        let largest = layout.largest_page_charge(u64::from(object_overhead));
+        assert!(largest <= u64::from(u32::MAX), "a page's objects are charged {largest} B, past 32 bits");
         let fullest = capacity / (u64::from(smallest) + u64::from(object_overhead) + u64::from(chunk_overhead)).max(1);
         Mob {
             capacity,
@@ -148,8 +180,11 @@ impl Mob {
             object_overhead: object_overhead as u64,
             chunk_overhead: chunk_overhead as u64,
             scan: VecDeque::new(),
+            chunks: VecDeque::new(),
             scan_base: 0,
-            table: vec![None; layout.pages() as usize],
+            slots: vec![Modification::default(); layout.objects_end() as usize],
+            page_counts: vec![0; layout.pages() as usize],
+            found: vec![0; (layout.pages() as usize).div_ceil(64)],
             layout,
             data_bytes_by_area: [0; 3],
             inserted: 0,
@@ -172,8 +207,14 @@ impl Mob {
         self.data_bytes_by_area
     }
 
-    pub fn scan_list(&self) -> &VecDeque<ScanEntry> {
-        &self.scan
+    pub fn scan_list(&self) -> impl ExactSizeIterator<Item = ScanEntry> + Clone + '_ {
+        let entry = |(&(log_index, page), c): (&(u64, Pid), &Chunk)| ScanEntry {
+            log_index,
+            page,
+            count: c.count,
+            bytes: u64::from(c.bytes),
+        };
+        self.scan.iter().zip(&self.chunks).map(entry)
     }
 
     /// Modifications inserted, superseded and removed since the start.
@@ -185,24 +226,23 @@ impl Mob {
         &self.layout
     }
 
-    fn page_slot(&self, oid: Oid) -> (Pid, usize) {
-        self.layout.page_slot(oid)
+    fn page_of(&self, oid: Oid) -> Pid {
+        self.layout.page_slot(oid).0
     }
 
     fn lookup(&self, oid: Oid) -> Option<Modification> {
-        let (pid, slot) = self.page_slot(oid);
-        let m = self.table[pid as usize].as_ref()?.slots[slot];
+        let m = self.slots[oid as usize];
         (!m.is_empty()).then_some(m)
     }
 
     /// `fetch`: is a newer version of `oid` buffered?
     pub fn contains(&self, oid: Oid) -> bool {
-        self.lookup(oid).is_some()
+        !self.slots[oid as usize].is_empty()
     }
 
     /// Number of pending modifications of `pid`.
     pub fn page_count(&self, pid: Pid) -> u32 {
-        self.table[pid as usize].as_ref().map_or(0, |t| t.count)
+        self.page_counts[pid as usize]
     }
 
     /// Most scan-list entries kept: chunks emptied by absorption stay until the log is truncated
@@ -237,7 +277,7 @@ impl Mob {
         let mut credit = 0u64;
         let mut last_page = None;
         for &(oid, _) in objs {
-            let (pid, _) = self.page_slot(oid);
+            let pid = self.page_of(oid);
             if last_page != Some(pid) {
                 need += self.chunk_overhead;
                 last_page = Some(pid);
@@ -259,46 +299,41 @@ impl Mob {
     pub fn insert(&mut self, log_index: u64, objs: &[(Oid, u8)]) {
         let mut last_page = None;
         for &(oid, area) in objs {
-            let (pid, slot) = self.page_slot(oid);
+            let pid = self.page_of(oid);
             if last_page != Some(pid) {
                 debug_assert!(self.has_room_for(1), "callers check has_room_for");
-                self.scan.push_back(ScanEntry { log_index, page: pid, count: 0, bytes: 0 });
+                self.scan.push_back((log_index, pid));
+                self.chunks.push_back(Chunk::default());
                 self.used += self.chunk_overhead;
                 last_page = Some(pid);
             }
             if let Some(old) = self.lookup(oid) {
-                self.release(oid, old);
+                self.release(pid, oid, old);
                 self.superseded += 1;
             }
             self.inserted += 1;
-            let m = Modification::new(self.scan_base + self.scan.len() as u32 - 1, area);
-            let slots = self.layout.objects(pid).len();
-            let table = self.table[pid as usize]
-                .get_or_insert_with(|| PageTable { slots: vec![Modification::default(); slots], count: 0 });
-            table.slots[slot] = m;
-            table.count += 1;
+            self.slots[oid as usize] = Modification::new(self.scan_base + self.scan.len() as u32 - 1, area);
+            self.page_counts[pid as usize] += 1;
             let charge = self.charge(oid);
-            let entry = self.scan.back_mut().unwrap();
-            entry.count += 1;
-            entry.bytes += charge;
+            let chunk = self.chunks.back_mut().unwrap();
+            chunk.count += 1;
+            chunk.bytes += charge as u32;
             self.used += charge;
             self.data_bytes_by_area[area as usize] += self.layout.bytes(oid);
         }
         self.trim_head();
     }
 
-    /// Drop the modification `m` of `oid` from the table and its scan entry (written or
-    /// superseded).
-    fn release(&mut self, oid: Oid, m: Modification) {
-        let (pid, slot) = self.page_slot(oid);
-        let table = self.table[pid as usize].as_mut().unwrap();
-        table.slots[slot] = Modification::default();
-        table.count -= 1;
+    /// Drop the modification `m` of `oid`, on page `pid`, from the table and its scan entry
+    /// (written or superseded).
+    fn release(&mut self, pid: Pid, oid: Oid, m: Modification) {
+        self.slots[oid as usize] = Modification::default();
+        self.page_counts[pid as usize] -= 1;
         let charge = self.charge(oid);
-        let entry = &mut self.scan[(m.scan_pos() - self.scan_base) as usize];
-        entry.count -= 1;
-        entry.bytes -= charge;
-        let chunk_empty = entry.count == 0;
+        let chunk = &mut self.chunks[(m.scan_pos() - self.scan_base) as usize];
+        chunk.count -= 1;
+        chunk.bytes -= charge as u32;
+        let chunk_empty = chunk.count == 0;
         self.used -= charge;
         if chunk_empty {
             self.used -= self.chunk_overhead;
@@ -308,7 +343,8 @@ impl Mob {
 
     /// Discard the empty prefix of the scan list: this is the stable-log truncation.
     fn trim_head(&mut self) {
-        while self.scan.front().is_some_and(|e| e.count == 0) {
+        while self.chunks.front().is_some_and(|c| c.count == 0) {
+            self.chunks.pop_front();
             self.scan.pop_front();
             self.scan_base += 1;
         }
@@ -317,28 +353,37 @@ impl Mob {
     /// `find_pages`: walk the scan list in log order and collect the pages of live chunks until
     /// `target_bytes` (live object bytes plus overheads) have been scanned (§3.2.1, spec A8).
     /// Returns the pages in scan order and the largest log index scanned.
-    pub fn find_pages(&self, target_bytes: u64) -> (Vec<Pid>, u64) {
+    pub fn find_pages(&mut self, target_bytes: u64) -> (Vec<Pid>, u64) {
         let mut pages = Vec::new();
         let (mut scanned, mut last) = (0u64, 0u64);
-        for e in self.scan.iter().filter(|e| e.count > 0) {
-            if !pages.contains(&e.page) {
-                pages.push(e.page);
+        for (&(log_index, page), c) in self.scan.iter().zip(&self.chunks).filter(|(_, c)| c.count > 0) {
+            let (word, bit) = (page as usize / 64, 1 << (page % 64));
+            if self.found[word] & bit == 0 {
+                self.found[word] |= bit;
+                pages.push(page);
             }
-            scanned += e.bytes + self.chunk_overhead;
-            last = e.log_index;
+            scanned += u64::from(c.bytes) + self.chunk_overhead;
+            last = log_index;
             if scanned >= target_bytes {
                 break;
             }
+        }
+        for &p in &pages {
+            self.found[p as usize / 64] = 0;
         }
         (pages, last)
     }
 
     /// `find_modifications`: every pending modification of `pid`, of any age, as (oid, id).
     pub fn find_modifications(&self, pid: Pid) -> Vec<(Oid, ModId)> {
-        let Some(table) = &self.table[pid as usize] else { return Vec::new() };
-        let first = self.layout.objects(pid).start;
-        let mut out = Vec::with_capacity(table.count as usize);
-        out.extend((first..).zip(&table.slots).filter(|(_, m)| !m.is_empty()).map(|(oid, m)| (oid, m.id())));
+        let count = self.page_counts[pid as usize] as usize;
+        if count == 0 {
+            return Vec::new();
+        }
+        let objects = self.layout.objects(pid);
+        let mut out = Vec::with_capacity(count);
+        let slots = &self.slots[objects.start as usize..objects.end as usize];
+        out.extend((objects.start..).zip(slots).filter(|(_, m)| !m.is_empty()).map(|(oid, m)| (oid, m.id())));
         out
     }
 
@@ -349,7 +394,7 @@ impl Mob {
         for &(oid, id) in mods {
             if let Some(m) = self.lookup(oid) {
                 if m.id() == id {
-                    self.release(oid, m);
+                    self.release(self.page_of(oid), oid, m);
                     removed += 1;
                 }
             }
@@ -361,14 +406,15 @@ impl Mob {
 
     /// Recompute the accounting from scratch (tests and debug checks).
     pub fn check_invariants(&self) {
-        let live: u64 = self.scan.iter().map(|e| e.count as u64).sum();
-        let bytes: u64 = self.scan.iter().map(|e| e.bytes).sum();
-        let chunks = self.scan.iter().filter(|e| e.count > 0).count() as u64;
+        let live: u64 = self.chunks.iter().map(|c| c.count as u64).sum();
+        let bytes: u64 = self.chunks.iter().map(|c| u64::from(c.bytes)).sum();
+        let chunks = self.chunks.iter().filter(|c| c.count > 0).count() as u64;
         assert_eq!(self.used, bytes + chunks * self.chunk_overhead, "MOB accounting");
-        let in_table: u64 = self.table.iter().flatten().map(|t| t.count as u64).sum();
+        let in_table: u64 = self.page_counts.iter().map(|&c| c as u64).sum();
         assert_eq!(live, in_table, "scan list and object table disagree");
+        assert_eq!(in_table, self.slots.iter().filter(|m| !m.is_empty()).count() as u64, "page counts");
         assert!(self.used <= self.capacity, "MOB over capacity: {} > {}", self.used, self.capacity);
-        assert!(self.scan.front().is_none_or(|e| e.count > 0), "scan list not truncated");
+        assert!(self.chunks.front().is_none_or(|c| c.count > 0), "scan list not truncated");
     }
 }
 

@@ -38,7 +38,7 @@ fn supersede_drops_the_older_version_and_truncates_the_log() {
     assert_eq!(m.page_count(0), 1);
     assert_eq!(m.used(), CHARGE + 16);
     // The first record is now empty and was at the head, so it is truncated.
-    assert_eq!(m.scan_list().front().unwrap().log_index, 2);
+    assert_eq!(m.scan_list().next().unwrap().log_index, 2);
     m.check_invariants();
 }
 
@@ -54,7 +54,7 @@ fn truncation_follows_log_order() {
     assert_eq!(m.used(), CHARGE + 16);
     let p0 = m.find_modifications(0);
     m.remove(&p0);
-    assert!(m.scan_list().is_empty());
+    assert!(m.scan_list().len() == 0);
     assert_eq!(m.used(), 0);
     m.check_invariants();
 }
@@ -86,7 +86,7 @@ fn find_pages_scans_the_oldest_bytes_in_log_order() {
     let p5 = m.find_modifications(5);
     assert_eq!(p5.len(), 3);
     m.remove(&p5);
-    assert_eq!(m.scan_list().front().unwrap().page, 1);
+    assert_eq!(m.scan_list().next().unwrap().page, 1);
     m.check_invariants();
 }
 

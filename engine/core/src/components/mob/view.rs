@@ -122,10 +122,10 @@ pub fn fill_mob_sections(
     for (name, b) in data.iter().zip(bytes) {
         m.set(name, b as f64);
     }
-    m.u32s("page", scan.iter().map(|e| e.page))
-        .u32s("count", scan.iter().map(|e| e.count))
-        .f64s("log_index", scan.iter().map(|e| e.log_index as f64))
-        .u8s("area", scan.iter().map(area));
+    m.u32s("page", scan.clone().map(|e| e.page))
+        .u32s("count", scan.clone().map(|e| e.count))
+        .f64s("log_index", scan.clone().map(|e| e.log_index as f64))
+        .u8s("area", scan.map(|e| area(&e)));
     let f = flusher;
     let (state, page) = match f.busy {
         Busy::Idle => (0, -1.0),

@@ -231,9 +231,8 @@ impl MobSystem {
 
     /// Let the client run until it misses (send a fetch) or finishes (send the commit).
     fn continue_transaction(&mut self, k: &mut K, client: u32) {
-        let opp = self.db.objects_per_page;
         let c = &mut self.clients[client as usize];
-        match c.run(opp) {
+        match c.run() {
             Some(oid) => {
                 k.record(RecordKind::Fetch, client, oid as u64, 0, 0);
                 k.after(self.net.latency, Event::FetchArrive { client, oid });
@@ -342,7 +341,7 @@ impl System for MobSystem {
             Event::ClientStart { client } => self.begin_transaction(k, client),
             Event::FetchArrive { client, oid } => self.fetch_arrive(k, client, oid),
             Event::FetchReplyArrive { client } => {
-                self.clients[client as usize].receive();
+                self.clients[client as usize].receive(self.db.objects_per_page);
                 self.continue_transaction(k, client);
             }
             Event::CommitArrive { client } => self.commit_arrive(k, client),

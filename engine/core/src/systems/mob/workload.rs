@@ -21,7 +21,8 @@ pub enum Area {
 pub struct Access {
     pub oid: u32,
     pub write: bool,
-    /// The client-cache draw: the object is cached at the client.
+    /// The client-cache draw: the object is cached at the client (or, once a fetch reply earlier
+    /// in the transaction brought it, is there now).
     pub cached: bool,
 }
 
@@ -215,11 +216,8 @@ impl SyntheticWorkload {
 
 /// The `i`-th list position of the window starting at `lo`, skipping the initial object `x`.
 fn position(lo: u32, x: u32, i: u32) -> u32 {
-    if lo + i < x {
-        lo + i
-    } else {
-        lo + i + 1
-    }
+    // Without a branch: which side of x a position falls is a coin toss.
+    lo + i + u32::from(lo + i >= x)
 }
 
 /// A hit with probability h; no draw when the outcome is certain.

@@ -100,7 +100,7 @@ fn the_flusher_installs_what_commits_log_in_address_order() {
     assert!(c.passes > 1 && c.writes > 0 && c.waits > 0, "{c:?}");
     let (inserted, superseded, removed) = sys.mcache.mob.totals();
     assert_eq!(inserted, c.objects);
-    let live: u64 = sys.mcache.mob.scan_list().iter().map(|e| u64::from(e.count)).sum();
+    let live: u64 = sys.mcache.mob.scan_list().map(|e| u64::from(e.count)).sum();
     assert_eq!(inserted, superseded + removed + live);
     sys.mcache.mob.check_invariants();
     assert_eq!(sys.fe.ledger.total(), now, "commit waits are part of commit");

@@ -4,12 +4,63 @@
 //! for either. So inserting a fragment evicts fragments only, inserting a header the least
 //! recently used item of either kind; and headers may not take the room kept for the fragments
 //! the clients' fetches and the flusher need at once (spec A12: (clients + 2) fragments).
-use std::collections::BTreeSet;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Item {
     Header(u32),
     Fragment(u32),
+}
+
+/// Items of one kind (pages' headers, or fragment slots) by recency, least recent first: a
+/// doubly linked list through arrays indexed by item.
+#[derive(Clone, Debug)]
+struct Lru {
+    first: u32,
+    last: u32,
+    prev: Vec<u32>,
+    next: Vec<u32>,
+}
+
+const END: u32 = u32::MAX;
+
+impl Lru {
+    fn new(items: usize) -> Lru {
+        Lru { first: END, last: END, prev: vec![END; items], next: vec![END; items] }
+    }
+
+    fn first(&self) -> Option<u32> {
+        (self.first != END).then_some(self.first)
+    }
+
+    /// Makes room for item `i`.
+    fn grow(&mut self, i: usize) {
+        if i >= self.prev.len() {
+            self.prev.resize(i + 1, END);
+            self.next.resize(i + 1, END);
+        }
+    }
+
+    fn push_last(&mut self, i: u32) {
+        self.prev[i as usize] = self.last;
+        self.next[i as usize] = END;
+        match self.last {
+            END => self.first = i,
+            l => self.next[l as usize] = i,
+        }
+        self.last = i;
+    }
+
+    fn remove(&mut self, i: u32) {
+        let (p, n) = (self.prev[i as usize], self.next[i as usize]);
+        match p {
+            END => self.first = n,
+            p => self.next[p as usize] = n,
+        }
+        match n {
+            END => self.last = p,
+            n => self.prev[n as usize] = p,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -26,9 +77,10 @@ pub struct WoCache {
     /// Each fragment slot's last use (0: not cached) and its cached bytes.
     fragment_stamp: Vec<u64>,
     fragment_bytes: Vec<u64>,
-    all: BTreeSet<(u64, Item)>,
-    fragments: BTreeSet<(u64, u32)>,
-    headers: BTreeSet<(u64, u32)>,
+    /// The cached headers and fragments, each kind least recently used first; the least
+    /// recently used item of either is the older of the two firsts.
+    headers: Lru,
+    fragments: Lru,
 }
 
 impl WoCache {
@@ -43,9 +95,8 @@ impl WoCache {
             header_stamp: vec![0; pages as usize],
             fragment_stamp: Vec::new(),
             fragment_bytes: Vec::new(),
-            all: BTreeSet::new(),
-            fragments: BTreeSet::new(),
-            headers: BTreeSet::new(),
+            headers: Lru::new(pages as usize),
+            fragments: Lru::new(0),
         }
     }
 
@@ -71,19 +122,28 @@ impl WoCache {
         self.clock
     }
 
+    /// The least recently used item, of either kind.
+    fn least_recent(&self) -> Option<Item> {
+        match (self.headers.first(), self.fragments.first()) {
+            (Some(p), Some(f)) if self.header_stamp[p as usize] < self.fragment_stamp[f as usize] => Some(Item::Header(p)),
+            (_, Some(f)) => Some(Item::Fragment(f)),
+            (Some(p), None) => Some(Item::Header(p)),
+            (None, None) => None,
+        }
+    }
+
     /// Makes `page`'s header the most recently used, caching it if it is not.
     pub fn use_header(&mut self, page: u32) {
         let old = self.header_stamp[page as usize];
         if old != 0 {
-            self.all.remove(&(old, Item::Header(page)));
-            self.headers.remove(&(old, page));
+            self.headers.remove(page);
         } else {
             while self.headers_used + self.header_bytes > self.header_limit {
-                let Some(&(_, p)) = self.headers.first() else { return };
+                let Some(p) = self.headers.first() else { return };
                 self.evict(Item::Header(p));
             }
             while self.used + self.header_bytes > self.capacity {
-                let Some(&(_, item)) = self.all.first() else { return };
+                let Some(item) = self.least_recent() else { return };
                 self.evict(item);
             }
             self.used += self.header_bytes;
@@ -91,8 +151,7 @@ impl WoCache {
         }
         let t = self.tick();
         self.header_stamp[page as usize] = t;
-        self.all.insert((t, Item::Header(page)));
-        self.headers.insert((t, page));
+        self.headers.push_last(page);
     }
 
     /// Makes fragment `f` (its objects, `bytes`) the most recently used, caching it if it is not
@@ -102,23 +161,22 @@ impl WoCache {
         if i >= self.fragment_stamp.len() {
             self.fragment_stamp.resize(i + 1, 0);
             self.fragment_bytes.resize(i + 1, 0);
+            self.fragments.grow(i);
         }
         let t = self.tick();
         let old = self.fragment_stamp[i];
         if old != 0 {
-            self.all.remove(&(old, Item::Fragment(f)));
-            self.fragments.remove(&(old, f));
+            self.fragments.remove(f);
         } else {
             while self.used + bytes > self.capacity {
-                let Some(&(_, g)) = self.fragments.first() else { return };
+                let Some(g) = self.fragments.first() else { return };
                 self.evict(Item::Fragment(g));
             }
             self.used += bytes;
             self.fragment_bytes[i] = bytes;
         }
         self.fragment_stamp[i] = t;
-        self.all.insert((t, Item::Fragment(f)));
-        self.fragments.insert((t, f));
+        self.fragments.push_last(f);
     }
 
     /// Drops `item` from the cache (a fragment the cleaner freed, or an eviction).
@@ -127,8 +185,7 @@ impl WoCache {
             Item::Header(p) => {
                 let t = std::mem::replace(&mut self.header_stamp[p as usize], 0);
                 if t != 0 {
-                    self.all.remove(&(t, item));
-                    self.headers.remove(&(t, p));
+                    self.headers.remove(p);
                     self.used -= self.header_bytes;
                     self.headers_used -= self.header_bytes;
                 }
@@ -136,8 +193,7 @@ impl WoCache {
             Item::Fragment(f) => {
                 let Some(t) = self.fragment_stamp.get_mut(f as usize).map(|t| std::mem::replace(t, 0)) else { return };
                 if t != 0 {
-                    self.all.remove(&(t, item));
-                    self.fragments.remove(&(t, f));
+                    self.fragments.remove(f);
                     self.used -= self.fragment_bytes[f as usize];
                 }
             }

@@ -17,6 +17,7 @@ use super::config::{self, Layout};
 use super::database::Database;
 use super::flusher::FlusherState;
 use super::records::RecordKind;
+use super::workload::Workload;
 use super::{Io, MobSystem, RequestKind, Waiter, K};
 use cache::{Item, WoCache};
 use super::metrics::WoFigures;
@@ -174,10 +175,20 @@ impl MobSystem {
         if !self.mob.contains(oid) && !in_memory(f) {
             return self.wo_read(k, client, oid, waited, (f, false));
         }
+        let in_server = |o: u32| self.mob.contains(o) || in_memory(wo.space.loc(o));
         let first = pid * self.db.objects_per_page;
-        let objs = (first..first + self.db.objects_per_page)
-            .filter(|&o| self.mob.contains(o) || in_memory(wo.space.loc(o)))
-            .collect();
+        let page = first..first + self.db.objects_per_page;
+        let objs = match self.workload {
+            // The reply carries every object of the page in memory, but the synthetic
+            // workload's client only looks up its transaction's later accesses: those are listed.
+            Workload::Synthetic(_) => {
+                let c = &mut self.clients[client as usize];
+                let mut objs: Vec<u32> = c.upcoming_in(page).filter(|&o| in_server(o)).collect();
+                objs.dedup();
+                objs
+            }
+            Workload::Oo7(_) => page.filter(|&o| in_server(o)).collect(),
+        };
         let wo = self.wo();
         wo.cache.use_header(pid);
         if wo.cache.has_fragment(f) {

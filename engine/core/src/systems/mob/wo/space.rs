@@ -369,17 +369,31 @@ impl Space {
     /// plan of their copy leaves `high_water` regions free with, else the most of them that gains
     /// a region; None when none does.
     fn victims(&self) -> Option<Vec<u32>> {
-        let mut used: Vec<(u64, u32)> = (0..self.regions.len() as u32)
-            .filter(|r| !self.free.contains(r) && !self.open.contains(r))
-            .map(|r| (self.regions[r as usize].live, r))
-            .collect();
+        let mut taken = vec![false; self.regions.len()];
+        for &r in self.free.iter().chain(&self.open) {
+            taken[r as usize] = true;
+        }
+        let mut used: Vec<(u64, u32)> =
+            (0..self.regions.len() as u32).filter(|&r| !taken[r as usize]).map(|r| (self.regions[r as usize].live, r)).collect();
         used.sort_unstable();
         let rb = u64::from(self.region_bytes);
         let want = i64::from(self.high_water) - self.free.len() as i64;
         let (mut copy, mut plans) = (0u64, 0);
         let mut best = None;
-        for (n, &(live, _)) in used.iter().enumerate().take(MAX_VICTIMS) {
+        // What `merge` would give for the regions so far: each page's live objects and whether
+        // its current header is among them, in page order.
+        let mut by_page: BTreeMap<u32, (u32, bool)> = BTreeMap::new();
+        for (n, &(live, r)) in used.iter().enumerate().take(MAX_VICTIMS) {
             copy += live;
+            for &f in &self.regions[r as usize].fragments {
+                let fr = &self.fragments[f as usize];
+                let header = self.header[fr.page as usize] == f;
+                if fr.live > 0 || header {
+                    let (objects, has_header) = by_page.entry(fr.page).or_default();
+                    *objects += fr.live;
+                    *has_header |= header;
+                }
+            }
             // The packing needs this many regions at least; plan it exactly only then, and a
             // bounded number of times.
             if (n as i64 + 1) - (copy.div_ceil(rb) as i64) < want.max(1) {
@@ -390,7 +404,7 @@ impl Space {
                 break;
             }
             let victims: Vec<u32> = used[..=n].iter().map(|&(_, r)| r).collect();
-            let sizes: Vec<u32> = self.merge(&victims).iter().map(|m| self.bytes_of(m.objects.len(), m.header)).collect();
+            let sizes: Vec<u32> = by_page.values().map(|&(objects, header)| self.bytes_of(objects as usize, header)).collect();
             let gain = victims.len() as i64 - first_fit_decreasing(&sizes, self.region_bytes).0 as i64;
             if gain > 0 {
                 best = Some(victims);
