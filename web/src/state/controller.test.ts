@@ -47,7 +47,7 @@ class FakeEngine implements EngineLike {
     this.events = 0;
     const kind = (id: number, name: string, step: string | null) => ({ id, name, label: name, description: '', text: '', step, kept_in_full: false, fields: [] });
     const records = [kind(4, 'mob_remove', null), kind(5, 'flusher_start', 'next flusher run'), kind(7, 'page_write', 'next page write')];
-    const description = { kind: 'mob', title: '', paper: '', records, sections: [], figures: [], views: [], knobs: [], work: 'transactions' };
+    const description = { kind: text.includes('hac') ? 'hac' : 'mob', title: '', paper: '', records, sections: [], figures: [], views: [], knobs: [], work: 'transactions' };
     return { ok: true, title: 'T', seed: seed ?? 1, endNs: this.endNs, longestEndNs: 2 * this.endNs, description, scenario: {} };
   }
   frame(t: number) {
@@ -129,6 +129,26 @@ describe('LabController', () => {
     expect(res.ok).toBe(true);
     expect(store.get()).toMatchObject({ status: 'ready', appliedText: 'x = 1', draftText: 'x = 1', seed: 7, title: 'T', endNs: 100e9 });
     expect(engine.calls).toEqual(['load:7', 'frame:0']);
+    expect(lab.frames.latest()?.nowNs).toBe(0);
+  });
+
+  it("another system's views never see the last system's frame", async () => {
+    const { lab, store } = setup();
+    await lab.load('x = 1', 1);
+    // The frame the views could read as each new description arrives.
+    const seen: [string, number | null][] = [];
+    let shown = store.get().description;
+    store.subscribe(() => {
+      const d = store.get().description;
+      if (d !== shown && d) seen.push([d.kind, lab.frames.latest()?.nowNs ?? null]);
+      shown = d;
+    });
+    await lab.load('x = 2', 1);
+    await lab.load('kind = "hac"', 1);
+    expect(seen).toEqual([
+      ['mob', 0], // the same system keeps drawing its last frame until the new one
+      ['hac', null], // another system's views start from no frame
+    ]);
     expect(lab.frames.latest()?.nowNs).toBe(0);
   });
 

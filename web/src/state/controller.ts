@@ -83,6 +83,7 @@ export class LabController {
         return res;
       }
       this.generation++;
+      if (this.store.get().description?.kind !== res.description.kind) this.frames.forget();
       this.store.set({
         busy: null,
         ...(opts.keepDraft ? {} : { errors: [], ...draft }),

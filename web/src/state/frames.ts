@@ -32,6 +32,12 @@ export class FrameStore implements FrameSource {
     return this.held;
   }
 
+  /** Forgets the latest frame, as when another system's run is about to start: its views mount
+   * before its first frame and must not read the last system's (they show their empty state). */
+  forget(): void {
+    this.last = null;
+  }
+
   publish(frame: Frame): void {
     this.last = frame;
     gatherSeries(this.samples, frame);
