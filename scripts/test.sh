@@ -16,7 +16,8 @@ step "cargo test --release --workspace" \
   cargo test --manifest-path engine/Cargo.toml --release --workspace
 # --workspace: the features the tests built the crates with, so the CLI the tests built is reused.
 step "build the release CLI" cargo build --manifest-path engine/Cargo.toml --release --workspace --bins
-step "build the WASM engine" bash scripts/build-wasm.sh
+# lint.sh built the WASM engine for the type check: rebuilt only if its sources changed since.
+ensure_wasm
 step "node --test tests/wasm" node --test tests/wasm/*.test.mjs
 step "web: vitest run" npm -w web test
 # One build for every suite (each suite's harness builds otherwise, for a suite run alone).
