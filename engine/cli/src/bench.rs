@@ -68,11 +68,11 @@ fn sptf_costs(s: &Scenario) {
     let mut rng = Rng::stream(s.meta.seed, 99);
     let pages = c.database.pages;
     for size in [24_000usize, 31_000] {
-        let mut pool = sptf::CylinderPool::new(g.cylinders, pages);
+        let mut pool = sptf::CylinderPool::new(g, PAGE_BYTES, pages);
         while pool.len() < size {
             let p = rng.below(pages);
             if !pool.contains(p) {
-                pool.insert(p, g.cylinder(p as u64 * PAGE_BYTES));
+                pool.insert(p);
             }
         }
         let decisions = 20_000;
@@ -81,7 +81,7 @@ fn sptf_costs(s: &Scenario) {
             let at = rng.below(pages) as u64 * PAGE_BYTES;
             let head = HeadState { cylinder: g.cylinder(at), track: g.track(at), time: rng.below(1 << 30) as u64 };
             let t = Instant::now();
-            let choice = sptf::choose(&disk, head, &pool, |p| p as u64 * PAGE_BYTES);
+            let choice = sptf::choose(&disk, head, &pool);
             let dt = t.elapsed().as_secs_f64();
             examined += choice.map_or(0, |c| c.examined as u64);
             (total, worst) = (total + dt, worst.max(dt));

@@ -1,29 +1,26 @@
 //! Event queue ordered by (time, sequence): events at equal times pop in the order they were
 //! scheduled, which makes every run reproducible. No two events share a sequence number, so the
 //! order is total and any correct heap pops the same events in the same order; this one is
-//! 4-ary (half the levels of a binary heap) over keys packed into one `u128`, compared without
-//! branches.
+//! 4-ary (half the levels of a binary heap) over keys packed into one `u128`, kept in their own
+//! array and moved through a hole rather than swapped.
 use super::SimTime;
 
 /// Children of a heap node.
 const ARITY: usize = 4;
 
 #[derive(Clone, Debug)]
-struct Entry<E> {
-    /// `time` in the high 64 bits, the sequence number in the low 64: their order is the key's.
-    key: u128,
-    event: E,
-}
-
-#[derive(Clone, Debug)]
 pub struct EventQueue<E> {
-    heap: Vec<Entry<E>>,
+    /// The heap's keys, `time` in the high 64 bits and the sequence number in the low 64: their
+    /// order is the key's. Apart from the events, so a node's children's keys are 64 bytes in a row.
+    keys: Vec<u128>,
+    /// The event of each key, at the same place.
+    events: Vec<E>,
     next_seq: u64,
 }
 
 impl<E> Default for EventQueue<E> {
     fn default() -> Self {
-        EventQueue { heap: Vec::new(), next_seq: 0 }
+        EventQueue { keys: Vec::new(), events: Vec::new(), next_seq: 0 }
     }
 }
 
@@ -32,35 +29,40 @@ impl<E> EventQueue<E> {
     pub fn push(&mut self, time: SimTime, event: E) {
         let key = (time as u128) << 64 | self.next_seq as u128;
         self.next_seq += 1;
-        let mut i = self.heap.len();
-        self.heap.push(Entry { key, event });
+        let mut i = self.keys.len();
+        self.keys.push(key);
+        self.events.push(event);
+        // The new key's place moves up, its parents' keys down into it.
         while i > 0 {
             let parent = (i - 1) / ARITY;
-            if self.heap[parent].key <= key {
+            if self.keys[parent] <= key {
                 break;
             }
-            self.heap.swap(i, parent);
+            self.keys[i] = self.keys[parent];
+            self.events.swap(i, parent);
             i = parent;
         }
+        self.keys[i] = key;
     }
 
     #[inline]
     pub fn pop(&mut self) -> Option<(SimTime, E)> {
-        let last = self.heap.pop()?;
-        let top = if self.heap.is_empty() {
-            last
+        let (last_key, last) = (self.keys.pop()?, self.events.pop()?);
+        let (key, event) = if self.keys.is_empty() {
+            (last_key, last)
         } else {
-            let top = std::mem::replace(&mut self.heap[0], last);
+            let key = std::mem::replace(&mut self.keys[0], last_key);
+            let event = std::mem::replace(&mut self.events[0], last);
             self.sift_down();
-            top
+            (key, event)
         };
-        Some(((top.key >> 64) as SimTime, top.event))
+        Some(((key >> 64) as SimTime, event))
     }
 
     /// Moves the root down to its place: below every node whose key is smaller.
     fn sift_down(&mut self) {
-        let heap = &mut self.heap;
-        let (n, mut i) = (heap.len(), 0);
+        let keys = &mut self.keys;
+        let (n, mut i, key) = (keys.len(), 0, keys[0]);
         loop {
             let first = ARITY * i + 1;
             if first >= n {
@@ -68,29 +70,31 @@ impl<E> EventQueue<E> {
             }
             let mut min = first;
             for c in first + 1..(first + ARITY).min(n) {
-                if heap[c].key < heap[min].key {
+                if keys[c] < keys[min] {
                     min = c;
                 }
             }
-            if heap[min].key >= heap[i].key {
+            if keys[min] >= key {
                 break;
             }
-            heap.swap(i, min);
+            keys[i] = keys[min];
+            self.events.swap(i, min);
             i = min;
         }
+        keys[i] = key;
     }
 
     #[inline]
     pub fn peek_time(&self) -> Option<SimTime> {
-        self.heap.first().map(|e| (e.key >> 64) as SimTime)
+        self.keys.first().map(|k| (k >> 64) as SimTime)
     }
 
     pub fn len(&self) -> usize {
-        self.heap.len()
+        self.keys.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
+        self.keys.is_empty()
     }
 }
 

@@ -90,6 +90,10 @@ pub struct Disk<T> {
     head_track: u64,
     queue: VecDeque<Request<T>>,
     active: Option<(Request<T>, Service)>,
+    /// While a request is active, the head state once it and the queue are served (`tail`),
+    /// extended as requests are queued: a started request was projected just as it is served,
+    /// unless the read-ahead cache served it.
+    projected: HeadState,
     /// A read-ahead cache, and which requests are reads (the owner's tokens say).
     cache: Option<(SegmentCache, IsRead<T>)>,
 }
@@ -118,6 +122,7 @@ impl<T: Copy> Disk<T> {
             head_track: 0,
             queue: VecDeque::new(),
             active: None,
+            projected: HeadState { cylinder: 0, track: 0, time: 0 },
             cache: None,
         }
     }
@@ -137,6 +142,7 @@ impl<T: Copy> Disk<T> {
     /// Queue a request. If the disk was idle it starts now; returns its completion time then.
     pub fn submit(&mut self, now: SimTime, req: Request<T>) -> Option<SimTime> {
         if self.active.is_some() {
+            self.projected = self.after(self.projected, &req);
             self.queue.push_back(req);
             None
         } else {
@@ -186,8 +192,20 @@ impl<T: Copy> Disk<T> {
             }
             svc
         };
+        if cached || self.queue.is_empty() {
+            let h = HeadState { cylinder: self.head_cylinder, track: self.head_track, time: svc.end };
+            self.projected = self.queue.iter().fold(h, |h, r| self.after(h, r));
+        }
         self.active = Some((req, svc));
         svc.end
+    }
+
+    /// The head state once `req` is served from `head`, as the projection of the queue has it.
+    fn after(&self, head: HeadState, req: &Request<T>) -> HeadState {
+        let g = &self.geometry;
+        let end = self.service_from(head, req.addr, req.len).end;
+        let last = req.addr + req.len.max(1) - 1;
+        HeadState { cylinder: g.cylinder(last), track: g.track(last), time: end }
     }
 
     /// How a request for `len` bytes at `addr` starting at `now` would be served (spec §3.3):
@@ -260,17 +278,10 @@ impl<T: Copy> Disk<T> {
     /// The head's state once the active request and the whole queue are served, or at `now` if
     /// the disk is idle: served first come first served, it is exact (spec 001 §2.8).
     pub fn tail(&self, now: SimTime) -> HeadState {
-        let g = &self.geometry;
-        let mut h = HeadState { cylinder: self.head_cylinder, track: self.head_track, time: now };
-        if let Some((_, svc)) = &self.active {
-            h.time = svc.end;
+        match self.active {
+            Some(_) => self.projected,
+            None => HeadState { cylinder: self.head_cylinder, track: self.head_track, time: now },
         }
-        for r in &self.queue {
-            let svc = self.service_from(h, r.addr, r.len);
-            let last = r.addr + r.len.max(1) - 1;
-            h = HeadState { cylinder: g.cylinder(last), track: g.track(last), time: svc.end };
-        }
-        h
     }
 
     /// Put the idle head over byte address `addr` (a run that starts in steady state).

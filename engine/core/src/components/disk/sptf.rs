@@ -5,23 +5,39 @@
 //! §3.2). That is exact because a rotational wait is never negative and the seek curve rises
 //! with distance. The pool is kept apart from what it holds, so the dirty pages and the pending
 //! installation reads each have one, and the picker serves both.
-use super::{Disk, HeadState};
+use super::{Disk, Geometry, HeadState};
 use crate::kernel::time::round_ns;
 
 const NIL: u32 = u32::MAX;
 
-/// Pages by cylinder: insert, remove and membership in O(1).
+/// A page in the pool, with the angle of its first byte (`Geometry::angle`), set once at insert.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    pub page: u32,
+    pub angle: f64,
+}
+
+/// Pages of `page_bytes` each, page p at byte p × `page_bytes`, by cylinder: insert, remove
+/// and membership in O(1).
 #[derive(Clone, Debug)]
 pub struct CylinderPool {
-    buckets: Vec<Vec<u32>>,
+    geometry: Geometry,
+    page_bytes: u64,
+    buckets: Vec<Vec<Entry>>,
     /// Each page's index in its cylinder's bucket, NIL when absent.
     slot: Vec<u32>,
     len: usize,
 }
 
 impl CylinderPool {
-    pub fn new(cylinders: u64, pages: u32) -> CylinderPool {
-        CylinderPool { buckets: vec![Vec::new(); cylinders as usize], slot: vec![NIL; pages as usize], len: 0 }
+    pub fn new(geometry: &Geometry, page_bytes: u64, pages: u32) -> CylinderPool {
+        CylinderPool {
+            geometry: geometry.clone(),
+            page_bytes,
+            buckets: vec![Vec::new(); geometry.cylinders as usize],
+            slot: vec![NIL; pages as usize],
+            len: 0,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -36,24 +52,36 @@ impl CylinderPool {
         self.slot[page as usize] != NIL
     }
 
-    pub fn insert(&mut self, page: u32, cylinder: u64) {
+    /// Byte address of `page`.
+    pub fn addr(&self, page: u32) -> u64 {
+        page as u64 * self.page_bytes
+    }
+
+    pub fn cylinder(&self, page: u32) -> u64 {
+        self.geometry.cylinder(self.addr(page))
+    }
+
+    pub fn insert(&mut self, page: u32) {
         debug_assert!(!self.contains(page));
-        let b = &mut self.buckets[cylinder as usize];
+        let angle = self.geometry.angle(self.addr(page));
+        let c = self.cylinder(page) as usize;
+        let b = &mut self.buckets[c];
         self.slot[page as usize] = b.len() as u32;
-        b.push(page);
+        b.push(Entry { page, angle });
         self.len += 1;
     }
 
-    /// Removes `page` (on `cylinder`) if it is in the pool; says whether it was.
-    pub fn remove(&mut self, page: u32, cylinder: u64) -> bool {
+    /// Removes `page` if it is in the pool; says whether it was.
+    pub fn remove(&mut self, page: u32) -> bool {
         let i = self.slot[page as usize];
         if i == NIL {
             return false;
         }
-        let b = &mut self.buckets[cylinder as usize];
+        let c = self.cylinder(page) as usize;
+        let b = &mut self.buckets[c];
         b.swap_remove(i as usize);
-        if let Some(&moved) = b.get(i as usize) {
-            self.slot[moved as usize] = i;
+        if let Some(moved) = b.get(i as usize) {
+            self.slot[moved.page as usize] = i;
         }
         self.slot[page as usize] = NIL;
         self.len -= 1;
@@ -61,13 +89,13 @@ impl CylinderPool {
     }
 
     /// The pages on one cylinder, in no particular order.
-    pub fn on_cylinder(&self, cylinder: u64) -> &[u32] {
+    pub fn on_cylinder(&self, cylinder: u64) -> &[Entry] {
         &self.buckets[cylinder as usize]
     }
 
     /// Every page, cylinder by cylinder.
     pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
-        self.buckets.iter().flatten().copied()
+        self.buckets.iter().flatten().map(|e| e.page)
     }
 }
 
@@ -88,14 +116,9 @@ pub fn positioning_ns<T: Copy>(disk: &Disk<T>, head: HeadState, addr: u64, len: 
 
 /// The pool's page with the shortest positioning time from `head`; ties go to the page on the
 /// nearest cylinder, then to the lowest page.
-/// `addr` maps a page to its byte address. Each candidate's time is `positioning_ns`'s (which
-/// the request's length does not change), its arithmetic shared where candidates share it.
-pub fn choose<T: Copy>(
-    disk: &Disk<T>,
-    head: HeadState,
-    pool: &CylinderPool,
-    addr: impl Fn(u32) -> u64,
-) -> Option<Choice> {
+/// Each candidate's time is `positioning_ns`'s (which the request's length does not change), its
+/// arithmetic shared where candidates share it. `pool` must be laid out by `disk`'s geometry.
+pub fn choose<T: Copy>(disk: &Disk<T>, head: HeadState, pool: &CylinderPool) -> Option<Choice> {
     if pool.is_empty() {
         return None;
     }
@@ -116,18 +139,17 @@ pub fn choose<T: Copy>(
         let below = head.cylinder.checked_sub(d);
         let above = (d > 0).then(|| head.cylinder + d).filter(|&c| c < g.cylinders);
         for c in [below, above].into_iter().flatten() {
-            for &page in pool.on_cylinder(c) {
+            for &Entry { page, angle } in pool.on_cylinder(c) {
                 examined += 1;
                 seen += 1;
-                let a = addr(page);
                 // On the head's own cylinder the head switches to the page's track, or not.
                 let (at, platter) = if d == 0 {
-                    let at = head.time as f64 + disk.positioning_ns(head, c, g.track(a));
+                    let at = head.time as f64 + disk.positioning_ns(head, c, g.track(pool.addr(page)));
                     (at, disk.platter_at(at))
                 } else {
                     (t0, *platter.get_or_insert_with(|| disk.platter_at(t0)))
                 };
-                let t = round_ns(at + disk.rotation_ns(platter, g.angle(a))) - head.time;
+                let t = round_ns(at + disk.rotation_ns(platter, angle)) - head.time;
                 // A tie goes to the nearer cylinder (found first, d rising), then to the lower
                 // page; ties are common, since every candidate whose seek ends before its slot
                 // comes round waits for the same instant.
@@ -166,11 +188,11 @@ mod tests {
         for (disk, size) in [(hp97560(1.0, 1.6), 3), (hp97560(0.766, 0.0), 70), (hp97560(1.0, 1.6), 24_000)] {
             let pages = 335_500u32;
             for trial in 0..40 {
-                let mut pool = CylinderPool::new(1962, pages);
+                let mut pool = CylinderPool::new(&disk.geometry, PAGE, pages);
                 while pool.len() < size {
                     let p = rng.below(pages);
                     if !pool.contains(p) {
-                        pool.insert(p, disk.geometry.cylinder(p as u64 * PAGE));
+                        pool.insert(p);
                     }
                 }
                 let head_page = rng.below(pages) as u64;
@@ -180,7 +202,7 @@ mod tests {
                     track: g.track(head_page * PAGE),
                     time: rng.below(1_000_000_000) as u64,
                 };
-                let fast = choose(&disk, head, &pool, |p| p as u64 * PAGE).unwrap();
+                let fast = choose(&disk, head, &pool).unwrap();
                 let brute = pool
                     .iter()
                     .map(|p| {
@@ -200,16 +222,18 @@ mod tests {
 
     #[test]
     fn removal_keeps_the_index() {
-        let mut pool = CylinderPool::new(4, 100);
-        for p in [1, 5, 9, 12] {
-            pool.insert(p, 2);
+        let g = Geometry { track_bytes: 100, tracks_per_cylinder: 2, cylinders: 4, rev_ns: 1e6 };
+        let mut pool = CylinderPool::new(&g, 25, 100);
+        for p in [17, 18, 21, 23] {
+            pool.insert(p);
         }
-        assert!(pool.remove(5, 2));
-        assert!(!pool.remove(5, 2));
-        assert!(pool.contains(12) && pool.contains(9) && !pool.contains(5));
-        let mut on: Vec<u32> = pool.on_cylinder(2).to_vec();
+        assert!(pool.remove(18));
+        assert!(!pool.remove(18));
+        assert!(pool.contains(23) && pool.contains(21) && !pool.contains(18));
+        let mut on: Vec<u32> = pool.on_cylinder(2).iter().map(|e| e.page).collect();
         on.sort();
-        assert_eq!(on, vec![1, 9, 12]);
+        assert_eq!(on, vec![17, 21, 23]);
+        assert_eq!(pool.on_cylinder(2).iter().find(|e| e.page == 21).unwrap().angle, 0.25);
         assert_eq!(pool.len(), 3);
     }
 }

@@ -165,3 +165,32 @@ fn a_read_ahead_cache_serves_the_pages_after_a_read_in_their_transfer_time() {
     let past = serve(&mut d, write + 1, req(Io::FetchRead, addr + 4 * PAGE));
     assert!(past - write - 1 > transfer && d.cache_hits() == 1, "the fifth page is not read ahead");
 }
+
+/// The tail kept up to date is the queue's projection recomputed from the head, with a
+/// read-ahead cache serving some of the requests that start.
+#[test]
+fn the_tail_is_the_projection_of_the_whole_queue() {
+    let mut d = barracuda(0.7).with_cache(SegmentCache::new(4, 4 * PAGE), |io: &Io| *io != Io::Write);
+    let mut rng = Rng::stream(3, 0);
+    let (mut now, mut next, mut last) = (0, None, 0);
+    for _ in 0..5_000 {
+        if next.is_some() && rng.below(2) == 0 {
+            now = next.unwrap();
+            next = d.complete(now).2;
+        } else {
+            let token = [Io::FetchRead, Io::InstallRead, Io::Write][rng.below(3) as usize];
+            last = if rng.below(2) == 0 { last + 1 } else { rng.below(20_000) as u64 };
+            now = (now + rng.below(3_000_000) as u64).min(next.unwrap_or(SimTime::MAX));
+            if let Some(end) = d.submit(now, req(token, last * PAGE)) {
+                next = Some(end);
+            }
+        }
+        let mut h = HeadState { cylinder: d.head_cylinder, track: d.head_track, time: now };
+        if let Some((_, svc)) = d.active() {
+            h.time = svc.end;
+        }
+        let scratch = d.queue().iter().fold(h, |h, r| d.after(h, r));
+        assert_eq!(d.tail(now), scratch);
+    }
+    assert!(d.cache_hits() > 100, "{} hits", d.cache_hits());
+}

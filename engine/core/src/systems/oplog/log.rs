@@ -4,7 +4,9 @@
 //! read) or covered by a read in flight, which installs all of its entries when it completes.
 //! The pool is indexed by cylinder for the SPTF search and kept in order of each page's oldest
 //! entry for the absorbing server's oldest-first choice.
+use super::disk::PAGE_BYTES;
 use crate::components::disk::sptf::CylinderPool;
+use crate::components::disk::Geometry;
 use crate::kernel::SimTime;
 use std::collections::VecDeque;
 
@@ -39,13 +41,13 @@ pub struct Log {
 }
 
 impl Log {
-    pub fn new(capacity: u32, cylinders: u64, pages: u32) -> Log {
+    pub fn new(capacity: u32, geometry: &Geometry, pages: u32) -> Log {
         Log {
             capacity,
             used: 0,
             logged: Vec::new(),
             slot: vec![NIL; pages as usize],
-            pool: CylinderPool::new(cylinders, pages),
+            pool: CylinderPool::new(geometry, PAGE_BYTES, pages),
             oldest: VecDeque::new(),
             next_seq: 0,
         }
@@ -63,10 +65,10 @@ impl Log {
         self.logged.get(self.slot[page as usize] as usize).map(|(_, p)| p)
     }
 
-    /// Appends an entry for `page` (on `cylinder`) committed at `now`. A page without entries
+    /// Appends an entry for `page` committed at `now`. A page without entries
     /// joins the pool unless a read of it is in flight (`reading`): then the read installs it.
     /// Returns the page's entries before this one.
-    pub fn append(&mut self, page: u32, cylinder: u64, now: SimTime, reading: bool) -> u32 {
+    pub fn append(&mut self, page: u32, now: SimTime, reading: bool) -> u32 {
         self.used += 1;
         let seq = self.next_seq;
         self.next_seq += 1;
@@ -79,7 +81,7 @@ impl Log {
                 self.slot[page as usize] = self.logged.len() as u32;
                 self.logged.push((page, LogPage { entries: 1, first_seq: seq, first_at: now }));
                 if !reading {
-                    self.pool.insert(page, cylinder);
+                    self.pool.insert(page);
                     self.oldest.push_back((seq, page));
                 }
                 0
@@ -89,10 +91,10 @@ impl Log {
 
     /// A read of `page` was issued: its entries, if any, leave the pool and wait for the read.
     /// Returns how many.
-    pub fn read_issued(&mut self, page: u32, cylinder: u64) -> u32 {
+    pub fn read_issued(&mut self, page: u32) -> u32 {
         let Some(&p) = self.page(page) else { return 0 };
         // A page is pending, in the pool, exactly while no read of it is in flight.
-        if self.pool.remove(page, cylinder) {
+        if self.pool.remove(page) {
             self.forget_stale();
         }
         p.entries
@@ -152,14 +154,15 @@ mod tests {
 
     #[test]
     fn entries_of_a_page_share_one_read() {
-        let mut log = Log::new(4, 10, 100);
-        assert_eq!(log.append(7, 1, 5, false), 0);
-        assert_eq!(log.append(3, 0, 6, false), 0);
-        assert_eq!(log.append(7, 1, 9, false), 1, "joins the pending page");
+        let g = Geometry { track_bytes: 9 * PAGE_BYTES, tracks_per_cylinder: 19, cylinders: 10, rev_ns: 1e7 };
+        let mut log = Log::new(4, &g, 100);
+        assert_eq!(log.append(7, 5, false), 0);
+        assert_eq!(log.append(3, 6, false), 0);
+        assert_eq!(log.append(7, 9, false), 1, "joins the pending page");
         assert_eq!((log.used, log.pool.len(), log.oldest_pending()), (3, 2, Some(7)));
-        assert_eq!(log.read_issued(7, 1), 2);
+        assert_eq!(log.read_issued(7), 2);
         assert_eq!((log.pool.len(), log.oldest_pending()), (1, Some(3)));
-        log.append(7, 1, 12, true); // attaches to the read in flight
+        log.append(7, 12, true); // attaches to the read in flight
         assert!(log.is_full() && log.free() == 0);
         assert_eq!(log.installed(7), 3);
         assert_eq!((log.used, log.free()), (1, 3));

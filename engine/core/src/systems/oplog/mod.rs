@@ -170,7 +170,6 @@ impl OplogSystem {
         let c = s.oplog();
         let mut disk_rng = Rng::stream(seed, DISK_STREAM);
         let mut disk = disk::hp97560(DATA_DISK, c.disk.preset, disk_rng.unit());
-        let cylinders = disk.geometry.cylinders;
         let pages = c.database.pages;
         let log_capacity = if c.server.has_log() { c.server.log_entries() } else { u32::MAX };
         let mut sys = OplogSystem {
@@ -190,8 +189,8 @@ impl OplogSystem {
             iread_trigger: c.server.iread_trigger,
             cpu: Cpu::default(),
             cache: PageCache::new(c.server.cache_frames() as usize, pages),
-            log: Log::new(log_capacity, cylinders, pages),
-            dirty: CylinderPool::new(cylinders, pages),
+            log: Log::new(log_capacity, &disk.geometry, pages),
+            dirty: CylinderPool::new(&disk.geometry, disk::PAGE_BYTES, pages),
             reads: BTreeMap::new(),
             writing: BTreeSet::new(),
             redirtied: BTreeSet::new(),
@@ -227,7 +226,7 @@ impl OplogSystem {
             self.cache.unpin(p);
             if placed >= clean {
                 self.cache.hold_dirty(p);
-                self.dirty.insert(p, self.cylinder(p));
+                self.dirty.insert(p);
             }
             placed += 1;
         }
@@ -238,7 +237,7 @@ impl OplogSystem {
             while added < entries && uncached > 0 {
                 let p = rng.below(self.pages);
                 if self.cache.state(p) == crate::components::page_cache::PageState::Absent {
-                    self.log.append(p, self.cylinder(p), 0, false);
+                    self.log.append(p, 0, false);
                     added += 1;
                 }
             }

@@ -67,7 +67,7 @@ impl OplogSystem {
             Outcome::Installed
         } else {
             let reading = self.reads.get(&page).map(|r| r.op);
-            let before = self.log.append(page, self.cylinder(page), k.now(), reading.is_some());
+            let before = self.log.append(page, k.now(), reading.is_some());
             match reading {
                 Some(op) => {
                     if op == Op::InstallRead {
@@ -99,7 +99,7 @@ impl OplogSystem {
     /// Issue a read of `page` at the tail of the FIFO queue; its log entries, if any, leave the
     /// pool and wait for it.
     fn read(&mut self, k: &mut K, op: Op, page: u32, fetchers: Vec<u32>) {
-        let entries = self.log.read_issued(page, self.cylinder(page));
+        let entries = self.log.read_issued(page);
         if op == Op::InstallRead {
             self.iread_entries += entries;
         }
@@ -171,7 +171,7 @@ impl OplogSystem {
     fn write_done(&mut self, k: &mut K, page: u32) {
         self.writing.remove(&page);
         if self.redirtied.remove(&page) {
-            self.dirty.insert(page, self.cylinder(page));
+            self.dirty.insert(page);
         } else {
             self.cache.release_clean(page);
             for p in std::mem::take(&mut self.frame_waiters) {
@@ -187,7 +187,7 @@ impl OplogSystem {
             self.redirtied.insert(page);
         } else if !self.cache.is_dirty(page) {
             self.cache.hold_dirty(page);
-            self.dirty.insert(page, self.cylinder(page));
+            self.dirty.insert(page);
         }
     }
 
@@ -215,8 +215,8 @@ impl OplogSystem {
     pub(super) fn triggers(&mut self, k: &mut K) {
         while self.clean_frames() + (self.writing.len() as u32) < self.write_trigger && !self.dirty.is_empty() {
             let head = self.disk.tail(k.now());
-            let c = sptf::choose(&self.disk, head, &self.dirty, addr).expect("a dirty page");
-            self.dirty.remove(c.page, self.cylinder(c.page));
+            let c = sptf::choose(&self.disk, head, &self.dirty).expect("a dirty page");
+            self.dirty.remove(c.page);
             self.writing.insert(c.page);
             let candidates = self.dirty.len() as u32 + 1;
             k.record(R::WriteChoice, c.page, candidates as u64, c.positioning_ns, 0);
@@ -228,7 +228,7 @@ impl OplogSystem {
         }
         while self.log.free() + self.iread_entries < self.iread_trigger && !self.log.pool.is_empty() {
             let head = self.disk.tail(k.now());
-            let sptf = sptf::choose(&self.disk, head, &self.log.pool, addr).expect("a pending page");
+            let sptf = sptf::choose(&self.disk, head, &self.log.pool).expect("a pending page");
             let oldest = self.log.oldest_pending().expect("a pending page");
             let oldest_ns = sptf::positioning_ns(&self.disk, head, addr(oldest), PAGE_BYTES);
             let oldest = Choice { page: oldest, positioning_ns: oldest_ns, examined: 1 };
