@@ -183,8 +183,9 @@ impl MobSystem {
             // workload's client only looks up its transaction's later accesses: those are listed.
             Workload::Synthetic(_) => {
                 let c = &mut self.clients[client as usize];
-                let mut objs: Vec<u32> = c.upcoming_in(page).filter(|&o| in_server(o)).collect();
+                let mut objs: Vec<u32> = c.upcoming_in(page).collect();
                 objs.dedup();
+                objs.retain(|&o| in_server(o));
                 objs
             }
             Workload::Oo7(_) => page.filter(|&o| in_server(o)).collect(),
