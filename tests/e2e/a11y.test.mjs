@@ -83,6 +83,9 @@ describe('skip links and the clock (issue 24, item 13)', () => {
     const text = ['[system]', 'kind = "hac"', '[workload]', 'traversal = "dynamic"', 'dynamic_operations = 100000', 'dynamic_warmup = 99999', 'dynamic_mix = "all_t1_plus"'].join('\n');
     const page = await harness.newPage(suite.browser, `${suite.base}embed/?views=HacView#s=${lzString.compressToEncodedURIComponent(text)}&seed=1&t=0`);
     await ready(page);
+    // While the engine looks for the end it says so; then that it does not know it.
+    assert.match(await page.locator('[data-testid=sim-time]').getAttribute('title'), /^The engine is finding when this run ends/);
+    await page.waitForFunction(() => !window.__storelab.lab.store.get().findingEnd, null, { timeout: 20_000 });
     assert.equal(await page.evaluate(() => window.__storelab.lab.store.get().endNs), null);
     assert.equal(await page.locator('[data-testid=sim-time]').innerText(), '0.000 s / end not known yet');
     assert.match(await page.locator('[data-testid=sim-time]').getAttribute('title'), /^The engine does not know yet when this run ends.* It is at most [\d.]+ s\.$/);

@@ -6,10 +6,12 @@
 import { StrictMode, lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/styles.css';
-import { createLab } from './app/boot';
+import { createLab, labStartup } from './app/boot';
+import { kindOf } from './scenario/gallery';
+import { preloadViews } from './systems';
 import App from './app/App';
 import Embed from './app/Embed';
-import { initEngine } from './engine/wasm';
+import { compileEngine, initEngine } from './engine/wasm';
 import { elementModule, failInElement, inElement } from './element/frame';
 
 const LessonPage = lazy(() => import('./lessons/LessonPage'));
@@ -25,7 +27,13 @@ const page = root.dataset.page ?? 'lab';
 // must be synchronous: editing scenario text field by field (scenario/fields.ts). A
 // <storelab-scenario> element's frame gets the engine compiled once for the page (element/).
 const shared = page === 'embed' && inElement() ? elementModule() : null;
-(shared ? shared.then((m) => initEngine(m)) : initEngine()).then(render, (e: unknown) => {
+// The lab compiles the engine once for this page and its worker (one fetch of the .wasm file),
+// and starts the worker and the views of the system it opens while the engine compiles.
+const compiled = page === 'lab' ? compileEngine() : null;
+const engineReady = initEngine(shared ?? compiled ?? undefined);
+const early = compiled ? createLab(compiled) : null;
+if (early) preloadViews(kindOf(labStartup(true).text));
+engineReady.then(render, (e: unknown) => {
   root.textContent = `The simulation engine (WebAssembly) failed to load: ${e instanceof Error ? e.message : String(e)}. Reload the page; if it persists, use a browser with WebAssembly enabled.`;
   failInElement(root.textContent);
 });
@@ -73,7 +81,7 @@ async function render() {
     );
   } else {
     // One controller per page, created outside React so StrictMode's double effects share it.
-    const lab = createLab(shared ? await shared : undefined);
+    const lab = early ?? createLab(shared ? await shared : undefined);
     createRoot(root).render(page === 'embed' ? <Embed lab={lab} /> : <App lab={lab} />);
   }
 }

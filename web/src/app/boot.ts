@@ -1,6 +1,6 @@
 // Creates a lab: the engine client (worker), the stores and the controller, then loads the first
 // scenario (URL hash, else local storage, else mob-default).
-import { LabClient } from '../engine/client';
+import { LabClient, type EngineModule } from '../engine/client';
 import { LabController } from '../state/controller';
 import type { EngineLike } from '../state/engine';
 import { FrameStore } from '../state/frames';
@@ -14,8 +14,9 @@ import { tourHash } from '../tours/tour';
 import { tourNamed, tours } from '../tours/list';
 import { runnerFor } from '../tours/runner';
 
-/** `module`: the engine compiled already, for its worker (the <storelab-scenario> element's). */
-export function createLab(module?: WebAssembly.Module): LabController {
+/** `module`: the engine compiled already or being compiled, for its worker (the page's, or the
+ * <storelab-scenario> element's). */
+export function createLab(module?: EngineModule): LabController {
   const engine = new LabClient(undefined, module) as unknown as EngineLike;
   const store = createStore<LabState>(initialLabState());
   const lab = new LabController(engine, store, new FrameStore());

@@ -88,6 +88,40 @@ describe('the pair as one engine', () => {
     expect(pair.state.get().loads?.map((l) => l.title)).toEqual(['A', 'B']);
   });
 
+  it("says the pair's end once both sides' engines have found theirs after the load", async () => {
+    /** A side whose load does not know its end; `tellDuringLoad` finds it before the load answers. */
+    class SearchingSide extends FakeSide {
+      onEnd: ((endNs: number | null) => void) | null = null;
+      tellDuringLoad = false;
+      async load(text: string, seed?: number): Promise<LoadResult> {
+        const r = await super.load(text, seed);
+        if (this.tellDuringLoad) this.onEnd?.(this.endNs);
+        return r.ok ? { ...r, endNs: null } : r;
+      }
+    }
+    const a = new SearchingSide([], 4e9);
+    const b = new SearchingSide([], 9e9);
+    const pair = pairOf(a, b);
+    const told: (number | null)[] = [];
+    pair.onEnd = (e) => told.push(e);
+    expect(await pair.load(encodePair(['A', 'B']))).toMatchObject({ ok: true, endNs: null });
+    a.onEnd!(4e9);
+    expect(told).toEqual([]);
+    b.onEnd!(9e9);
+    expect(told).toEqual([9e9]);
+    b.onEnd!(9e9); // said once
+    expect(told).toEqual([9e9]);
+    // A side that gives up leaves the end to the frames.
+    await pair.load(encodePair(['A', 'B']));
+    a.onEnd!(null);
+    b.onEnd!(9e9);
+    expect(told).toEqual([9e9]);
+    // Both found before the pair's load answers: in its result.
+    a.tellDuringLoad = b.tellDuringLoad = true;
+    expect(await pair.load(encodePair(['A', 'B']))).toMatchObject({ ok: true, endNs: 9e9 });
+    expect(told).toEqual([9e9]);
+  });
+
   it('loads neither side when the check refuses one, and names the side of every error', async () => {
     const a = new FakeSide([], 4e9);
     const b = new FakeSide([], 4e9);

@@ -58,10 +58,35 @@ export class PairEngine implements EngineLike {
    * one time (short, and what keeps them at one). */
   private cancelable = false;
 
+  /** Told the pair's end when both sides' engines have found theirs after the load. */
+  onEnd: ((endNs: number | null) => void) | null = null;
+  /** Each side's end for the pair's last load: a number once known, null if its engine gave up
+   * searching, undefined while it searches; null once the pair's end is known. */
+  private sideEnds: (number | null | undefined)[] | null = null;
+  private loading = false;
+
   constructor(
     private readonly sides: EngineLike[],
     private readonly check: PairCheck,
-  ) {}
+  ) {
+    sides.forEach((side, i) => {
+      side.onEnd = (endNs) => {
+        if (!this.sideEnds) return;
+        this.sideEnds[i] = endNs;
+        this.reportEnd();
+      };
+    });
+  }
+
+  /** The pair's end, once both sides' are known (then said once); a load under way says it in
+   * its result instead. */
+  private reportEnd(): void {
+    const ends = this.sideEnds;
+    if (!this.loading && ends?.every((e) => typeof e === 'number')) {
+      this.sideEnds = null;
+      this.onEnd?.(Math.max(...(ends as number[])));
+    }
+  }
 
   async load(text: string, seed?: number): Promise<LoadResult> {
     const texts = decodePair(text);
@@ -71,19 +96,32 @@ export class PairEngine implements EngineLike {
       return { ok: false, errors: errors.flatMap((list, i) => list.map((e) => ({ ...e, message: `side ${SIDE_NAMES[i]}: ${e.message}` }))) };
     };
     if (problems.some((p) => p.length)) return refused(problems);
-    const results = await Promise.all(this.sides.map((s, i) => s.load(texts[i], seed)));
-    // The same seed on both sides: without one, each would take its own scenario's.
-    if (results[0].ok && results[1].ok && results[1].seed !== results[0].seed) results[1] = await this.sides[1].load(texts[1], results[0].seed);
-    if (!results.every((r) => r.ok)) return refused(results.map((r) => (r.ok ? [] : r.errors)));
-    const loads = results as SideLoad[];
-    this.state.set({ loads, texts, errors: [[], []] });
-    const ends = loads.map((l) => l.endNs);
-    return {
-      ...loads[0],
-      title: loads.map((l) => l.title).join(' vs '),
-      endNs: ends.every((e) => e != null) ? Math.max(...(ends as number[])) : null,
-      longestEndNs: Math.max(...loads.map((l) => l.longestEndNs)),
-    };
+    // A side's engine says its end after its load when the load did not know it, maybe before
+    // the other side's load is done.
+    const sideEnds: (number | null | undefined)[] = this.sides.map(() => undefined);
+    this.sideEnds = sideEnds;
+    this.loading = true;
+    try {
+      const results = await Promise.all(this.sides.map((s, i) => s.load(texts[i], seed)));
+      // The same seed on both sides: without one, each would take its own scenario's.
+      if (results[0].ok && results[1].ok && results[1].seed !== results[0].seed) {
+        sideEnds[1] = undefined; // what it found was its own seed's run's
+        results[1] = await this.sides[1].load(texts[1], results[0].seed);
+      }
+      if (!results.every((r) => r.ok)) {
+        this.sideEnds = null;
+        return refused(results.map((r) => (r.ok ? [] : r.errors)));
+      }
+      const loads = results as SideLoad[];
+      this.state.set({ loads, texts, errors: [[], []] });
+      const ends = loads.map((l, i) => l.endNs ?? sideEnds[i]);
+      const known = ends.every((e) => typeof e === 'number');
+      this.sideEnds = known ? null : ends;
+      const endNs = known ? Math.max(...(ends as number[])) : null;
+      return { ...loads[0], title: loads.map((l) => l.title).join(' vs '), endNs, longestEndNs: Math.max(...loads.map((l) => l.longestEndNs)) };
+    } finally {
+      this.loading = false;
+    }
   }
 
   frame(tNs: number, onProgress?: (p: Progress) => void): Promise<PairFrame> {

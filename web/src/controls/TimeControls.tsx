@@ -8,6 +8,7 @@ import { formatSimTime, formatSpeed, positionToSpeed, simTimeDigits, SPEED_STEPS
 
 /** Why a run's end is not shown yet, whatever the system: its warm-up or the work it measures
  * decides it, and the engine has not got there. */
+const FINDING_END = 'The engine is finding when this run ends: it runs a copy of the run ahead, in the background.';
 const UNKNOWN_END = 'The engine does not know yet when this run ends: its warm-up, or the work it measures, decides, and the run has not got that far. The end shows once it has.';
 
 export default function TimeControls({ lab, compact = false, ref }: { lab: LabController; compact?: boolean; ref?: Ref<HTMLDivElement> }) {
@@ -122,10 +123,11 @@ export default function TimeControls({ lab, compact = false, ref }: { lab: LabCo
           </span>
         )}
         </span>
-        <output data-testid="sim-time" data-ns={s.nowNs} title={s.endNs == null ? `${UNKNOWN_END} It is at most ${formatSimTime(end)}.` : undefined}>
+        <output data-testid="sim-time" data-ns={s.nowNs} title={s.endNs != null ? undefined : s.findingEnd ? FINDING_END : `${UNKNOWN_END} It is at most ${formatSimTime(end)}.`}>
           {formatSimTime(s.nowNs, simTimeDigits(positionToSpeed(s.speedPosition)))}
-          {/* Not the limit as if it were the end (issue 24, item 13: "≤ 4200.000 s" for a run of 10 s). */}
-          {s.endNs != null ? ` / ${formatSimTime(s.endNs)}` : ' / end not known yet'}
+          {/* Not the limit as if it were the end (issue 24, item 13: "≤ 4200.000 s" for a run of 10 s);
+              while the engine finds it, a mark as short as the end, so nothing moves when it comes. */}
+          {s.endNs != null ? ` / ${formatSimTime(s.endNs)}` : s.findingEnd ? ' / …' : ' / end not known yet'}
         </output>
       </label>
       <span className="counter" data-testid="events" data-events={s.events} title="Events processed by the engine">

@@ -52,6 +52,30 @@ describe('LabClient ↔ worker protocol', () => {
     expect(frames[2].events).toBe(frames[1].events + 1);
   });
 
+  it('tells the end of a run its load did not know, found after the load answered, and not an earlier load\'s', async () => {
+    const ch = new MessageChannel();
+    serve(ch.port1, new LabHost());
+    const client = new LabClient(ch.port2);
+    const told: (number | null)[] = [];
+    client.onEnd = (endNs) => told.push(endNs);
+    const waits = SHORT.replace('warmup_flusher_passes = 0', 'warmup_flusher_passes = 2');
+    const r = await client.load(waits);
+    expect(r).toMatchObject({ ok: true, endNs: null });
+    await expect.poll(() => told.length).toBe(1);
+    const end = await client.seek(r.ok ? r.longestEndNs : 0);
+    expect(end.finished).toBe(true);
+    expect(told).toEqual([end.nowNs]);
+    // A second load before the first's end is found: only the second's is told.
+    await Promise.all([client.load(waits, 5), client.load(waits, 6)]);
+    await expect.poll(() => told.length).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(told.length).toBe(2);
+    const second = await client.seek(r.ok ? r.longestEndNs : 0);
+    expect(told[1]).toBe(second.nowNs);
+    ch.port1.close();
+    ch.port2.close();
+  });
+
   it('rejects with the error message', async () => {
     const fresh = new MessageChannel();
     serve(fresh.port1, new LabHost());

@@ -1,14 +1,18 @@
 // LabClient: the main thread's handle on the engine worker. Same methods as LabHost, async; each
 // call sends one small request with an id and resolves with the reply carrying that id.
-import { SHARED_MODULE_WORKER, type Cancel, type Endpoint, type ModuleMessage, type Op, type Ops, type Progress, type RunSummary, type Response } from './protocol';
+import { SHARED_MODULE_WORKER, type Cancel, type EndFound, type Endpoint, type ModuleMessage, type Op, type Ops, type Progress, type RunSummary, type Response } from './protocol';
 import type { Frame, LoadResult, Sample } from './types';
 
-/** A worker running worker.ts; given `module`, the worker instantiates it rather than fetching
- * and compiling the .wasm file. */
-function startWorker(module?: WebAssembly.Module): Worker {
+/** The engine compiled already, or being compiled, for a worker. */
+export type EngineModule = WebAssembly.Module | Promise<WebAssembly.Module>;
+
+/** A worker running worker.ts; given `module`, the worker instantiates it (once it is compiled)
+ * rather than fetching and compiling the .wasm file; requests sent meanwhile wait for it. */
+function startWorker(module?: EngineModule): Worker {
   if (!module) return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: SHARED_MODULE_WORKER });
-  worker.postMessage({ op: 'module', module } satisfies ModuleMessage);
+  // A module that failed to compile fails the page's own engine too, which says why.
+  void Promise.resolve(module).then((m) => worker.postMessage({ op: 'module', module: m } satisfies ModuleMessage), () => undefined);
   return worker;
 }
 
@@ -23,7 +27,7 @@ export class LabClient {
    * a worker of its own, given `module` (the engine compiled already) when there is one. */
   constructor(
     port?: Endpoint,
-    private readonly module?: WebAssembly.Module,
+    private readonly module?: EngineModule,
   ) {
     if (!port) this.worker = startWorker(module);
     this.port = port ?? this.worker!;
@@ -31,7 +35,7 @@ export class LabClient {
   }
 
   private listen(): void {
-    this.port.addEventListener('message', (event: MessageEvent) => this.settle(event.data as Response));
+    this.port.addEventListener('message', (event: MessageEvent) => this.settle(event.data as Response | EndFound));
     // A worker that dies (out of memory, say) answers nothing more: fail what waits on it.
     this.worker?.addEventListener('error', (event: ErrorEvent) => this.failAll(`the engine stopped: ${event.message || 'its worker failed'}`));
     this.port.start?.();
@@ -46,7 +50,14 @@ export class LabClient {
     this.listen();
   }
 
+  /** Told when the worker finds when the run of the last load ends, if the load did not know
+   * (null: the search gave up; the frames say it once the run gets there). An end found for an
+   * earlier load is not told. */
+  onEnd: ((endNs: number | null) => void) | null = null;
+  private lastLoad = 0;
+
   load(text: string, seed?: number): Promise<LoadResult> {
+    this.lastLoad = this.nextId;
     return this.call('load', [text, seed]);
   }
   /** Long work (frame, stepToKind, seek) reports how far it has come to `onProgress`. */
@@ -101,7 +112,11 @@ export class LabClient {
     });
   }
 
-  private settle(res: Response): void {
+  private settle(res: Response | EndFound): void {
+    if ('op' in res) {
+      if (res.load === this.lastLoad) this.onEnd?.(res.endNs);
+      return;
+    }
     const p = this.pending.get(res.id);
     if (!p) return;
     if ('progress' in res) {

@@ -41,15 +41,40 @@ describe('LabHost with the real engine', () => {
     host.dispose();
   });
 
-  it('finds when a run ends whose warm-up waits for flusher passes, and the run ends there (issue 13, item 2)', async () => {
+  it('finds when a run ends whose warm-up waits for flusher passes, after the load, and the run ends there (issue 13, item 2)', async () => {
     const host = new LabHost();
     const waits = SHORT.replace('warmup_flusher_passes = 0', 'warmup_flusher_passes = 2');
-    const r = await host.load(waits);
+    const r = host.load(waits);
     if (!r.ok) throw new Error('refused');
-    expect(r.endNs).not.toBeNull();
+    expect(r.endNs).toBeNull(); // the load answers at once; the search follows
     expect(r.longestEndNs).toBe((3600 + 10 * 1 + 3) * 1e9);
+    expect(host.searchingEnd).toBe(true);
+    // The run itself is not moved by the search (it runs a copy).
+    const before = await host.frame(0);
+    let endNs: number | null | undefined;
+    let slices = 0;
+    while ((endNs = host.searchEnd(0)) === undefined) slices++;
+    expect(slices).toBeGreaterThan(0); // a slice of 0 ms is one engine call
+    expect(host.searchingEnd).toBe(false);
+    expect(host.searchEnd()).toBeUndefined();
+    expect(endNs).toBeGreaterThan(0);
+    expect(endNs).toBeLessThan(r.longestEndNs);
+    expect(state(await host.frame(0))).toEqual(state(before));
     const end = await host.seek(r.longestEndNs);
-    expect(end).toMatchObject({ finished: true, nowNs: r.endNs, endNs: r.endNs });
+    expect(end).toMatchObject({ finished: true, nowNs: endNs, endNs });
+    host.dispose();
+  });
+
+  it('searches for no end the load knows, and a new load drops the last search', async () => {
+    const host = new LabHost();
+    expect(host.load(SHORT)).toMatchObject({ ok: true, endNs: 4e9 });
+    expect(host.searchingEnd).toBe(false);
+    host.load(SHORT.replace('warmup_flusher_passes = 0', 'warmup_flusher_passes = 2'));
+    expect(host.searchingEnd).toBe(true);
+    expect(host.load('[client]\ncount = "x"\n')).toMatchObject({ ok: false }); // the run stays, and its search
+    expect(host.searchingEnd).toBe(true);
+    host.load(SHORT);
+    expect(host.searchingEnd).toBe(false);
     host.dispose();
   });
 

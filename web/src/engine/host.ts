@@ -14,11 +14,16 @@ export const SLICE_MS = 50;
  * event's cost varies a thousandfold between scenarios. */
 export const EVENTS_PER_CALL = 2_000;
 
-/** Wall time a load may spend running a copy of the run ahead, tracing off, to find when it ends
- * (a warm-up that waits for flusher passes ends when they are done): mob-default's takes about
- * 130 ms in WASM; a HAC run, which ends with its traversal, runs ahead to its end, 250–750 ms for
- * the gallery's. Past it, the end is known when the measured window begins. */
+/** Wall time the worker may spend running a copy of the run ahead, tracing off, to find when it
+ * ends (a warm-up that waits for flusher passes ends when they are done): mob-default's takes
+ * about 130 ms in WASM; a HAC run, which ends with its traversal, runs ahead to its end, 250–750
+ * ms for the gallery's. Past it, the end is known when the measured window begins. The search runs
+ * after the load has answered, in slices of END_SLICE_MS while no request waits (`searchEnd`),
+ * so the first frame does not wait for it. */
 export const FIND_END_MS = 1000;
+
+/** One slice of the end search: short, since a request that arrives waits behind it. */
+export const END_SLICE_MS = 5;
 
 /** What the caller of a long operation hears and says while it runs. */
 export interface Work {
@@ -48,14 +53,26 @@ export class LabHost {
     this.eventsPerCall = slicing.eventsPerCall;
   }
 
-  /** Starts the scenario at time 0 (seed: the scenario's meta.seed unless given), and finds when
-   * it ends if that is not known in advance (`findEnd`, in slices). */
-  load(text: string, seed?: number, work: Work = {}): Promise<LoadResult> {
-    return this.guardSliced('load', async () => {
+  /** Starts the scenario at time 0 (seed: the scenario's meta.seed unless given). When its end
+   * is not known in advance, a search for it starts, which `searchEnd` carries on. */
+  load(text: string, seed?: number): LoadResult {
+    return this.guard('load', () => {
       const res = this.loadNow(text, seed);
-      if (res.ok && res.endNs == null) res.endNs = await this.findEnd(this.current(), work);
+      if (res.ok && res.endNs == null) {
+        const ahead = this.current().fork();
+        ahead.set_tracing(false);
+        this.endSearch = { ahead, spentMs: 0 };
+      }
       return res;
     });
+  }
+
+  /** A copy of the loaded run going ahead to find when it ends, and the wall time spent on it. */
+  private endSearch: { ahead: Lab; spentMs: number } | null = null;
+
+  /** Whether the loaded run's end is being searched for. */
+  get searchingEnd(): boolean {
+    return this.endSearch != null;
   }
 
   private loadNow(text: string, seed?: number): LoadResult {
@@ -76,32 +93,34 @@ export class LabHost {
     return { ok: true, title: lab.title(), seed: lab.seed(), endNs: lab.end_ns() ?? null, longestEndNs: lab.longest_end_ns(), description, scenario };
   }
 
-  /** When `lab`'s run ends, found by running a copy of it (tracing off) until its measured window
-   * begins, in slices, for at most FIND_END_MS; null when that is not enough or it is canceled. */
-  private async findEnd(lab: Lab, work: Work): Promise<number | null> {
-    const ahead = lab.fork();
-    ahead.set_tracing(false);
-    // The set-up (HAC generates its database and walks its traversal once) was a slice of its own.
-    this.endSlice();
-    await yieldToEvents();
-    this.sliceStartMs = performance.now();
-    const start = performance.now();
-    try {
-      while (performance.now() - start < FIND_END_MS) {
-        const done = ahead.advance_to(lab.longest_end_ns(), this.slicing.eventsPerCall);
-        const end = ahead.end_ns();
-        if (end !== undefined) return end;
-        if (done || ahead.finished()) return ahead.now_ns(); // it ended before measuring (ended early)
-        if (performance.now() - this.sliceStartMs < this.slicing.sliceMs) continue;
-        this.endSlice();
-        await yieldToEvents();
-        this.sliceStartMs = performance.now();
-        if (work.canceled?.()) break;
-      }
-      return null;
-    } finally {
-      ahead.free();
-    }
+  /** Runs the end search for about `sliceMs`: returns when the loaded run ends (when its
+   * measured window begins), or when it ended early; null once FIND_END_MS of searching has not
+   * found it (then the end is known when the run gets there); undefined while it goes on. */
+  searchEnd(sliceMs = END_SLICE_MS): number | null | undefined {
+    const search = this.endSearch;
+    if (!search) return undefined;
+    return this.guard('searchEnd', () => {
+      const start = performance.now();
+      const found = (end: number | null) => {
+        this.stopEndSearch();
+        return end;
+      };
+      do {
+        const t = performance.now();
+        const done = search.ahead.advance_to(this.current().longest_end_ns(), this.eventsPerCall);
+        this.resizeCalls(performance.now() - t);
+        const end = search.ahead.end_ns();
+        if (end !== undefined) return found(end);
+        if (done || search.ahead.finished()) return found(search.ahead.now_ns()); // it ended before measuring
+      } while (performance.now() - start < sliceMs);
+      search.spentMs += performance.now() - start;
+      return search.spentMs < FIND_END_MS ? undefined : found(null);
+    });
+  }
+
+  private stopEndSearch(): void {
+    this.endSearch?.ahead.free();
+    this.endSearch = null;
   }
 
   /** Advances to simulated time `tNs` (a time in the past seeks back). */
@@ -203,6 +222,7 @@ export class LabHost {
 
   /** Frees the engine memory of the run and its checkpoints. */
   dispose(): void {
+    this.stopEndSearch();
     this.lab?.free();
     this.checkpoints?.dispose();
     this.lab = null;

@@ -56,6 +56,14 @@ export interface ModuleMessage {
   module: WebAssembly.Module;
 }
 
+/** When the run of load request `load` ends, found by the worker after it answered the load
+ * (LabHost.searchEnd): the end in ns, or null when the search gave up. Not a reply. */
+export interface EndFound {
+  op: 'end';
+  load: number;
+  endNs: number | null;
+}
+
 /** The name of a worker that waits for a ModuleMessage before it serves. */
 export const SHARED_MODULE_WORKER = 'storelab-engine-shared-module';
 

@@ -6,29 +6,28 @@
 // that compiles the module once for several engines (the <storelab-scenario> element's) passes
 // the compiled WebAssembly.Module to each (`compileEngine`).
 import init, { Lab, panic_for_tests, take_panic, run_sweep_job, sweep_plan, sweep_table } from '@storelab/engine';
+// Imported with this module, not on demand: the fetch of the .wasm file starts without waiting
+// for a chunk that only names it.
+import wasmFile from '@storelab/engine/storelab_wasm_bg.wasm?url';
 
 export { Lab, panic_for_tests, take_panic, run_sweep_job, sweep_plan, sweep_table };
 
 let ready: Promise<unknown> | null = null;
 
-const wasmUrl = () => import('@storelab/engine/storelab_wasm_bg.wasm?url').then((m) => m.default);
-
 /** Instantiates the engine once; `source` is the .wasm file's content where it cannot be
- * fetched, or the module compiled already. */
-export function initEngine(source?: BufferSource | WebAssembly.Module): Promise<unknown> {
-  ready ??= source ? init({ module_or_path: source }) : wasmUrl().then((url) => init({ module_or_path: url }));
+ * fetched, or the module compiled already (or coming). The fetch, if any, starts at once. */
+export function initEngine(source?: BufferSource | WebAssembly.Module | Promise<WebAssembly.Module>): Promise<unknown> {
+  ready ??= source instanceof Promise ? source.then((m) => init({ module_or_path: m })) : init({ module_or_path: source ?? wasmFile });
   return ready;
 }
 
-/** The engine's module compiled from its .wasm file, for pages that start several engines. A
- * host serving .wasm without `application/wasm` gets the slower compile from its bytes. */
-export async function compileEngine(): Promise<WebAssembly.Module> {
-  const url = await wasmUrl();
-  try {
-    return await WebAssembly.compileStreaming(fetch(url));
-  } catch {
-    const res = await fetch(url);
-    if (!res.ok) throw new Error(`fetching ${url} failed: ${res.status} ${res.statusText}`);
+/** The engine's module compiled from its .wasm file, for pages that start several engines: one
+ * fetch and one compile for all. A host serving .wasm without `application/wasm` gets the slower
+ * compile from its bytes. The fetch starts at once. */
+export function compileEngine(): Promise<WebAssembly.Module> {
+  return WebAssembly.compileStreaming(fetch(wasmFile)).catch(async () => {
+    const res = await fetch(wasmFile);
+    if (!res.ok) throw new Error(`fetching ${wasmFile} failed: ${res.status} ${res.statusText}`);
     return WebAssembly.compile(await res.arrayBuffer());
-  }
+  });
 }

@@ -121,7 +121,7 @@ describe('scenario overrides (set: and the embed route\'s ?set=)', () => {
     const check = async (set: string) => {
       const host = new LabHost();
       try {
-        return await loadWithOverrides((text) => host.load(text), base, parseOverrides(set));
+        return await loadWithOverrides(async (text) => host.load(text), base, parseOverrides(set));
       } finally {
         host.dispose();
       }

@@ -21,6 +21,7 @@ class FakeEngine implements EngineLike {
   pending: (() => void)[] = [];
   hold = false;
   endNs = 100e9;
+  onEnd: ((endNs: number | null) => void) | null = null;
   /** Set to make the run end early, as the engine does when simulated time stops advancing. */
   endedEarly: string | null = null;
   private f(reset = false): Frame {
@@ -130,6 +131,22 @@ describe('LabController', () => {
     expect(store.get()).toMatchObject({ status: 'ready', appliedText: 'x = 1', draftText: 'x = 1', seed: 7, title: 'T', endNs: 100e9 });
     expect(engine.calls).toEqual(['load:7', 'frame:0']);
     expect(lab.frames.latest()?.nowNs).toBe(0);
+  });
+
+  it('takes the end the engine finds after a load that did not know it', async () => {
+    const { lab, store, engine } = setup();
+    engine.endNs = null as unknown as number; // the load does not know the end
+    await lab.load('x = 1', 7);
+    expect(store.get()).toMatchObject({ endNs: null, findingEnd: true });
+    engine.onEnd?.(42e9);
+    expect(store.get()).toMatchObject({ endNs: 42e9, findingEnd: false });
+    await lab.load('x = 2', 7);
+    expect(store.get()).toMatchObject({ endNs: null, findingEnd: true });
+    engine.onEnd?.(null); // a search that gave up: the end stays unknown
+    expect(store.get()).toMatchObject({ endNs: null, findingEnd: false });
+    engine.endNs = 100e9;
+    await lab.load('x = 3', 7);
+    expect(store.get()).toMatchObject({ endNs: 100e9, findingEnd: false });
   });
 
   it("another system's views never see the last system's frame", async () => {

@@ -58,7 +58,12 @@ export class LabController {
     readonly frames: FrameStore,
     private readonly scheduler: Scheduler = browserScheduler,
     private readonly nowMs: () => number = () => performance.now(),
-  ) {}
+  ) {
+    // The end of a run whose load did not know it, found by the engine after the load.
+    engine.onEnd = (endNs) => {
+      this.store.set({ findingEnd: false, ...(endNs != null && this.store.get().endNs == null ? { endNs } : {}) });
+    };
+  }
 
   get speed(): number {
     return positionToSpeed(this.store.get().speedPosition);
@@ -95,6 +100,7 @@ export class LabController {
         scenario: res.scenario,
         seed: res.seed,
         endNs: res.endNs,
+        findingEnd: res.endNs == null,
         longestEndNs: res.longestEndNs,
         selection: null,
         ...(opts.scenarioName !== undefined ? { scenarioName: opts.scenarioName } : {}),

@@ -15,6 +15,9 @@ export interface EngineLike {
   summary(): Promise<unknown>;
   /** Every sample of the time series so far. */
   series(): Promise<Sample[]>;
+  /** Told when the engine finds, after the last load that succeeded answered without it, when
+   * that run ends (null: it could not tell; the frames say it once the run gets there). */
+  onEnd?: ((endNs: number | null) => void) | null;
   /** Replaces a stopped engine by a fresh one (a new worker); calls in flight fail. Absent
    * where there is nothing to restart (a served port in tests). */
   restart?(): void;

@@ -77,6 +77,9 @@ export interface LabState {
   nowNs: number;
   events: number;
   endNs: number | null;
+  /** Whether the engine is finding `endNs` (it runs a copy of the run ahead, just after a load
+   * that did not know it). */
+  findingEnd: boolean;
   /** The latest the run can end (its longest warm-up plus the duration): the timeline's end
    * while `endNs` is not known yet. Null before the first load. */
   longestEndNs: number | null;
@@ -120,6 +123,7 @@ export function initialLabState(): LabState {
     nowNs: 0,
     events: 0,
     endNs: null,
+    findingEnd: false,
     longestEndNs: null,
     finished: false,
     endedEarly: null,

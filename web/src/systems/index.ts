@@ -24,6 +24,15 @@ export function systemOf(kind: string): WebSystem | undefined {
   return SYSTEMS.find((s) => s.kind === kind);
 }
 
+/** Starts loading the modules of the views a run of `kind` shows, so they are in by the time its
+ * description arrives from the engine; a module that fails says so where its view is drawn. */
+export function preloadViews(kind: string): void {
+  const s = systemOf(kind);
+  if (!s) return;
+  const loaders = [...Object.values(s.views), ...(s.libViews ?? []).map((n) => LIB_VIEWS[n].load), ...Object.values(SHARED_VIEWS)];
+  for (const load of loaders) load().catch(() => undefined);
+}
+
 /** The views every system shows: they read only what every system's frames carry. */
 export const SHARED_VIEWS: Readonly<Record<string, ViewLoader>> = {
   EventLog: () => import('../views/EventLog'),
