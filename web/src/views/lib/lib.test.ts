@@ -3,7 +3,7 @@ import type { SystemDescription } from '../../engine/types';
 import { kindIds, valueId } from './describe';
 import { Ring } from './ring';
 import { RecordStore } from './records';
-import { decodeCylinders, decodeDiskEnd, describeRecord, fmtMs } from './format';
+import { decodeCylinders, decodeDiskEnd, describeRecord, fmtCount, fmtMs } from './format';
 import { scratch } from './scratch';
 import { cylinderRadius, requestPhase, screenAngle, targetAngle } from './disk';
 import { MessageTracker, networkLatencyNs } from './messages';
@@ -221,5 +221,11 @@ describe('scratch arrays', () => {
     const other = scratch('test.a', Float64Array, 5);
     expect(other).toBeInstanceOf(Float64Array);
     expect(scratch('test.b', Float64Array, 5)).not.toBe(other);
+  });
+});
+
+describe('counts in the locale', () => {
+  it('writes a count as toLocaleString does', () => {
+    for (const n of [0, 7, 1203, 65536, 1234567.5, -42]) expect(fmtCount(n)).toBe(n.toLocaleString());
   });
 });
