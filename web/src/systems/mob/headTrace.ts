@@ -245,12 +245,13 @@ function fillSpan(buf: Uint32Array, W: number, H: number, c0: number, c1: number
 /** A bottom axis like d3.axisBottom (outer ticks 0), drawn on the canvas at y = `y0`. */
 function drawTimeAxis(ctx: CanvasRenderingContext2D, x: d3.ScaleLinear<number, number>, y0: number, ticks: number, format: (v: number) => string): void {
   const [r0, r1] = x.range();
+  const values = x.ticks(ticks);
   ctx.strokeStyle = '#000';
   ctx.lineWidth = 1;
   ctx.beginPath();
   ctx.moveTo(r0, y0 + 0.5);
   ctx.lineTo(r1, y0 + 0.5);
-  for (const v of x.ticks(ticks)) {
+  for (const v of values) {
     const px = Math.round(x(v)) + 0.5;
     ctx.moveTo(px, y0);
     ctx.lineTo(px, y0 + 6);
@@ -260,7 +261,7 @@ function drawTimeAxis(ctx: CanvasRenderingContext2D, x: d3.ScaleLinear<number, n
   ctx.font = '10px sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  for (const v of x.ticks(ticks)) ctx.fillText(format(v), x(v), y0 + 9);
+  for (const v of values) ctx.fillText(format(v), x(v), y0 + 9);
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'start';
 }
