@@ -5,7 +5,8 @@
 // buttons seek). No DOM: the painters take a 2D context.
 import { color, interpolateYlOrRd } from 'd3';
 import { formatDuration } from '../../state/clock';
-import { fmtBytes } from '../../views/lib/format';
+import { fmtBytes, fmtCount } from '../../views/lib/format';
+import { scratch } from '../../views/lib/scratch';
 import { frameCounts, frameKindText, named, NONE, objectAt, objectRow, type HacFrame, type ObjectsSnapshot } from './hacFrame';
 import type { Effect } from './hacSteps';
 
@@ -129,23 +130,28 @@ export function canvasLayout(frames: number, width: number, height: number, lane
 // ---- A frame's objects as pixel columns ------------------------------------------------------
 
 /** Per pixel column of a bar `width` px wide: the class of the object covering most of it (-1:
- * none) and whether a modified object is in it. */
+ * none) and whether a modified object is in it. Arrays reused by the next call (a paint reads
+ * each bar's before the next bar's). */
 export function barColumns(o: ObjectsSnapshot, frame: number, frameBytes: number, width: number): { cls: Int8Array; modified: Uint8Array } {
-  const cls = new Int8Array(width).fill(-1);
-  const cover = new Float32Array(width);
-  const modified = new Uint8Array(width);
+  const cls = scratch('hac.bar.cls', Int8Array, width).fill(-1);
+  const cover = scratch('hac.bar.cover', Float32Array, width);
+  const modified = scratch('hac.bar.modified', Uint8Array, width);
   const scale = width / frameBytes;
-  for (let i = o.first[frame]; i < o.first[frame + 1]; i++) {
-    const x0 = o.offset[i] * scale;
-    const x1 = Math.min(width, (o.offset[i] + o.bytes[i]) * scale);
+  const { offset, bytes } = o;
+  // Tens of thousands of objects a paint, each over a pixel or two: what is the object's is read
+  // once, outside the loop over its columns.
+  for (let i = o.first[frame], end = o.first[frame + 1]; i < end; i++) {
+    const x0 = offset[i] * scale;
+    const x1 = Math.min(width, (offset[i] + bytes[i]) * scale);
     const k = objectClass(o, i);
-    for (let c = Math.floor(x0); c < Math.min(width, Math.ceil(x1)); c++) {
+    const mod = o.modified[i];
+    for (let c = x0 | 0, last = Math.min(width, Math.ceil(x1)); c < last; c++) {
       const part = Math.min(x1, c + 1) - Math.max(x0, c);
       if (part > cover[c]) {
         cover[c] = part;
         cls[c] = k;
       }
-      if (o.modified[i]) modified[c] = 1;
+      if (mod) modified[c] = 1;
     }
   }
   return { cls, modified };
@@ -350,9 +356,9 @@ export function gridCaption(h: HacFrame): string {
   const size = fmtBytes(c.frameBytes);
   if (c.policy === 'gom') {
     const rows = frameCounts(h)['object buffer'] ?? 0;
-    return `${(c.frames - rows).toLocaleString()} page frames of ${size}, then the object buffer in ${rows.toLocaleString()} rows of ${size}, row by row`;
+    return `${fmtCount(c.frames - rows)} page frames of ${size}, then the object buffer in ${fmtCount(rows)} rows of ${size}, row by row`;
   }
-  return `${c.frames.toLocaleString()} frames of ${size}, in ${c.policy === 'hac' ? 'scan' : 'frame'} order, row by row`;
+  return `${fmtCount(c.frames)} frames of ${size}, in ${c.policy === 'hac' ? 'scan' : 'frame'} order, row by row`;
 }
 
 function paintGrid(ctx: CanvasRenderingContext2D, h: HacFrame, l: CanvasLayout, marks: Marks) {

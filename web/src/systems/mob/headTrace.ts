@@ -68,23 +68,25 @@ export function drawTrace(
   const [ox, kx] = [x(0), x(1) - x(0)];
   const [oy, ky] = [y(0), y(1) - y(0)];
   const first = Math.max(0, lo - 1);
-  const cap = n - first + 2;
-  const [xs, ys, kinds] = [new Float64Array(cap), new Float64Array(cap), new Int8Array(cap)];
+  const { xs, ys, kinds } = traceBuffers(n - first + 2);
   let m = 0;
-  let lastT = -Infinity;
+  for (let i = first; i < n; i++) {
+    const p = pts.get(i);
+    xs[m] = ox + kx * (p.t / 1e6);
+    ys[m] = oy + ky * p.cyl;
+    kinds[m++] = p.kind;
+  }
   const put = (t: number, cyl: number, kind: number) => {
     xs[m] = ox + kx * (t / 1e6);
     ys[m] = oy + ky * cyl;
-    kinds[m] = kind;
-    lastT = t;
-    m++;
+    kinds[m++] = kind;
   };
-  for (let i = first; i < n; i++) {
-    const p = pts.get(i);
-    put(p.t, p.cyl, p.kind);
-  }
+  let lastT = m > 0 ? pts.get(n - 1).t : -Infinity;
   const act = d.active;
-  if (m > 0 && act && f.nowNs > act.seekEnd && act.seekEnd > lastT) put(act.seekEnd, act.toCylinder, act.kind);
+  if (m > 0 && act && f.nowNs > act.seekEnd && act.seekEnd > lastT) {
+    put(act.seekEnd, act.toCylinder, act.kind);
+    lastT = act.seekEnd;
+  }
   if (m > 0 && f.nowNs > lastT) put(f.nowNs, d.headCylinder, act && f.nowNs >= act.start ? act.kind : -1);
   const line: TraceLine = { x: xs.subarray(0, m), y: ys.subarray(0, m), kind: kinds.subarray(0, m), palette: tracePalette(f.names) };
   if (m > plot.w) drawTraceColumns(ctx, line, plot);
@@ -93,8 +95,20 @@ export function drawTrace(
   drawTimeAxis(ctx, x, height - TRACE_MB, Math.max(2, Math.floor(width / 80)), (v) => v.toFixed(win < 100e6 ? 1 : 0));
 }
 
+/** The points of the trace being drawn, reused from frame to frame (grown as needed): a few
+ * thousand a frame would otherwise be left to the garbage collector. */
+let buffers = { xs: new Float64Array(0), ys: new Float64Array(0), kinds: new Int8Array(0) };
+
+function traceBuffers(n: number): typeof buffers {
+  if (buffers.xs.length < n) {
+    const cap = Math.max(n, 2 * buffers.xs.length);
+    buffers = { xs: new Float64Array(cap), ys: new Float64Array(cap), kinds: new Int8Array(cap) };
+  }
+  return buffers;
+}
+
 /** The head trace's points in CSS pixels, with the request kind of the segment ending at each. */
-interface TraceLine {
+export interface TraceLine {
   x: Float64Array;
   y: Float64Array;
   kind: Int8Array;
@@ -102,7 +116,7 @@ interface TraceLine {
 }
 
 /** The trace's colours by request kind + 1 (idle first), as CSS colours and as pixels. */
-interface TracePalette {
+export interface TracePalette {
   css: readonly string[];
   pixels: readonly number[];
 }
@@ -149,8 +163,9 @@ function drawTraceSegments(ctx: CanvasRenderingContext2D, { x, y, kind, palette 
  * column from the lowest to the highest cylinder the head visited there, in the colour of the kind
  * it spent most of the column on, and rests longer than a column as lines. Written as pixels into
  * the plot area (`plot`, CSS px) with one putImageData: thousands of fillRects and style switches
- * cost a software canvas milliseconds a frame. */
-function drawTraceColumns(
+ * cost a software canvas milliseconds a frame. One pass over the points without closures or
+ * allocation: it runs on every frame over thousands of points. */
+export function drawTraceColumns(
   ctx: CanvasRenderingContext2D,
   line: TraceLine,
   plot: { x: number; y: number; w: number; h: number },
@@ -162,60 +177,81 @@ function drawTraceColumns(
   const buf = new Uint32Array(img.data.buffer);
   buf.fill(PLOT_PIXEL);
   const half = Math.max(1, Math.round(TRACE_LW * dpr)) / 2;
-  // Device coordinates inside the plot.
-  const dx = (i: number) => (line.x[i] - plot.x) * dpr;
-  const dy = (i: number) => (line.y[i] - plot.y) * dpr;
-  const span = (c0: number, c1: number, y0: number, y1: number, colour: number) => {
-    const r0 = Math.max(0, Math.floor(y0 - half));
-    const r1 = Math.min(H, Math.ceil(y1 + half));
-    const from = Math.max(0, c0);
-    const to = Math.min(W, c1);
-    for (let r = r0; r < r1; r++) for (let i = r * W + from, end = r * W + to; i < end; i++) buf[i] = colour;
-  };
-  let col = Math.floor(dx(0));
-  let top = dy(0);
-  let bottom = top;
+  const { x, y, kind } = line;
   const { pixels } = line.palette;
-  const time = pixels.map(() => 0); // device pixels spent per kind (index kind + 1) in the column
-  const flush = () => {
-    let k = 0;
-    for (let j = 1; j < time.length; j++) if (time[j] > time[k]) k = j;
-    span(col, col + 1, top, bottom, pixels[k]);
-    time.fill(0);
-  };
-  for (let i = 1; i < line.x.length; i++) {
-    const xa = dx(i - 1);
-    const xb = dx(i);
-    const ya = dy(i - 1);
-    const yb = dy(i);
-    const k = line.kind[i] + 1;
+  // Device pixels spent per kind (index kind + 1) in the current column.
+  const time = kindTime(pixels.length);
+  // Device coordinates inside the plot: point i - 1 (a) and point i (b).
+  let xa = (x[0] - plot.x) * dpr;
+  let ya = (y[0] - plot.y) * dpr;
+  let col = Math.floor(xa);
+  let top = ya;
+  let bottom = top;
+  for (let i = 1; i < x.length; i++) {
+    const xb = (x[i] - plot.x) * dpr;
+    const yb = (y[i] - plot.y) * dpr;
+    const k = kind[i] + 1;
     const cb = Math.floor(xb);
     if (cb !== col) {
       time[k] += col + 1 - xa;
       top = Math.min(top, ya);
       bottom = Math.max(bottom, ya);
-      flush();
-      if (cb > col + 1) span(col + 1, cb, ya, ya, pixels[k]); // a rest spanning whole columns
+      fillSpan(buf, W, H, col, col + 1, top - half, bottom + half, pixels[mostTime(time)]);
+      if (cb > col + 1) fillSpan(buf, W, H, col + 1, cb, ya - half, ya + half, pixels[k]); // a rest spanning whole columns
       col = cb;
       top = bottom = ya;
     }
     time[k] += xb - Math.max(xa, col);
     top = Math.min(top, ya, yb);
     bottom = Math.max(bottom, ya, yb);
+    xa = xb;
+    ya = yb;
   }
-  flush();
+  fillSpan(buf, W, H, col, col + 1, top - half, bottom + half, pixels[mostTime(time)]);
   ctx.putImageData(img, Math.round(plot.x * dpr), Math.round(plot.y * dpr));
+}
+
+let times = new Float64Array(0);
+
+/** The per-kind times of a column, zeroed, reused from frame to frame. */
+function kindTime(kinds: number): Float64Array {
+  if (times.length !== kinds) times = new Float64Array(kinds);
+  else times.fill(0);
+  return times;
+}
+
+/** The kind (index) with the most time in the column (the first of equals); zeroes the times
+ * for the next column. */
+function mostTime(time: Float64Array): number {
+  let k = 0;
+  for (let j = 1; j < time.length; j++) if (time[j] > time[k]) k = j;
+  time.fill(0);
+  return k;
+}
+
+/** Columns [c0, c1) from row floor(y0) to ceil(y1), clipped to the W × H pixels, in `colour`. */
+function fillSpan(buf: Uint32Array, W: number, H: number, c0: number, c1: number, y0: number, y1: number, colour: number): void {
+  const r0 = Math.max(0, Math.floor(y0));
+  const r1 = Math.min(H, Math.ceil(y1));
+  const from = Math.max(0, c0);
+  const to = Math.min(W, c1);
+  if (from >= to) return;
+  for (let r = r0; r < r1; r++) {
+    if (to - from === 1) buf[r * W + from] = colour;
+    else buf.fill(colour, r * W + from, r * W + to);
+  }
 }
 
 /** A bottom axis like d3.axisBottom (outer ticks 0), drawn on the canvas at y = `y0`. */
 function drawTimeAxis(ctx: CanvasRenderingContext2D, x: d3.ScaleLinear<number, number>, y0: number, ticks: number, format: (v: number) => string): void {
   const [r0, r1] = x.range();
+  const values = x.ticks(ticks);
   ctx.strokeStyle = '#000';
   ctx.lineWidth = 1;
   ctx.beginPath();
   ctx.moveTo(r0, y0 + 0.5);
   ctx.lineTo(r1, y0 + 0.5);
-  for (const v of x.ticks(ticks)) {
+  for (const v of values) {
     const px = Math.round(x(v)) + 0.5;
     ctx.moveTo(px, y0);
     ctx.lineTo(px, y0 + 6);
@@ -225,7 +261,7 @@ function drawTimeAxis(ctx: CanvasRenderingContext2D, x: d3.ScaleLinear<number, n
   ctx.font = '10px sans-serif';
   ctx.textAlign = 'center';
   ctx.textBaseline = 'top';
-  for (const v of x.ticks(ticks)) ctx.fillText(format(v), x(v), y0 + 9);
+  for (const v of values) ctx.fillText(format(v), x(v), y0 + 9);
   ctx.textBaseline = 'alphabetic';
   ctx.textAlign = 'start';
 }

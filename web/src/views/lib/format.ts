@@ -9,10 +9,18 @@ export function fmtMs(ns: number, digits = 3): string {
   return (ns / 1e6).toFixed(digits);
 }
 
+const localeNumbers = new Intl.NumberFormat();
+
+/** `n.toLocaleString()` (the same formatter), without building a formatter at every call: what a
+ * canvas drawn on every frame writes its counts with. */
+export function fmtCount(n: number): string {
+  return localeNumbers.format(n);
+}
+
 /** Bytes as MB of 2^20 bytes (the thesis's "12 MB" MOB is 12 × 2^20 bytes). */
 /** A byte count in B, KB or MB. */
 export function fmtBytes(b: number): string {
-  if (b < 1024) return `${Math.round(b).toLocaleString()} B`;
+  if (b < 1024) return `${fmtCount(Math.round(b))} B`;
   if (b < 1048576) return `${(b / 1024).toFixed(1)} KB`;
   return `${(b / 1048576).toFixed(2)} MB`;
 }

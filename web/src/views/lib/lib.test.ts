@@ -3,7 +3,8 @@ import type { SystemDescription } from '../../engine/types';
 import { kindIds, valueId } from './describe';
 import { Ring } from './ring';
 import { RecordStore } from './records';
-import { decodeCylinders, decodeDiskEnd, describeRecord, fmtMs } from './format';
+import { decodeCylinders, decodeDiskEnd, describeRecord, fmtCount, fmtMs } from './format';
+import { scratch } from './scratch';
 import { cylinderRadius, requestPhase, screenAngle, targetAngle } from './disk';
 import { MessageTracker, networkLatencyNs } from './messages';
 import { SeriesStore } from './series';
@@ -206,3 +207,25 @@ describe('throttle', () => {
   });
 });
 
+
+describe('scratch arrays', () => {
+  it('gives a key its array again, zeroed, while the length and type stay; a new one otherwise', () => {
+    const a = scratch('test.a', Uint32Array, 4);
+    a.set([1, 2, 3, 4]);
+    const again = scratch('test.a', Uint32Array, 4);
+    expect(again).toBe(a);
+    expect(Array.from(again)).toEqual([0, 0, 0, 0]);
+    const longer = scratch('test.a', Uint32Array, 5);
+    expect(longer).not.toBe(a);
+    expect(longer).toHaveLength(5);
+    const other = scratch('test.a', Float64Array, 5);
+    expect(other).toBeInstanceOf(Float64Array);
+    expect(scratch('test.b', Float64Array, 5)).not.toBe(other);
+  });
+});
+
+describe('counts in the locale', () => {
+  it('writes a count as toLocaleString does', () => {
+    for (const n of [0, 7, 1203, 65536, 1234567.5, -42]) expect(fmtCount(n)).toBe(n.toLocaleString());
+  });
+});

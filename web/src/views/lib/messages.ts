@@ -53,8 +53,10 @@ export class MessageTracker {
     this.lastState = [];
   }
 
-  private add(m: Omit<Message, 'seenWall'>, wall: number): void {
-    this.msgs.push({ ...m, seenWall: wall });
+  /** A message seen at wall time `seenWall`: built once, in one shape (a big trace batch adds
+   * thousands, most of them trimmed). */
+  private add(kind: MessageKind, client: number, toServer: boolean, sent: number, arrives: number, page: number, seenWall: number): void {
+    this.msgs.push({ kind, client, toServer, sent, arrives, page, seenWall });
     // Trimmed in batches (not per message: a big trace batch adds thousands).
     if (this.msgs.length > 2 * this.max) this.trim();
   }
@@ -74,10 +76,10 @@ export class MessageTracker {
       const e = tr.entity[i];
       switch (tr.kind[i]) {
         case K.fetch:
-          this.add({ kind: 'fetch', client: e, toServer: true, sent: t, arrives: t + L, page: opp > 0 ? Math.floor(tr.a[i] / opp) : -1 }, wall);
+          this.add('fetch', e, true, t, t + L, opp > 0 ? Math.floor(tr.a[i] / opp) : -1, wall);
           break;
         case K.cache_hit:
-          this.add({ kind: 'reply', client: tr.a[i], toServer: false, sent: t, arrives: t + L, page: e }, wall);
+          this.add('reply', tr.a[i], false, t, t + L, e, wall);
           break;
         case K.cache_miss: {
           const w = this.missWaiters.get(e) ?? [];
@@ -89,18 +91,18 @@ export class MessageTracker {
           const kind = tr.a[i] % 256;
           const w = this.missWaiters.get(e);
           if (w && this.reads.includes(kind)) {
-            for (const c of w) this.add({ kind: 'reply', client: c, toServer: false, sent: t, arrives: t + L, page: e }, wall);
+            for (const c of w) this.add('reply', c, false, t, t + L, e, wall);
             this.missWaiters.delete(e);
           }
           break;
         }
         case K.commit:
           // The commit request was sent a latency ago; it has just arrived.
-          this.add({ kind: 'commit', client: e, toServer: true, sent: t - L, arrives: t, page: -1 }, wall);
+          this.add('commit', e, true, t - L, t, -1, wall);
           break;
         case K.txn_end:
           // The commit reply has just reached the client.
-          this.add({ kind: 'ack', client: e, toServer: false, sent: t - L, arrives: t, page: -1 }, wall);
+          this.add('ack', e, false, t - L, t, -1, wall);
           break;
       }
     }

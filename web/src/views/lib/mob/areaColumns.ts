@@ -4,16 +4,20 @@
 // under a millisecond, whatever the number of chunks.
 
 import { rgb, scratchImage } from '../pixels';
+import { scratch } from '../scratch';
 
 /** Bytes per column and area (hot, warm, cold) of a strip `cols` device pixels wide, plus a
  * per-column edge flag (a chunk boundary drawn as a light line). */
 export class AreaColumns {
-  readonly acc: Float64Array;
-  readonly edge: Uint8Array;
+  constructor(
+    readonly cols: number,
+    readonly acc = new Float64Array(cols * 3),
+    readonly edge = new Uint8Array(cols),
+  ) {}
 
-  constructor(readonly cols: number) {
-    this.acc = new Float64Array(cols * 3);
-    this.edge = new Uint8Array(cols);
+  /** Columns whose arrays are reused under `key` from draw to draw (scratch.ts). */
+  static reused(key: string, cols: number): AreaColumns {
+    return new AreaColumns(cols, scratch(`${key}.acc`, Float64Array, cols * 3), scratch(`${key}.edge`, Uint8Array, cols));
   }
 
   /** Add the interval [s, s + z) (in columns, fractional) of `area`; partial columns get their
@@ -71,11 +75,11 @@ export function paintAreaColumns(
   // proportion to its bytes) and the rows where the warm and hot bands begin; then the pixels row
   // by row, in memory order.
   const { acc, edge } = cols;
-  const top = new Uint32Array(w);
-  const mid = new Uint32Array(w);
-  const bottom = new Uint32Array(w);
-  const warmFrom = new Uint16Array(w);
-  const hotFrom = new Uint16Array(w);
+  const top = scratch('areaColumns.top', Uint32Array, w);
+  const mid = scratch('areaColumns.mid', Uint32Array, w);
+  const bottom = scratch('areaColumns.bottom', Uint32Array, w);
+  const warmFrom = scratch('areaColumns.warmFrom', Uint16Array, w);
+  const hotFrom = scratch('areaColumns.hotFrom', Uint16Array, w);
   for (let c = 0; c < w; c++) {
     const v0 = acc[c * 3];
     const v1 = acc[c * 3 + 1];
@@ -95,10 +99,31 @@ export function paintAreaColumns(
     mid[c] = word(fg[1], cover, keep);
     bottom[c] = word(fg[0], cover, keep);
   }
+  // Row by row, each a copy of the one above but for the columns whose warm or hot band begins
+  // there: the columns listed by the row they change at (counting sort), not every pixel tested.
+  const row = scratch('areaColumns.row', Uint32Array, w);
+  row.set(top);
+  const warmAt = byRow('areaColumns.warmAt', warmFrom, hh);
+  const hotAt = byRow('areaColumns.hotAt', hotFrom, hh);
   for (let r = 0; r < hh; r++) {
-    const row = r * w;
-    for (let c = 0; c < w; c++) px[row + c] = r < warmFrom[c] ? top[c] : r < hotFrom[c] ? mid[c] : bottom[c];
+    for (let i = warmAt.start[r]; i < warmAt.start[r + 1]; i++) row[warmAt.cols[i]] = mid[warmAt.cols[i]];
+    for (let i = hotAt.start[r]; i < hotAt.start[r + 1]; i++) row[hotAt.cols[i]] = bottom[hotAt.cols[i]];
+    px.set(row, r * w);
   }
   ctx.putImageData(img, Math.round(x * dpr), Math.round(y * dpr));
+}
+
+/** The columns by the row each begins a band at (`from`, 0..rows; `rows`: never), as a counting
+ * sort: the columns of row r are cols[start[r]] to cols[start[r + 1] - 1] (arrays reused under
+ * `key`). */
+function byRow(key: string, from: Uint16Array, rows: number): { start: Uint32Array; cols: Uint32Array } {
+  const start = scratch(`${key}.start`, Uint32Array, rows + 2);
+  for (let c = 0; c < from.length; c++) start[from[c] + 1]++;
+  for (let r = 0; r <= rows; r++) start[r + 1] += start[r];
+  const next = scratch(`${key}.next`, Uint32Array, rows + 1);
+  for (let r = 0; r <= rows; r++) next[r] = start[r];
+  const cols = scratch(`${key}.cols`, Uint32Array, from.length);
+  for (let c = 0; c < from.length; c++) cols[next[from[c]]++] = c;
+  return { start, cols };
 }
 

@@ -50,6 +50,7 @@ describe('MOB layout', () => {
     expect(Array.from(l.start)).toEqual([0, 304, 304]);
     expect(Array.from(l.size)).toEqual([304, 0, 448]);
     expect(l.liveChunks).toBe(2);
+    expect(l.liveModifications).toBe(5);
   });
   it('reuses the previous layout\'s buffers when they are big enough', () => {
     const big = layoutMob(mob([2, 0, 3, 1], [7, 8, 7, 9], 6 * 144 + 3 * 16));
@@ -161,6 +162,19 @@ describe('area columns', () => {
       expect([px(1, 0), px(1, 3)]).toEqual([[0, 0, 255], [255, 0, 0]]);
       expect(px(2, 2)).toEqual([0, 128, 0]);
       expect(px(3, 0)).toEqual([230, 230, 230]);
+      // Three bands in one column: cold on top, warm, hot at the bottom, each as many rows as its
+      // share; beside it a column with warm and cold only, and one all cold.
+      const three = new AreaColumns(3);
+      three.add(0, 0.25, 2);
+      three.add(0.25, 0.25, 1);
+      three.add(0.5, 0.5, 0);
+      three.add(1, 0.5, 1);
+      three.add(1.5, 0.5, 2);
+      three.add(2, 1, 2);
+      paintAreaColumns(ctx, three, 0, 0, 8, ['#ff0000', '#00ff00', '#0000ff'], '#000000', 1);
+      const bands = (col: number) => Array.from({ length: 8 }, (_, row) => 'hwc'['ff0000 00ff00 0000ff'.split(' ').indexOf(px3(col, row))]).join('');
+      const px3 = (col: number, row: number) => Array.from(put!.img.data.slice((row * 3 + col) * 4, (row * 3 + col) * 4 + 3), (v) => v.toString(16).padStart(2, '0')).join('');
+      expect([bands(0), bands(1), bands(2)]).toEqual(['ccwwhhhh', 'ccccwwww', 'cccccccc']);
       // One area only (Thor's mcache): its colour, the others never drawn.
       const one = new AreaColumns(2);
       one.add(0, 1.5, 0);

@@ -3,8 +3,9 @@
 import { REQUEST_PALETTE } from '../../contract';
 import { prepareCanvas } from '../hooks';
 import { fillRuns } from '../pixels';
+import { scratch } from '../scratch';
 import { AreaColumns, paintAreaColumns } from './areaColumns';
-import { chunkBytes, mobGeometry } from './mob';
+import { CHUNK_OVERHEAD, chunkBytes, mobGeometry } from './mob';
 import type { BufferFrame } from './bufferFrame';
 import type { PageAreas } from './pages';
 
@@ -57,19 +58,21 @@ export function drawMob(
   const cap = Math.max(1, m.capacityBytes);
   const n = counts.length;
   const batch = f.flusher.batch;
-  // Pages of the flusher's pass as a flat mask: it is looked up once per chunk.
-  let pages = 0;
-  for (const p of batch) pages = Math.max(pages, p + 1);
-  const inBatch = new Uint8Array(pages);
-  for (const p of batch) inBatch[p] = 1;
   const hoverPage = hover ? hover.page : -1;
+  // Pages of the flusher's pass (1) and the hovered or selected page (2) as a flat table: it is
+  // looked up once per chunk.
+  let pages = Math.max(hoverPage, selectedPage) + 1;
+  for (const p of batch) pages = Math.max(pages, p + 1);
+  const markOf = scratch('mob.markOf', Uint8Array, pages);
+  for (const p of batch) markOf[p] = 1;
+  for (const p of [hoverPage, selectedPage]) if (p >= 0) markOf[p] = 2;
 
   // ---- strip 1: the whole MOB, aggregated per device-pixel column by area ----
   const dpr = window.devicePixelRatio || 1;
-  const cols = new AreaColumns(Math.max(1, Math.floor(plotW * dpr)));
+  const cols = AreaColumns.reused('mob.whole', Math.max(1, Math.floor(plotW * dpr)));
   const pxPerByte = plotW / cap;
   const showEdges = layout.liveChunks > 0 && plotW / layout.liveChunks >= 5;
-  const { holes, marks } = wholeStrip(m, bpm, cols, cols.cols / cap, showEdges, (p) => (p === hoverPage || p === selectedPage ? 2 : inBatch[p] === 1 ? 1 : 0));
+  const { holes, marks } = wholeStrip(m, bpm, cols, cols.cols / cap, showEdges, markOf);
   paintAreaColumns(ctx, cols, ML, S1_Y, S1_H, f.names.areaColour, EMPTY_FILL, dpr);
   // Holes: grey ticks above the strip.
   ctx.fillStyle = HOLE;
@@ -114,10 +117,10 @@ export function drawMob(
 
   // ---- strip 2: the oldest ZOOM_WINDOWS × scanFrac, chunk by chunk ----
   const zpx = plotW / Math.max(1, zoomBytes);
-  const zcols = new AreaColumns(cols.cols);
+  const zcols = AreaColumns.reused('mob.zoom', cols.cols);
   const zColPerByte = zcols.cols / Math.max(1, zoomBytes);
-  const zHoles = new Uint8Array(zcols.cols);
-  const zMarks = new Uint8Array(zcols.cols);
+  const zHoles = scratch('mob.zoom.holes', Uint8Array, zcols.cols);
+  const zMarks = scratch('mob.zoom.marks', Uint8Array, zcols.cols);
   const zOutlines: [number, number][] = [];
   const zLabels: [number, number][] = [];
   let at = 0; // bytes of the log before chunk i
@@ -137,8 +140,9 @@ export function drawMob(
     const x = ML + s * zpx;
     const w = Math.min(bytes * zpx, ML + plotW - x);
     const p = chunkPages[i];
-    if (p === hoverPage || p === selectedPage) zOutlines.push([x, w]);
-    else if (inBatch[p] === 1) for (let c = zcols.column(zs); c <= zcols.column(zs + zz); c++) zMarks[c] = 1;
+    const mk = p < pages ? markOf[p] : 0;
+    if (mk === 2) zOutlines.push([x, w]);
+    else if (mk === 1) for (let c = zcols.column(zs); c <= zcols.column(zs + zz); c++) zMarks[c] = 1;
     if (w >= 3) zcols.edge[zcols.column(zs)] = 1;
     if (w >= 34) zLabels.push([x, p]);
   }
@@ -207,33 +211,36 @@ export function drawMob(
 
 /** The whole MOB's strip: each chunk's bytes by area added to `cols` (`colPerByte` columns a
  * byte), with a chunk boundary flagged where `edges`; the columns of holes (chunks with nothing
- * live), and each column's mark, the highest `mark` of its chunks' pages. Tens of thousands of
- * chunks a frame: most fall within one column, added here without AreaColumns.add's general case. */
-function wholeStrip(m: BufferFrame['mob'], bpm: number, cols: AreaColumns, colPerByte: number, edges: boolean, mark: (page: number) => number): { holes: Uint8Array; marks: Uint8Array } {
+ * live), and each column's mark, the highest `markOf` of its chunks' pages (0 past its end). Tens
+ * of thousands of chunks a frame: most fall within one column, added here without
+ * AreaColumns.add's general case, and nothing is called per chunk. */
+function wholeStrip(m: BufferFrame['mob'], bpm: number, cols: AreaColumns, colPerByte: number, edges: boolean, markOf: Uint8Array): { holes: Uint8Array; marks: Uint8Array } {
   const { chunkCount: counts, chunkArea: chunkAreas, chunkPage: chunkPages } = m;
   const { acc, edge } = cols;
   const last = cols.cols - 1;
-  const holes = new Uint8Array(cols.cols);
-  const marks = new Uint8Array(cols.cols);
+  const holes = scratch('mob.whole.holes', Uint8Array, cols.cols);
+  const marks = scratch('mob.whole.marks', Uint8Array, cols.cols);
+  const marked = markOf.length;
   let at = 0; // bytes of the log before chunk i
-  for (let i = 0; i < counts.length; i++) {
+  for (let i = 0, n = counts.length; i < n; i++) {
     const s = at * colPerByte;
-    const c0 = s >= last ? last : Math.floor(s); // cols.column(s): s is never negative
+    const c0 = s >= last ? last : s | 0; // cols.column(s): s is never negative
     const count = counts[i];
     if (count === 0) {
       holes[c0] = 1;
       continue;
     }
-    const bytes = chunkBytes(count, bpm);
+    const bytes = count * bpm + CHUNK_OVERHEAD; // chunkBytes
     at += bytes;
     const z = bytes * colPerByte;
     const e = s + z;
-    const c1 = e >= last ? last : Math.floor(e);
+    const c1 = e >= last ? last : e | 0;
     if (c0 === c1) acc[c0 * 3 + (chunkAreas[i] % 3)] += z;
     else cols.add(s, z, chunkAreas[i] % 3);
     if (edges) edge[c0] = 1;
-    const mk = mark(chunkPages[i]);
-    if (mk) for (let c = c0; c <= c1; c++) marks[c] = Math.max(marks[c], mk);
+    const p = chunkPages[i];
+    const mk = p < marked ? markOf[p] : 0;
+    if (mk !== 0) for (let c = c0; c <= c1; c++) if (marks[c] < mk) marks[c] = mk;
   }
   return { holes, marks };
 }
