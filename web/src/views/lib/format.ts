@@ -17,7 +17,6 @@ export function fmtCount(n: number): string {
   return localeNumbers.format(n);
 }
 
-/** Bytes as MB of 2^20 bytes (the thesis's "12 MB" MOB is 12 × 2^20 bytes). */
 /** A byte count in B, KB or MB. */
 export function fmtBytes(b: number): string {
   if (b < 1024) return `${fmtCount(Math.round(b))} B`;
@@ -25,6 +24,7 @@ export function fmtBytes(b: number): string {
   return `${(b / 1048576).toFixed(2)} MB`;
 }
 
+/** Bytes as MB of 2^20 bytes (the thesis's "12 MB" MOB is 12 × 2^20 bytes). */
 export function fmtMB(bytes: number, digits = 2): string {
   return (bytes / 1048576).toFixed(digits);
 }
