@@ -9,7 +9,7 @@ import './app/styles.css';
 import { createLab } from './app/boot';
 import App from './app/App';
 import Embed from './app/Embed';
-import { initEngine } from './engine/wasm';
+import { initTools } from './engine/tools';
 import { elementModule, failInElement, inElement } from './element/frame';
 
 const LessonPage = lazy(() => import('./lessons/LessonPage'));
@@ -21,11 +21,16 @@ const FiguresPage = lazy(() => import('./figures/FiguresPage'));
 const root = document.getElementById('root')!;
 const page = root.dataset.page ?? 'lab';
 
-// The engine runs in a worker; this page also instantiates it (the same cached .wasm) for what
-// must be synchronous: editing scenario text field by field (scenario/fields.ts). A
-// <storelab-scenario> element's frame gets the engine compiled once for the page (element/).
+// The engine runs in a worker (the lab's module: engine/wasm.ts). What a page does with scenario
+// text on its own thread, synchronously (editing it field by field: scenario/fields.ts; naming
+// the systems: systems/described.ts), is the tools' module's (engine/tools.ts). The lab loads it
+// when its editor or a dialog first needs it, so it opens a scenario without it; an embed only to
+// set its link's fields (lessons/overrides.ts); the notes need neither; every other page loads it
+// before it renders. A <storelab-scenario> element's frame gets the lab's module compiled once
+// for the page (element/).
 const shared = page === 'embed' && inElement() ? elementModule() : null;
-(shared ? shared.then((m) => initEngine(m)) : initEngine()).then(render, (e: unknown) => {
+const engine = page === 'lab' || page === 'embed' || page === 'notes' ? Promise.all([shared]) : initTools();
+engine.then(render, (e: unknown) => {
   root.textContent = `The simulation engine (WebAssembly) failed to load: ${e instanceof Error ? e.message : String(e)}. Reload the page; if it persists, use a browser with WebAssembly enabled.`;
   failInElement(root.textContent);
 });
@@ -73,7 +78,7 @@ async function render() {
     );
   } else {
     // One controller per page, created outside React so StrictMode's double effects share it.
-    const lab = createLab(shared ? await shared : undefined);
+    const lab = createLab((await shared) ?? undefined);
     createRoot(root).render(page === 'embed' ? <Embed lab={lab} /> : <App lab={lab} />);
   }
 }

@@ -8,7 +8,6 @@ import type { InspectTarget, ViewProps } from '../views/contract';
 import TimeControls from '../controls/TimeControls';
 import HelpOverlay from '../controls/HelpOverlay';
 import { useShortcuts } from '../controls/useShortcuts';
-import ScenarioPanel from '../scenario/ScenarioPanel';
 import SweepBar from '../scenario/SweepBar';
 import { ViewPanel, systemViews } from './views';
 import { followUrl, labStartup, startLab, startTourLink, syncUrlAndStorage } from './boot';
@@ -17,11 +16,17 @@ import { sharePermalink } from './share';
 import ScenarioIntro from './ScenarioIntro';
 import { systemOf } from '../systems';
 import { formatDifference, summarize } from '../scenario/edited';
+import { initTools } from '../engine/tools';
+import { initEngine } from '../engine/wasm';
 import { useEdited } from './useEdited';
 import { TourButton, TourCard, useTourRunner } from '../tours/TourCard';
 
-const CompareDialog = lazy(() => import('../compare/CompareDialog'));
-const GalleryDialog = lazy(() => import('./GalleryDialog'));
+// The editor and the dialogs that read or edit scenario text load with the engine's tools
+// (engine/tools.ts), which the lab does not need to open and run a scenario.
+const ScenarioPanel = lazy(() => initTools().then(() => import('../scenario/ScenarioPanel')));
+// Compare's picker also runs the lab's module on this thread, for the sides' knobs.
+const CompareDialog = lazy(() => Promise.all([initTools(), initEngine()]).then(() => import('../compare/CompareDialog')));
+const GalleryDialog = lazy(() => initTools().then(() => import('./GalleryDialog')));
 const EmbedDialog = lazy(() => import('./EmbedDialog'));
 
 /** What every view receives; `inspectable`: an inspector is on the page. */
@@ -249,7 +254,11 @@ export default function App({ lab }: { lab: LabController }) {
       <ScenarioIntro lab={lab} tour={tourRunner} />
       <ResultsPanel lab={lab} />
       <div className="workspace">
-        {editorOpen && <ScenarioPanel lab={lab} onOpen={revealEditor} />}
+        {editorOpen && (
+          <Suspense fallback={<aside className="loading">Loading the editor…</aside>}>
+            <ScenarioPanel lab={lab} onOpen={revealEditor} />
+          </Suspense>
+        )}
         <main className={`views-grid ${gridClass(viewProps.description?.kind)}`} id="views" tabIndex={-1} aria-label="Views">
           {systemViews(viewProps.description).map((info) => (
             <ViewPanel key={info.view} info={info} props={viewProps} className={`area-${info.view}${viewProps.selected ? ' has-selection' : ''}`} />
