@@ -19,13 +19,15 @@ import { formatDifference, summarize } from '../scenario/edited';
 import { initTools } from '../engine/tools';
 import { initEngine } from '../engine/wasm';
 import { useEdited } from './useEdited';
-import { TourButton, TourCard, useTourRunner } from '../tours/TourCard';
+import { TourButton, useTourRunner } from '../tours/TourButton';
 
 // The editor and the dialogs that read or edit scenario text load with the engine's tools
 // (engine/tools.ts), which the lab does not need to open and run a scenario.
 const ScenarioPanel = lazy(() => initTools().then(() => import('../scenario/ScenarioPanel')));
 // Compare's picker also runs the lab's module on this thread, for the sides' knobs.
 const CompareDialog = lazy(() => Promise.all([initTools(), initEngine()]).then(() => import('../compare/CompareDialog')));
+// A tour's card, with the Markdown renderer its text needs, loads once a tour shows.
+const TourCard = lazy(() => import('../tours/TourCard'));
 const GalleryDialog = lazy(() => initTools().then(() => import('./GalleryDialog')));
 const EmbedDialog = lazy(() => import('./EmbedDialog'));
 
@@ -165,6 +167,7 @@ export default function App({ lab }: { lab: LabController }) {
   const [comparing, setComparing] = useState(false);
   const [browsing, setBrowsing] = useState(false);
   const tourRunner = useTourRunner(lab);
+  const touring = useStore(lab.store, (s) => s.tour?.active === true);
   useShortcuts(lab);
 
   useEffect(() => {
@@ -265,7 +268,11 @@ export default function App({ lab }: { lab: LabController }) {
           ))}
         </main>
       </div>
-      {tourRunner && <TourCard lab={lab} runner={tourRunner} />}
+      {tourRunner && touring && (
+        <Suspense fallback={null}>
+          <TourCard lab={lab} runner={tourRunner} />
+        </Suspense>
+      )}
       {helpOpen && <HelpOverlay onClose={() => lab.store.set({ helpOpen: false })} />}
       {browsing && (
         <Suspense fallback={null}>
