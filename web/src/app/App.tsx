@@ -8,7 +8,7 @@ import type { InspectTarget, ViewProps } from '../views/contract';
 import TimeControls from '../controls/TimeControls';
 import HelpOverlay from '../controls/HelpOverlay';
 import { useShortcuts } from '../controls/useShortcuts';
-import SweepBar from '../scenario/SweepBar';
+import { mayHaveSweep } from '../scenario/sweep';
 import { ViewPanel, systemViews } from './views';
 import { followUrl, labStartup, startLab, startTourLink, syncUrlAndStorage } from './boot';
 import ResultsPanel from './ResultsPanel';
@@ -26,7 +26,9 @@ import { TourButton, useTourRunner } from '../tours/TourButton';
 const ScenarioPanel = lazy(() => initTools().then(() => import('../scenario/ScenarioPanel')));
 // Compare's picker also runs the lab's module on this thread, for the sides' knobs.
 const CompareDialog = lazy(() => Promise.all([initTools(), initEngine()]).then(() => import('../compare/CompareDialog')));
-// A tour's card, with the Markdown renderer its text needs, loads once a tour shows.
+// A tour's card, with the Markdown renderer its text needs, loads once a tour shows; the sweep
+// bar and its plot with a text that may have a sweep.
+const SweepBar = lazy(() => import('../scenario/SweepBar'));
 const TourCard = lazy(() => import('../tours/TourCard'));
 const GalleryDialog = lazy(() => initTools().then(() => import('./GalleryDialog')));
 const EmbedDialog = lazy(() => import('./EmbedDialog'));
@@ -168,6 +170,7 @@ export default function App({ lab }: { lab: LabController }) {
   const [browsing, setBrowsing] = useState(false);
   const tourRunner = useTourRunner(lab);
   const touring = useStore(lab.store, (s) => s.tour?.active === true);
+  const sweepy = useStore(lab.store, (s) => mayHaveSweep(s.appliedText));
   useShortcuts(lab);
 
   useEffect(() => {
@@ -252,7 +255,11 @@ export default function App({ lab }: { lab: LabController }) {
         </nav>
       </header>
       <TimeControls lab={lab} ref={controls} />
-      <SweepBar lab={lab} />
+      {sweepy && (
+        <Suspense fallback={null}>
+          <SweepBar lab={lab} />
+        </Suspense>
+      )}
       <StatusBanner lab={lab} />
       <ScenarioIntro lab={lab} tour={tourRunner} />
       <ResultsPanel lab={lab} />
