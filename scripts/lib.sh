@@ -33,11 +33,11 @@ step() {
   log "✔ $label ($((SECONDS - t0)) s)"
 }
 
-# Builds the WASM engine into engine/wasm/npm when it is missing or older than its sources (the
-# web app's type check and build import it).
+# Builds the WASM engine (both modules) into engine/wasm/npm when it is missing or older than its
+# sources (the web app's type check and build import it).
 ensure_wasm() {
   local pkg="$ROOT/engine/wasm/npm/storelab_wasm_bg.wasm"
-  if [ ! -f "$pkg" ] || [ -n "$(cd "$ROOT" && find engine/core/src engine/wasm/src engine/Cargo.lock -newer "$pkg" -print -quit 2>/dev/null)" ]; then
+  if [ ! -f "$pkg" ] || [ ! -f "$ROOT/engine/wasm/npm/storelab_wasm_tools_bg.wasm" ] || [ -n "$(cd "$ROOT" && find engine/core/src engine/wasm/src engine/wasm-tools/src engine/Cargo.lock -newer "$pkg" -print -quit 2>/dev/null)" ]; then
     step "build the WASM engine" bash "$ROOT/scripts/build-wasm.sh"
   else
     log "WASM engine up to date (engine/wasm/npm)"

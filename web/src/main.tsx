@@ -11,7 +11,8 @@ import { kindOf } from './scenario/gallery';
 import { preloadViews } from './systems';
 import App from './app/App';
 import Embed from './app/Embed';
-import { compileEngine, initEngine } from './engine/wasm';
+import { compileEngine } from './engine/wasm';
+import { initTools } from './engine/tools';
 import { elementModule, failInElement, inElement } from './element/frame';
 
 const LessonPage = lazy(() => import('./lessons/LessonPage'));
@@ -23,17 +24,21 @@ const FiguresPage = lazy(() => import('./figures/FiguresPage'));
 const root = document.getElementById('root')!;
 const page = root.dataset.page ?? 'lab';
 
-// The engine runs in a worker; this page also instantiates it (the same cached .wasm) for what
-// must be synchronous: editing scenario text field by field (scenario/fields.ts). A
-// <storelab-scenario> element's frame gets the engine compiled once for the page (element/).
+// The engine runs in a worker (the lab's module: engine/wasm.ts). What a page does with scenario
+// text on its own thread, synchronously (editing it field by field: scenario/fields.ts; naming
+// the systems: systems/described.ts), is the tools' module's (engine/tools.ts). The lab loads it
+// when its editor or a dialog first needs it, so it opens a scenario without it; an embed only to
+// set its link's fields (lessons/overrides.ts); the notes need neither; every other page loads it
+// before it renders. A <storelab-scenario> element's frame gets the lab's module compiled once
+// for the page (element/).
 const shared = page === 'embed' && inElement() ? elementModule() : null;
-// The lab compiles the engine once for this page and its worker (one fetch of the .wasm file),
-// and starts the worker and the views of the system it opens while the engine compiles.
+// The lab fetches and compiles its module for its worker as the page starts (the worker's own
+// scripts load meanwhile), and starts loading the views of the system it opens.
 const compiled = page === 'lab' ? compileEngine() : null;
-const engineReady = initEngine(shared ?? compiled ?? undefined);
 const early = compiled ? createLab(compiled) : null;
 if (early) preloadViews(kindOf(labStartup(true).text));
-engineReady.then(render, (e: unknown) => {
+const engine = page === 'lab' || page === 'embed' || page === 'notes' ? Promise.all([shared]) : initTools();
+engine.then(render, (e: unknown) => {
   root.textContent = `The simulation engine (WebAssembly) failed to load: ${e instanceof Error ? e.message : String(e)}. Reload the page; if it persists, use a browser with WebAssembly enabled.`;
   failInElement(root.textContent);
 });
@@ -81,7 +86,7 @@ async function render() {
     );
   } else {
     // One controller per page, created outside React so StrictMode's double effects share it.
-    const lab = early ?? createLab(shared ? await shared : undefined);
+    const lab = early ?? createLab((await shared) ?? undefined);
     createRoot(root).render(page === 'embed' ? <Embed lab={lab} /> : <App lab={lab} />);
   }
 }

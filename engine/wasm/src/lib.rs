@@ -1,4 +1,7 @@
-//! storelab-wasm: the thin wasm-bindgen facade over storelab-core (DESIGN.md §1, §4).
+//! storelab-wasm: the thin wasm-bindgen facade over storelab-core (DESIGN.md §1, §4), the lab's
+//! module: the `Lab` class, which runs simulations, and one run of a sweep. What reads and edits
+//! scenario text without running it (field edits, schemas, descriptions, assignments) is the other
+//! module's, storelab-wasm-tools: the lab opens and runs a scenario with this one alone.
 //!
 //! Everything here converts between JS values and the core API and nothing more: the models,
 //! validation and JSON schema all live in `storelab-core`, so the browser and the CLI give the same
@@ -9,48 +12,15 @@
 //! new trace records and takes the system's frame, then reads each column as a typed array (`Vec<T>` returns
 //! become JS typed arrays that own their buffer, so the worker can transfer them). No JSON per
 //! frame except the series delta, which is a few samples.
+#[macro_use]
+mod common;
 mod frame;
-
-use storelab_core::kernel::Phase;
-use storelab_core::{assignment, scenario, Simulation};
-use wasm_bindgen::prelude::*;
-
-/// Core types serialize infallibly (plain structs, no maps with non-string keys). A macro rather
-/// than a generic function: this crate does not depend on `serde` itself.
-macro_rules! to_json {
-    ($value:expr) => {
-        serde_json::to_string($value).expect("core types serialize to JSON")
-    };
-}
-
 mod sweep;
 
-thread_local! {
-    /// The message of the last panic, kept by the hook for `take_panic`: a panic aborts the module
-    /// (a WebAssembly trap that says only "unreachable"), and the message is what the user needs.
-    static PANIC: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Runs when the module is instantiated: installs the panic hook.
-#[wasm_bindgen(start)]
-pub fn start() {
-    std::panic::set_hook(Box::new(|info| PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()))));
-}
-
-/// The message of the panic behind the last trap, once; `undefined` when there was none. The engine
-/// must not panic on any input: a panic is a bug, and this is how it reaches the user.
-#[wasm_bindgen]
-pub fn take_panic() -> Option<String> {
-    PANIC.with(|p| p.borrow_mut().take())
-}
-
-/// Panics with `message`: lets the tests (Vitest, and the e2e test through the worker's
-/// `panicForTests`) check that a panic reaches the user with its message and the lab recovers.
-/// Kept in the shipped module on purpose: it can only stop the caller's own engine.
-#[wasm_bindgen]
-pub fn panic_for_tests(message: &str) {
-    panic!("{message}");
-}
+use common::hex16;
+use storelab_core::kernel::Phase;
+use storelab_core::{scenario, Simulation};
+use wasm_bindgen::prelude::*;
 
 /// Largest integer a JS `number` represents exactly (`Number.MAX_SAFE_INTEGER`).
 const MAX_SAFE_INTEGER: f64 = 9_007_199_254_740_991.0;
@@ -254,135 +224,6 @@ impl Lab {
     }
 }
 
-/// Validates a scenario: a JSON array of errors (`path`, `line`, `column`, `message`, `expected`,
-/// `range`), `[]` when the scenario is valid.
-#[wasm_bindgen]
-pub fn validate(scenario_text: &str) -> String {
-    match scenario::parse(scenario_text) {
-        Ok(_) => "[]".to_string(),
-        Err(errors) => to_json!(&errors),
-    }
-}
-
-/// `scenario_text` with the field at dotted `path` set to `value` (TOML, or a bare word for a
-/// choice), comments and layout kept: the CLI's `--set`. Throws an `Error` whose `message` is a
-/// JSON array of one error (as [`validate`]) for an unknown path, a wrong type or malformed TOML.
-#[wasm_bindgen]
-pub fn set_field(scenario_text: &str, path: &str, value: &str) -> Result<String, JsError> {
-    scenario::apply_override(scenario_text, path, value).map_err(|e| JsError::new(&to_json!(&[e])))
-}
-
-/// The value written for the field at `path`, as TOML without its comment; `undefined` when the
-/// text does not set it.
-#[wasm_bindgen]
-pub fn read_field(scenario_text: &str, path: &str) -> Option<String> {
-    scenario::read_field(scenario_text, path)
-}
-
-/// `scenario_text` without the field at `path` (it takes its default again). Throws as
-/// [`set_field`] does.
-#[wasm_bindgen]
-pub fn remove_field(scenario_text: &str, path: &str) -> Result<String, JsError> {
-    scenario::remove_field(scenario_text, path).map_err(|e| JsError::new(&to_json!(&[e])))
-}
-
-/// Where the scenario `scenario_text` differs from `original_text`, field by field (its
-/// description left out): a JSON array of `{path, value, original}`. Throws, as [`validate`]'s
-/// array, when either text is not a valid scenario.
-#[wasm_bindgen]
-pub fn scenario_differences(scenario_text: &str, original_text: &str) -> Result<String, JsError> {
-    let parse = |text: &str| scenario::parse(text).map_err(|errors| JsError::new(&to_json!(&errors)));
-    Ok(to_json!(&scenario::differences(&parse(scenario_text)?, &parse(original_text)?)))
-}
-
-/// The JSON schema of the scenarios of system `kind` (its `[system] kind` name; the default
-/// system when absent): drives the web form editor. Throws on a kind that names no system.
-#[wasm_bindgen]
-pub fn schema(kind: Option<String>) -> Result<String, JsError> {
-    let kind = match kind {
-        None => scenario::SystemKind::default(),
-        Some(name) => scenario::SystemKind::ALL.iter().copied().find(|k| k.name() == name).ok_or_else(|| {
-            let names: Vec<&str> = scenario::SystemKind::ALL.iter().map(|k| k.name()).collect();
-            JsError::new(&format!("no system `{name}`; the systems are: {}", names.join(", ")))
-        })?,
-    };
-    Ok(to_json!(&scenario::json_schema(kind)))
-}
-
-/// What every system reports, as a JSON array in the engine's order (`describe::Description`:
-/// kind, title, paper, record kinds, figures, views, knobs): the start page and the gallery name
-/// the systems by it without running one.
-#[wasm_bindgen]
-pub fn describe_systems() -> String {
-    let all: Vec<_> = scenario::SystemKind::ALL.iter().map(|&k| storelab_core::systems::description_of(k)).collect();
-    to_json!(&all)
-}
-
-/// Checks an assignment file: a JSON array of errors as [`validate`]'s (each with its line and
-/// column in the assignment, a scenario error inside it too), `[]` when it is valid.
-#[wasm_bindgen]
-pub fn assignment_validate(assignment_text: &str) -> String {
-    match assignment::parse(assignment_text) {
-        Ok(_) => "[]".to_string(),
-        Err(errors) => to_json!(&errors),
-    }
-}
-
-/// What the lab shows of an assignment, as JSON (`assignment::Outline`): name, title,
-/// description, engine, hash, due, system, max_points, vary, and the questions with their unit,
-/// tolerance, points and `reveal`. Throws, as [`validate`]'s array, on an invalid file.
-#[wasm_bindgen]
-pub fn assignment_outline(assignment_text: &str) -> Result<String, JsError> {
-    Ok(to_json!(&parse_assignment(assignment_text)?.outline()))
-}
-
-/// A student's seed under the assignment's seed rule, 16 hex digits (`storelab assignment key`
-/// prints the same). Throws on an invalid file or student id.
-#[wasm_bindgen]
-pub fn assignment_seed(assignment_text: &str, student: &str) -> Result<String, JsError> {
-    let a = parse_assignment(assignment_text)?;
-    Ok(hex16(a.problem(student).map_err(|e| JsError::new(&e))?.seed))
-}
-
-/// A student's problem: the scenario file they run (the inline scenario with their values and
-/// seed), for `new Lab(text)`; `storelab assignment problem` prints the same.
-#[wasm_bindgen]
-pub fn assignment_problem(assignment_text: &str, student: &str) -> Result<String, JsError> {
-    let a = parse_assignment(assignment_text)?;
-    Ok(a.problem(student).map_err(|e| JsError::new(&e))?.text)
-}
-
-/// A student's answer key as one line of JSON, byte for byte what
-/// `storelab assignment key --json` prints for them. Runs the student's problem to its end (about
-/// as long as running it in the lab without drawing). Throws when the engine is not the one the
-/// assignment names, or a question has no answer.
-#[wasm_bindgen]
-pub fn assignment_key(assignment_text: &str, student: &str) -> Result<String, JsError> {
-    let a = parse_assignment(assignment_text)?;
-    Ok(a.key(student).map_err(|e| JsError::new(&e))?.to_json())
-}
-
-/// The submission file of `student`'s answers (`answers_json`: an object of numbers by question
-/// id; leave out a question not answered), as pretty JSON for the student to download and hand in.
-/// Throws on an unknown question id or an answer that is not a finite number.
-#[wasm_bindgen]
-pub fn assignment_submission(assignment_text: &str, student: &str, answers_json: &str) -> Result<String, JsError> {
-    let a = parse_assignment(assignment_text)?;
-    let answers = serde_json::from_str(answers_json)
-        .map_err(|e| JsError::new(&format!("the answers are not an object of numbers by question id: {e}")))?;
-    let submission = a.submission(student, answers).map_err(|e| JsError::new(&e))?;
-    Ok(serde_json::to_string_pretty(&submission).expect("a submission serializes"))
-}
-
-/// An assignment, or an `Error` whose message is the JSON array of its errors.
-fn parse_assignment(text: &str) -> Result<assignment::Assignment, JsError> {
-    assignment::parse(text).map_err(|errors| JsError::new(&to_json!(&errors)))
-}
-
-fn hex16(h: u64) -> String {
-    format!("{h:016x}")
-}
-
 /// A JS number as a seed: integers in 0..=2^53-1 only, so a seed never changes silently.
 fn seed_from_f64(s: f64) -> Option<u64> {
     (s.fract() == 0.0 && (0.0..=MAX_SAFE_INTEGER).contains(&s)).then_some(s as u64)
@@ -422,12 +263,5 @@ mod tests {
         assert_eq!(time_from_f64(-5.0), 0);
         assert_eq!(time_from_f64(f64::NAN), 0);
         assert_eq!(time_from_f64(1.5e9), 1_500_000_000);
-    }
-
-    #[test]
-    fn hash_is_16_hex_digits() {
-        assert_eq!(hex16(0), "0000000000000000");
-        assert_eq!(hex16(0xdead_beef), "00000000deadbeef");
-        assert_eq!(hex16(u64::MAX), "ffffffffffffffff");
     }
 }

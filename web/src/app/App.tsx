@@ -8,8 +8,7 @@ import type { InspectTarget, ViewProps } from '../views/contract';
 import TimeControls from '../controls/TimeControls';
 import HelpOverlay from '../controls/HelpOverlay';
 import { useShortcuts } from '../controls/useShortcuts';
-import ScenarioPanel from '../scenario/ScenarioPanel';
-import SweepBar from '../scenario/SweepBar';
+import { mayHaveSweep } from '../scenario/sweep';
 import { ViewPanel, systemViews } from './views';
 import { followUrl, labStartup, startLab, startTourLink, syncUrlAndStorage } from './boot';
 import ResultsPanel from './ResultsPanel';
@@ -17,11 +16,21 @@ import { sharePermalink } from './share';
 import ScenarioIntro from './ScenarioIntro';
 import { systemOf } from '../systems';
 import { formatDifference, summarize } from '../scenario/edited';
+import { initTools } from '../engine/tools';
+import { initEngine } from '../engine/wasm';
 import { useEdited } from './useEdited';
-import { TourButton, TourCard, useTourRunner } from '../tours/TourCard';
+import { TourButton, useTourRunner } from '../tours/TourButton';
 
-const CompareDialog = lazy(() => import('../compare/CompareDialog'));
-const GalleryDialog = lazy(() => import('./GalleryDialog'));
+// The editor and the dialogs that read or edit scenario text load with the engine's tools
+// (engine/tools.ts), which the lab does not need to open and run a scenario.
+const ScenarioPanel = lazy(() => initTools().then(() => import('../scenario/ScenarioPanel')));
+// Compare's picker also runs the lab's module on this thread, for the sides' knobs.
+const CompareDialog = lazy(() => Promise.all([initTools(), initEngine()]).then(() => import('../compare/CompareDialog')));
+// A tour's card, with the Markdown renderer its text needs, loads once a tour shows; the sweep
+// bar and its plot with a text that may have a sweep.
+const SweepBar = lazy(() => import('../scenario/SweepBar'));
+const TourCard = lazy(() => import('../tours/TourCard'));
+const GalleryDialog = lazy(() => initTools().then(() => import('./GalleryDialog')));
 const EmbedDialog = lazy(() => import('./EmbedDialog'));
 
 /** What every view receives; `inspectable`: an inspector is on the page. */
@@ -160,6 +169,8 @@ export default function App({ lab }: { lab: LabController }) {
   const [comparing, setComparing] = useState(false);
   const [browsing, setBrowsing] = useState(false);
   const tourRunner = useTourRunner(lab);
+  const touring = useStore(lab.store, (s) => s.tour?.active === true);
+  const sweepy = useStore(lab.store, (s) => mayHaveSweep(s.appliedText));
   useShortcuts(lab);
 
   useEffect(() => {
@@ -244,19 +255,31 @@ export default function App({ lab }: { lab: LabController }) {
         </nav>
       </header>
       <TimeControls lab={lab} ref={controls} />
-      <SweepBar lab={lab} />
+      {sweepy && (
+        <Suspense fallback={null}>
+          <SweepBar lab={lab} />
+        </Suspense>
+      )}
       <StatusBanner lab={lab} />
       <ScenarioIntro lab={lab} tour={tourRunner} />
       <ResultsPanel lab={lab} />
       <div className="workspace">
-        {editorOpen && <ScenarioPanel lab={lab} onOpen={revealEditor} />}
+        {editorOpen && (
+          <Suspense fallback={<aside className="loading">Loading the editor…</aside>}>
+            <ScenarioPanel lab={lab} onOpen={revealEditor} />
+          </Suspense>
+        )}
         <main className={`views-grid ${gridClass(viewProps.description?.kind)}`} id="views" tabIndex={-1} aria-label="Views">
           {systemViews(viewProps.description).map((info) => (
             <ViewPanel key={info.view} info={info} props={viewProps} className={`area-${info.view}${viewProps.selected ? ' has-selection' : ''}`} />
           ))}
         </main>
       </div>
-      {tourRunner && <TourCard lab={lab} runner={tourRunner} />}
+      {tourRunner && touring && (
+        <Suspense fallback={null}>
+          <TourCard lab={lab} runner={tourRunner} />
+        </Suspense>
+      )}
       {helpOpen && <HelpOverlay onClose={() => lab.store.set({ helpOpen: false })} />}
       {browsing && (
         <Suspense fallback={null}>

@@ -8,6 +8,7 @@ import { createStore, initialLabState, type LabState } from '../state/store';
 import { scenarioTexts } from '../scenario/gallery';
 import { unknownScenario } from './embedParams';
 import { problemsOf } from '../scenario/fields';
+import { initTools } from '../engine/tools';
 import { decodeHash, encodeHash } from '../state/url';
 import { loadPersisted, resolveStartup, savePersisted, type Startup } from '../state/persist';
 import { tourHash } from '../tours/tour';
@@ -36,6 +37,7 @@ export async function startLab(lab: LabController, startup: Startup, autoplay = 
     await lab.load(fallback, null, { scenarioName: 'mob-default' });
     lab.store.set({ draftText: startup.text, errors, editorOpen: true });
   } else if (startup.draft != null) {
+    await initTools();
     lab.store.set({ draftText: startup.draft, errors: problemsOf(startup.draft), editorOpen: true });
   }
   if (autoplay) lab.play();
@@ -90,6 +92,7 @@ async function followLink(lab: LabController, startup: Startup, draft: string | 
   lab.store.set({ linkError: null });
   const res = await lab.load(startup.text, startup.seed, { tNs: startup.tNs, scenarioName: startup.scenarioName, keepDraft: draft != null });
   if (!res.ok && draft != null) {
+    await initTools();
     const e = res.errors[0];
     lab.store.set({
       linkError: `The link's scenario was refused${e ? ` (${e.path}: ${e.message})` : ''}; the lab keeps the scenario it was running, and your draft.`,

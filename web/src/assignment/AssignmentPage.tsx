@@ -5,7 +5,7 @@
 // `storelab assignment grade`. Nothing is graded here, and an answer is shown only when the
 // assignment's `reveal` allows it (the key is computed by the same engine code as the CLI's).
 import { useMemo, useState } from 'react';
-import { assignment_key, assignment_outline, assignment_problem, assignment_seed, assignment_submission, assignment_validate, read_field } from '@storelab/engine';
+import { assignment_key, assignment_outline, assignment_problem, assignment_seed, assignment_submission, assignment_validate, read_field } from '@storelab/engine/tools';
 import { inlineHtml, markdownHtml } from '../lessons/markdown';
 import { encodeHash } from '../state/url';
 import { bundled, linkFor, mayReveal, sourceFromLocation, submissionFileName, type Source } from './sources';

@@ -11,8 +11,11 @@ export type EngineModule = WebAssembly.Module | Promise<WebAssembly.Module>;
 function startWorker(module?: EngineModule): Worker {
   if (!module) return new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' });
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: SHARED_MODULE_WORKER });
-  // A module that failed to compile fails the page's own engine too, which says why.
-  void Promise.resolve(module).then((m) => worker.postMessage({ op: 'module', module: m } satisfies ModuleMessage), () => undefined);
+  // One that failed to compile fails the worker's engine, which answers every request with why.
+  void Promise.resolve(module).then(
+    (m) => worker.postMessage({ op: 'module', module: m } satisfies ModuleMessage),
+    (e: unknown) => worker.postMessage({ op: 'module', error: e instanceof Error ? e.message : String(e) } satisfies ModuleMessage),
+  );
   return worker;
 }
 

@@ -50,11 +50,9 @@ export interface Cancel {
 }
 
 /** The compiled engine, sent first to a worker started with the name SHARED_MODULE_WORKER (it
- * instantiates this module instead of fetching the .wasm file). Handled by the worker, not served. */
-export interface ModuleMessage {
-  op: 'module';
-  module: WebAssembly.Module;
-}
+ * instantiates this module instead of fetching the .wasm file), or why it could not be compiled.
+ * Handled by the worker, not served. */
+export type ModuleMessage = { op: 'module'; module: WebAssembly.Module } | { op: 'module'; error: string };
 
 /** When the run of load request `load` ends, found by the worker after it answered the load
  * (LabHost.searchEnd): the end in ns, or null when the search gave up. Not a reply. */

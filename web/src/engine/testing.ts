@@ -4,12 +4,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SystemDescription } from './types';
 import { initEngine, Lab } from './wasm';
+import { initTools } from './tools';
 
 // Paths, not URL objects: under jsdom the global URL is jsdom's, which node:fs does not take.
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** Both of the engine's modules: the lab's (simulations) and the tools' (text, schemas). */
 export function loadEngineForTests(): Promise<unknown> {
-  return initEngine(readFileSync(join(root, 'engine/wasm/npm/storelab_wasm_bg.wasm')));
+  return Promise.all([
+    initEngine(readFileSync(join(root, 'engine/wasm/npm/storelab_wasm_bg.wasm'))),
+    initTools(readFileSync(join(root, 'engine/wasm/npm/storelab_wasm_tools_bg.wasm'))),
+  ]);
 }
 
 export function readScenario(name: string): string {

@@ -10,9 +10,10 @@ const ready =
   self.name === SHARED_MODULE_WORKER
     ? new Promise<unknown>((resolve) => {
         const take = (event: MessageEvent) => {
-          if ((event.data as ModuleMessage).op !== 'module') return;
+          const msg = event.data as ModuleMessage;
+          if (msg.op !== 'module') return;
           self.removeEventListener('message', take);
-          resolve(initEngine((event.data as ModuleMessage).module));
+          resolve('module' in msg ? initEngine(msg.module) : Promise.reject(new Error(msg.error)));
         };
         self.addEventListener('message', take);
       })

@@ -1,7 +1,7 @@
 // A figure's sweep on the figures page: its plan and table as the engine gives them (WASM
 // sweep_plan and sweep_table, the CLI's own), what the plot draws from them, the paper's numbers
 // beside the curve and where the curve departs from them, and how long the rest will take.
-import { sweep_plan, sweep_table } from '../engine/wasm';
+import { sweep_plan, sweep_table } from '@storelab/engine/tools';
 import type { FigureInfo as EngineFigure, ScenarioError } from '../engine/types';
 import { summaryValue } from '../app/results';
 import { describeErrors } from '../lessons/overrides';

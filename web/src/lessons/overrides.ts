@@ -3,6 +3,7 @@
 // scenario text itself by the engine (scenario/fields.ts), so the engine checks the result like any
 // scenario and its errors, which carry the field's path, can be traced back to the override.
 import { setField } from '../scenario/fields';
+import { initTools } from '../engine/tools';
 import type { LoadResult, ScenarioError } from '../engine/types';
 
 export interface Override {
@@ -113,6 +114,7 @@ export function describeErrors(errors: ScenarioError[], text: string, overrides:
 export async function loadWithOverrides(load: (text: string) => Promise<LoadResult>, text: string, overrides: Override[]): Promise<string | null> {
   let applied: string;
   try {
+    if (overrides.length > 0) await initTools(); // setting fields is the engine tools' work
     applied = applyOverrides(text, overrides);
   } catch (e) {
     return e instanceof Error ? e.message : String(e);

@@ -23,7 +23,7 @@ export function originalOf(text: string, name: string | null): string | null {
  * as written, or was made from none. */
 export function editedFrom(text: string, name: string | null): Edited | null {
   const original = originalOf(text, name);
-  if (!original || !text) return null;
+  if (!original || !text || text === scenarioTexts[original]) return null;
   const differences = differencesOf(text, scenarioTexts[original]);
   return differences.length > 0 ? { name: original, differences } : null;
 }

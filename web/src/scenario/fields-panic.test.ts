@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEngineForTests } from '../engine/testing';
 import { FieldError, problemsOf, readField, setField } from './fields';
 
-vi.mock('@storelab/engine', async (importOriginal) => {
-  const engine = await importOriginal<typeof import('@storelab/engine')>();
+vi.mock('@storelab/engine/tools', async (importOriginal) => {
+  const engine = await importOriginal<typeof import('@storelab/engine/tools')>();
   return { ...engine, set_field: () => engine.panic_for_tests('index out of bounds in set_field') };
 });
 

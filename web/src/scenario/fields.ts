@@ -1,9 +1,9 @@
 // Edits of scenario text by field path, done by the engine itself (the WASM `set_field`,
 // `read_field` and `remove_field`: the CLI's `--set`), so the form, the sweep bar, lesson and
 // embed overrides and the CLI agree on every edit; comments and layout are kept. Also the JSON
-// schema of the fields a text may set: its system's. The page must have called initEngine()
-// first (main.tsx does, before it renders).
-import { read_field, remove_field, scenario_differences, schema, set_field, take_panic, validate } from '@storelab/engine';
+// schema of the fields a text may set: its system's. The engine's tools' module does them
+// (engine/tools.ts): the page must have called initTools() first.
+import { read_field, remove_field, scenario_differences, schema, set_field, take_panic, validate } from '@storelab/engine/tools';
 import type { ScenarioError } from '../engine/types';
 
 /** A field or section of the engine's JSON schema, as the form, the sweep bar and compare mode

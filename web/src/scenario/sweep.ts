@@ -17,6 +17,12 @@ export interface Sweep extends SweepAxis {
   series: SweepAxis | null;
 }
 
+/** Whether `text` may have a sweep: a text without the word has none, and needs no engine to
+ * say so. */
+export function mayHaveSweep(text: string): boolean {
+  return text.includes('sweep');
+}
+
 /** The scenario's sweep, or null when it has none or one this reader does not follow (a value
  * that is not a number, say): the engine's parser stays the judge of validity. */
 export function sweepOf(text: string): Sweep | null {

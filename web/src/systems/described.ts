@@ -1,7 +1,7 @@
 // What the engine says of every system it runs (WASM `describe_systems`): the title, the paper,
 // the figures and views of each, read without running one, so the start page and the gallery
-// name the systems as the lab does. The page must have called initEngine().
-import { describe_systems } from '@storelab/engine';
+// name the systems as the lab does. The page must have called initTools().
+import { describe_systems } from '@storelab/engine/tools';
 import type { SystemDescription } from '../engine/types';
 
 let described: readonly SystemDescription[] | null = null;

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { schema } from '@storelab/engine';
+import { schema } from '@storelab/engine/tools';
 import type { SystemDescription } from '../engine/types';
 import { describeForTests, loadEngineForTests } from '../engine/testing';
 import type { FrameSource, ViewProps } from '../views/contract';

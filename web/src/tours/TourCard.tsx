@@ -1,26 +1,17 @@
-// The guided tour in the lab (issue 29): the step's card (its text, Back and Next, its link, Leave),
-// the view it points at outlined and brought into sight, and the header's button that starts or
-// resumes it (a first visit offers it in "About this scenario", ScenarioIntro.tsx).
+// The guided tour's card in the lab (issue 29): the step's text, Back and Next, its link, Leave,
+// and the view it points at outlined and brought into sight. Loaded with the tour (App.tsx), with
+// the Markdown renderer its text needs; the header's button that starts or resumes the tour and
+// the runner are TourButton.tsx's.
 import { useEffect, useMemo } from 'react';
 import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { markdownHtml } from '../lessons/markdown';
-import { runnerFor, type TourRunner } from './runner';
-import { tourHash, type Tour } from './tour';
-import { tourNamed, tourOf } from './list';
-import { scenarioTexts } from '../scenario/gallery';
+import type { TourRunner } from './runner';
+import { tourHash } from './tour';
 import './tour.css';
 
-/** The runner of the tour the lab shows or offers: the one under way, else the loaded system's. */
-export function useTourRunner(lab: LabController): TourRunner | null {
-  const name = useStore(lab.store, (s) => s.tour?.name);
-  const system = useStore(lab.store, (s) => s.description?.kind);
-  const tour: Tour | undefined = (name ? tourNamed(name) : undefined) ?? tourOf(system);
-  return useMemo(() => (tour ? runnerFor(lab, tour, scenarioTexts) : null), [lab, tour]);
-}
-
 /** The step's card while the tour shows. */
-export function TourCard({ lab, runner }: { lab: LabController; runner: TourRunner }) {
+export default function TourCard({ lab, runner }: { lab: LabController; runner: TourRunner }) {
   const tour = useStore(lab.store, (s) => s.tour);
   const busy = useStore(lab.store, (s) => s.busy);
   const k = tour?.active && tour.name === runner.tour.name ? tour.step : -1;
@@ -71,22 +62,5 @@ export function TourCard({ lab, runner }: { lab: LabController; runner: TourRunn
         </button>
       </div>
     </aside>
-  );
-}
-
-/** The header's button: the loaded system's tour, or Resume while one is left. */
-export function TourButton({ lab, runner }: { lab: LabController; runner: TourRunner | null }) {
-  const tour = useStore(lab.store, (s) => s.tour);
-  if (!runner || tour?.active) return null;
-  const resume = tour != null && tour.name === runner.tour.name;
-  return (
-    <button
-      type="button"
-      onClick={() => runner.go(resume ? tour.step : 0)}
-      data-testid={resume ? 'resume-tour' : 'start-tour'}
-      title={resume ? `Back to step ${tour.step + 1} of the tour, at its moment` : `A guided tour of ${runner.tour.steps.length} steps over the live model`}
-    >
-      {resume ? 'Resume tour' : 'Tour'}
-    </button>
   );
 }

@@ -6,6 +6,7 @@
 // moments.
 import type { LabController } from '../state/controller';
 import { applyOverrides } from '../lessons/overrides';
+import { initTools } from '../engine/tools';
 import type { Run, Step, Tour } from './tour';
 
 export class TourRunner {
@@ -71,6 +72,7 @@ export class TourRunner {
   private async load(run: Run, tNs: number): Promise<void> {
     const text = this.texts[run.scenario];
     if (text == null) throw new Error(`the tour's scenario ${run.scenario} is not in the gallery`);
+    if (run.set) await initTools(); // setting fields is the engine tools' work
     const applied = applyOverrides(text, run.set);
     const res = await this.lab.load(applied, run.seed, { tNs, scenarioName: run.set ? null : run.scenario });
     if (!res.ok) throw new Error(`the tour's scenario ${run.scenario} was refused: ${res.errors[0]?.message ?? ''}`);
