@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import './app/styles.css';
 import { createLab, labStartup } from './app/boot';
 import { kindOf } from './scenario/gallery';
-import { preloadViews } from './systems';
+import { preloadViews } from './app/views';
 import App from './app/App';
 import Embed from './app/Embed';
 import { compileEngine } from './engine/wasm';

@@ -5,7 +5,7 @@
 import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { SystemDescription, ViewInfo } from '../engine/types';
 import type { ViewProps } from '../views/contract';
-import { viewLoader } from '../systems';
+import { modulesOf, viewLoader } from '../systems';
 
 /** The system's views named in `names`, in that order; all of them when `names` is empty. */
 export function systemViews(description: SystemDescription | null, names: readonly string[] = []): ViewInfo[] {
@@ -14,14 +14,27 @@ export function systemViews(description: SystemDescription | null, names: readon
   return names.flatMap((n) => views.filter((v) => v.view === n));
 }
 
-const lazyViews = new Map<string, ComponentType<ViewProps>>();
+/** Views whose modules are in (`preloadViews`): they render at once. A lazy view suspends on its
+ * first render even when its module is in, and React shows its fallback for a while after. */
+const loadedViews = new Map<string, ComponentType<ViewProps>>();
+
+/** Starts loading the modules of what a run of `kind` shows: the lab calls it as it opens one,
+ * so the views render as soon as the engine has described the system. */
+export function preloadViews(kind: string): void {
+  const { views, parts } = modulesOf(kind);
+  for (const [name, load] of views) load().then((m) => loadedViews.set(name, m.default), () => undefined);
+  for (const load of parts) load().catch(() => undefined); // a failure shows where the part is used
+}
+
+/** The view's component: the same one for a name once it has rendered (another would remount it). */
+const viewComponents = new Map<string, ComponentType<ViewProps>>();
 function lazyView(name: string): ComponentType<ViewProps> | null {
   const loader = viewLoader(name);
   if (!loader) return null;
-  let c = lazyViews.get(name);
+  let c = viewComponents.get(name);
   if (!c) {
-    c = lazy(loader);
-    lazyViews.set(name, c);
+    c = loadedViews.get(name) ?? lazy(loader);
+    viewComponents.set(name, c);
   }
   return c;
 }

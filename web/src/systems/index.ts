@@ -24,13 +24,15 @@ export function systemOf(kind: string): WebSystem | undefined {
   return SYSTEMS.find((s) => s.kind === kind);
 }
 
-/** Starts loading the modules of the views a run of `kind` shows, so they are in by the time its
- * description arrives from the engine; a module that fails says so where its view is drawn. */
-export function preloadViews(kind: string): void {
+/** The modules a run of `kind` shows: its views' by name (its own, the shared ones) and its
+ * parts' (the MOB view's extras, the inspector's part), for the lab to start loading as it opens
+ * one. */
+export function modulesOf(kind: string): { views: [string, ViewLoader][]; parts: (() => Promise<unknown>)[] } {
   const s = systemOf(kind);
-  if (!s) return;
-  const loaders = [...Object.values(s.views), ...(s.libViews ?? []).map((n) => LIB_VIEWS[n].load), ...Object.values(SHARED_VIEWS)];
-  for (const load of loaders) load().catch(() => undefined);
+  if (!s) return { views: [], parts: [] };
+  const views = [...viewNames(s), ...Object.keys(SHARED_VIEWS)].map((n): [string, ViewLoader] => [n, viewLoader(n)!]);
+  const parts = [s.mobView?.extras, s.inspector].filter((p) => p != null);
+  return { views, parts };
 }
 
 /** The views every system shows: they read only what every system's frames carry. */

@@ -10,7 +10,7 @@ import type { SystemDescription } from '../engine/types';
 import { describeForTests, loadEngineForTests } from '../engine/testing';
 import type { FrameSource, ViewProps } from '../views/contract';
 import Inspector from '../views/Inspector';
-import { DEFAULT_KIND, LIB_VIEWS, SHARED_VIEWS, SYSTEMS, systemOf, viewHeight, viewLoader, viewNames } from '.';
+import { DEFAULT_KIND, LIB_VIEWS, modulesOf, SHARED_VIEWS, SYSTEMS, systemOf, viewHeight, viewLoader, viewNames } from '.';
 import { RecordStore } from '../views/lib/records';
 
 interface KindSchema {
@@ -53,6 +53,17 @@ describe('the registry of systems', () => {
         expect(typeof m.default, `${n}'s module exports no component`).toBe('function');
       }
     }
+  });
+
+  it('names, for the lab to load as it opens a run, every view the engine describes and the parts they load', async () => {
+    for (const s of SYSTEMS) {
+      const { views, parts } = modulesOf(s.kind);
+      expect(views.map(([n]) => n).sort(), s.kind).toEqual(described.get(s.kind)!.views.map((v) => v.view).sort());
+      for (const [n, load] of views) expect(load, n).toBe(viewLoader(n));
+      expect(parts.length, s.kind).toBe(Number(s.mobView?.extras != null) + Number(s.inspector != null));
+      for (const load of parts) await expect(load()).resolves.toBeDefined();
+    }
+    expect(modulesOf('no_such_system')).toEqual({ views: [], parts: [] });
   });
 
   it('gives every view a name of its own across systems (names are public: embeds, lessons, links)', () => {
