@@ -6,9 +6,10 @@ import type { LabController } from '../state/controller';
 import { useStore } from '../state/store';
 import { formatSimTime, formatSpeed, positionToSpeed, simTimeDigits, SPEED_STEPS } from '../state/clock';
 
+/** While the engine finds the run's end, just after a load that did not know it. */
+const FINDING_END = 'The engine is finding when this run ends: it runs a copy of the run ahead, in the background.';
 /** Why a run's end is not shown yet, whatever the system: its warm-up or the work it measures
  * decides it, and the engine has not got there. */
-const FINDING_END = 'The engine is finding when this run ends: it runs a copy of the run ahead, in the background.';
 const UNKNOWN_END = 'The engine does not know yet when this run ends: its warm-up, or the work it measures, decides, and the run has not got that far. The end shows once it has.';
 
 export default function TimeControls({ lab, compact = false, ref }: { lab: LabController; compact?: boolean; ref?: Ref<HTMLDivElement> }) {
