@@ -251,8 +251,8 @@ describe('small things (issue 13, item 10)', () => {
   it('at 1280×720 the toolbar keeps its rows (the timeline its own) and stays put as the numbers grow', async () => {
     const page = await harness.newPage(suite.browser, `${suite.base}#sc=mob-default&seed=1`, { viewport: { width: 1280, height: 720 } });
     await ready(page);
-    // Measured before the engine has found the run's end, so its arrival is among what must not move.
-    assert.equal(await page.locator('[data-testid=sim-time]').innerText(), '0.000 s / …');
+    await page.waitForFunction(() => window.__storelab.lab.store.get().endNs != null, null, { timeout: 10_000 });
+    const endNs = await page.evaluate(() => window.__storelab.lab.store.get().endNs);
     const layout = () => page.evaluate(() => {
       const bar = document.querySelector('.time-controls').getBoundingClientRect();
       const tl = document.querySelector('[data-testid=timeline]').getBoundingClientRect();
@@ -261,6 +261,12 @@ describe('small things (issue 13, item 10)', () => {
     const before = await layout();
     assert.ok(before.barHeight < 90, `two rows at most: ${before.barHeight} px`);
     assert.ok(before.timeline[1] > 900, `the timeline spans the row: ${before.timeline[1]} px`);
+    // While the engine finds the end (just after a load), the clock shows a mark no wider: nothing
+    // moves when the end comes.
+    await page.evaluate(() => window.__storelab.lab.store.set({ endNs: null, findingEnd: true }));
+    assert.equal(await page.locator('[data-testid=sim-time]').innerText(), '0.000 s / …');
+    assert.deepEqual(await layout(), before, 'nothing moved while the end was being found');
+    await page.evaluate((e) => window.__storelab.lab.store.set({ endNs: e, findingEnd: false }), endNs);
     await page.evaluate(() => window.__storelab.lab.seek(500e9));
     await page.waitForFunction(() => window.__storelab.frames.latest().nowNs === 500e9 && !window.__storelab.lab.store.get().busy, null, { timeout: 30_000 });
     await page.waitForTimeout(300);
