@@ -3,16 +3,7 @@
 // of the column on, and rests longer than a column as lines two device pixels thick.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawTraceColumns, type TraceLine } from './headTrace';
-
-class FakeImageData {
-  data: Uint8ClampedArray;
-  constructor(
-    readonly width: number,
-    readonly height: number,
-  ) {
-    this.data = new Uint8ClampedArray(width * height * 4);
-  }
-}
+import { FakeImageData } from '../../views/lib/fakeImageData';
 
 const g = globalThis as { ImageData?: unknown; window?: unknown };
 const had = { ImageData: g.ImageData, window: g.window };

@@ -9,6 +9,7 @@ import { AreaColumns, paintAreaColumns } from './areaColumns';
 import { RecordedSource } from '../recorded';
 import filling from '../../../systems/mob/fixtures/filling.json';
 import { describeForTests, loadEngineForTests, traceBatch } from '../../../engine/testing';
+import { FakeImageData } from '../fakeImageData';
 
 let K: { mob_insert: number };
 beforeAll(async () => {
@@ -132,15 +133,6 @@ describe('area columns', () => {
   });
 
   it('paints stacked areas blended by coverage, and edges, in device pixels', () => {
-    class FakeImageData {
-      data: Uint8ClampedArray;
-      constructor(
-        readonly width: number,
-        readonly height: number,
-      ) {
-        this.data = new Uint8ClampedArray(width * height * 4);
-      }
-    }
     const g = globalThis as { ImageData?: unknown };
     const had = g.ImageData;
     g.ImageData ??= FakeImageData;
